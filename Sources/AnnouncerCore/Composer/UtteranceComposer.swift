@@ -1,0 +1,147 @@
+/// Turns an element into the words VoiceOver says for it (DESIGN §3): label, value, selected,
+/// trait words, position words, and the hints VoiceOver adds. Pure and cheap: no I/O, no
+/// allocation beyond the strings it returns.
+public struct UtteranceComposer: Sendable {
+    public var catalog: LocaleCatalog
+    /// The configured locale, used when an element names no language Announcer has.
+    public var locale: String
+    public var hintStyle: HintStyle
+
+    public init(catalog: LocaleCatalog, locale: String = LocaleCatalog.reference, hintStyle: HintStyle = .touch) {
+        self.catalog = catalog
+        self.locale = locale
+        self.hintStyle = hintStyle
+    }
+
+    /// An element on its own, with its own `context`.
+    public func compose(_ element: Element) -> Utterance {
+        compose(element, context: element.context)
+    }
+
+    /// One stop of a tree's reading order, with the position words its container gave it.
+    public func compose(_ item: ReadingItem) -> Utterance {
+        compose(item.element, context: item.context)
+    }
+
+    public func compose(_ element: Element, context: ElementContext?) -> Utterance {
+        let words = catalog.words(for: element.language, configured: locale)
+        let traits = element.traits
+        let period = words[.period]
+        let space = words[.space]
+
+        // 1–3: label (a back button's "Back" is dropped), value, selected.
+        var text = element.label ?? ""
+        if traits.contains(.backButton), text.lowercased() == words[.back].lowercased() {
+            text = ""
+        }
+        if let value = element.value.nonEmpty, !traits.contains(.switchButton) {
+            text = text.isEmpty ? value : "\(text): \(value)"
+        }
+        if traits.contains(.selected) {
+            text = text.isEmpty ? words[.selected] : words.selected(text)
+        }
+
+        // 4: trait words in VoiceOver's order.
+        let traitWords = Self.traitWords(traits, value: element.value, context: context, words: words)
+
+        // 5: with no text yet, the hint is spoken as the description instead.
+        var hint = element.hint.nonEmpty
+        if text.isEmpty {
+            text = hint ?? ""
+            hint = nil
+        }
+
+        // 6: text, a period, the trait words.
+        if !traitWords.isEmpty {
+            let joined = traitWords.joined(separator: space)
+            text = text.isEmpty ? joined : text + (text.hasSuffix(period) ? "" : period) + space + joined
+        }
+
+        // 7: position words.
+        if let context {
+            switch context {
+            case .series(let index, let count), .tab(let index, let count):
+                let position = words.position(index: index, count: count)
+                text = text.isEmpty ? position : text + space + position
+            case .listStart, .listEnd, .landmarkStart, .landmarkEnd:
+                let word = words[Self.positionWord(context)]
+                text = text.isEmpty ? word : text + (text.hasSuffix(period) ? "" : period) + space + word
+            }
+        }
+
+        // 8: the hints VoiceOver synthesizes.
+        hint = synthesizedHint(element, hint: hint, words: words)
+        return Utterance(description: text, hint: hint)
+    }
+
+    private static func traitWords(_ traits: Traits, value: String?, context: ElementContext?, words: LocaleWords) -> [String] {
+        var result: [String] = []
+        var isTabContext = false
+        if case .tab = context { isTabContext = true }
+
+        if traits.contains(.notEnabled) { result.append(words[.notEnabled]) }
+        if traits.contains(.button), traits.isDisjoint(with: [.keyboardKey, .switchButton, .tabBarItem, .backButton]), !isTabContext {
+            result.append(words[.button])
+        }
+        if traits.contains(.backButton) { result.append(words[.backButton]) }
+        if traits.contains(.switchButton) {
+            // VoiceOver names the switch only when the element is also a button.
+            if traits.contains(.button) { result.append(words[.switchButton]) }
+            switch value {
+            case "1": result.append(words[.switchOn])
+            case "0": result.append(words[.switchOff])
+            case "2": result.append(words[.switchMixed])
+            case let other?: if !other.isEmpty { result.append(other) }
+            case nil: break
+            }
+        }
+        if traits.contains(.tabBarItem) || isTabContext { result.append(words[.tab]) }
+        if traits.contains(.textEntry) {
+            result.append(words[traits.contains(.secureTextField) ? .secureTextField : .textField])
+            if traits.contains(.isEditing) { result.append(words[.isEditing]) }
+        }
+        if traits.contains(.header) { result.append(words[.header]) }
+        if traits.contains(.link) { result.append(words[.link]) }
+        if traits.contains(.adjustable) { result.append(words[.adjustable]) }
+        if traits.contains(.image) { result.append(words[.image]) }
+        if traits.contains(.searchField) { result.append(words[.searchField]) }
+        return result
+    }
+
+    private static func positionWord(_ context: ElementContext) -> LocaleWords.Word {
+        switch context {
+        case .listStart: .listStart
+        case .listEnd: .listEnd
+        case .landmarkStart: .landmarkStart
+        default: .landmarkEnd
+        }
+    }
+
+    private func synthesizedHint(_ element: Element, hint: String?, words: LocaleWords) -> String? {
+        let traits = element.traits
+        let keyboard = hintStyle == .keyboard
+        var hint = hint
+        // "Hint" + "Extra." → "Hint. Extra."
+        func appending(_ extra: String) -> String {
+            guard var existing = hint.nonEmpty else { return extra }
+            if existing.hasSuffix(words[.period]) { existing.removeLast(words[.period].count) }
+            return existing + words[.period] + words[.space] + extra
+        }
+        let enabled = !traits.contains(.notEnabled)
+        if traits.contains(.switchButton), enabled {
+            hint = appending(words[keyboard ? .keyboardSwitchHint : .touchSwitchHint])
+        }
+        if traits.contains(.textEntry), enabled {
+            let word: LocaleWords.Word =
+                if traits.contains(.isEditing) { keyboard ? .keyboardEditingHint : .touchEditingHint }
+                else if traits.contains(.textArea) { keyboard ? .keyboardEditAreaHint : .touchEditAreaHint }
+                else { keyboard ? .keyboardEditHint : .touchEditHint }
+            hint = words[word]
+        }
+        let hintOnly = element.hint.isNonEmpty && !element.label.isNonEmpty && !element.value.isNonEmpty
+        if traits.contains(.adjustable), enabled, !traits.contains(.switchButton), !hintOnly {
+            hint = appending(words[keyboard ? .keyboardAdjustHint : .touchAdjustHint])
+        }
+        return hint
+    }
+}

@@ -1,0 +1,67 @@
+/// The one reader for Announcer's text files (`announcer.conf` and the locale tables):
+/// `key = value` lines, `#` comments, blank lines ignored. A value may be wrapped in double
+/// quotes to keep leading or trailing spaces (`space = " "`).
+public struct KeyValueFile: Sendable, Equatable {
+    public struct Entry: Sendable, Equatable {
+        public var key: String
+        public var value: String
+        public var line: Int
+    }
+
+    public var name: String
+    public var entries: [Entry]
+
+    public init(parsing text: String, name: String) throws(ConfigError) {
+        self.name = name
+        entries = []
+        var seen: [String: Int] = [:]
+        for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let lineNumber = offset + 1
+            let line = rawLine.trimmingWhitespace()
+            if line.isEmpty || line.hasPrefix("#") { continue }
+            guard let equals = line.firstIndex(of: "=") else {
+                throw ConfigError(file: name, line: lineNumber, "expected `key = value`, got \"\(line)\"")
+            }
+            let key = line[..<equals].trimmingWhitespace()
+            var value = line[line.index(after: equals)...].trimmingWhitespace()
+            guard !key.isEmpty else { throw ConfigError(file: name, line: lineNumber, "a setting needs a name before `=`") }
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
+                value = String(value.dropFirst().dropLast())
+            }
+            if let first = seen[key] {
+                throw ConfigError(file: name, line: lineNumber, "\(key) is set twice (first on line \(first))")
+            }
+            seen[key] = lineNumber
+            entries.append(Entry(key: key, value: value, line: lineNumber))
+        }
+    }
+
+    public subscript(key: String) -> Entry? { entries.first { $0.key == key } }
+}
+
+/// A problem in a configuration file or locale table, with the place it was found.
+public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var message: String
+
+    public init(file: String, line: Int? = nil, _ message: String) {
+        self.file = file
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String {
+        if let line { return "\(file):\(line): \(message)" }
+        return "\(file): \(message)"
+    }
+}
+
+extension StringProtocol {
+    func trimmingWhitespace() -> String {
+        var scalars = Substring(self)
+        while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
+        while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
+        return String(scalars)
+    }
+}

@@ -1,0 +1,66 @@
+/// One accessibility element as a client publishes it (DESIGN §2). Every field is optional; the
+/// defaults that UIKit derives (`isAccessible`, `isInteractive`) are computed, not stored, so that
+/// an element encodes back to what the client sent.
+public struct Element: Sendable, Equatable {
+    public var id: String?
+    public var label: String?
+    public var value: String?
+    public var hint: String?
+    public var traits: Traits
+    public var language: String?
+    public var accessible: Bool?
+    public var interactive: Bool?
+    public var hidden: Bool
+    public var inputLabels: [String]
+    public var actions: [CustomAction]
+    public var children: [Element]
+    public var group: String?
+    public var priority: Int?
+    public var frame: Frame?
+    public var shape: ElementShape?
+    public var container: ContainerKind?
+    public var context: ElementContext?
+
+    public init(
+        id: String? = nil, label: String? = nil, value: String? = nil, hint: String? = nil,
+        traits: Traits = [], language: String? = nil, accessible: Bool? = nil, interactive: Bool? = nil,
+        hidden: Bool = false, inputLabels: [String] = [], actions: [CustomAction] = [],
+        children: [Element] = [], group: String? = nil, priority: Int? = nil, frame: Frame? = nil,
+        shape: ElementShape? = nil, container: ContainerKind? = nil, context: ElementContext? = nil
+    ) {
+        self.id = id; self.label = label; self.value = value; self.hint = hint
+        self.traits = traits; self.language = language; self.accessible = accessible
+        self.interactive = interactive; self.hidden = hidden; self.inputLabels = inputLabels
+        self.actions = actions; self.children = children; self.group = group; self.priority = priority
+        self.frame = frame; self.shape = shape; self.container = container; self.context = context
+    }
+
+    /// isAccessibilityElement: as set, else true for an element with words of its own and no children.
+    public var isAccessible: Bool {
+        if let accessible { return accessible }
+        return children.isEmpty && (label.isNonEmpty || value.isNonEmpty || hint.isNonEmpty)
+    }
+
+    /// accessibilityRespondsToUserInteraction: as set, else derived from traits and actions.
+    public var isInteractive: Bool {
+        if let interactive { return interactive }
+        return !actions.isEmpty || !traits.isDisjoint(with: Element.interactiveTraits)
+    }
+
+    static let interactiveTraits: Traits = [
+        .button, .link, .adjustable, .searchField, .textEntry, .switchButton, .keyboardKey, .tabBarItem, .backButton,
+    ]
+}
+
+/// A custom action (accessibilityCustomActions): `id` comes back in `action` events, `name` is spoken.
+public struct CustomAction: Sendable, Equatable {
+    public var id: String
+    public var name: String
+    public init(id: String, name: String) { self.id = id; self.name = name }
+}
+
+extension Optional where Wrapped == String {
+    var isNonEmpty: Bool { !(self?.isEmpty ?? true) }
+    /// The string, or nil when it is empty.
+    var nonEmpty: String? { (self?.isEmpty ?? true) ? nil : self }
+}

@@ -1,0 +1,31 @@
+/// The accessibilityTraits an element may carry, by their wire names (DESIGN §2).
+public enum Trait: String, CaseIterable, Sendable {
+    case button, link, header, searchField, image, selected, playsSound, keyboardKey, staticText
+    case summaryElement, notEnabled, updatesFrequently, startsMediaSession, adjustable
+    case allowsDirectInteraction, causesPageTurn, tabBar, textEntry, isEditing, secureTextField
+    case textArea, switchButton, backButton, tabBarItem
+
+    /// Its bit in `Traits`; the position in `allCases` is stable because the list above is.
+    var bit: UInt32 { 1 << UInt32(Trait.allCases.firstIndex(of: self)!) }
+}
+
+/// A set of traits as one word, so that the composer's many membership tests cost nothing.
+public struct Traits: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public init(_ traits: [Trait]) {
+        self.init(rawValue: traits.reduce(0) { $0 | $1.bit })
+    }
+
+    public func contains(_ trait: Trait) -> Bool { rawValue & trait.bit != 0 }
+
+    public mutating func insert(_ trait: Trait) { formUnion(Traits(rawValue: trait.bit)) }
+
+    /// The traits in the canonical order of `Trait.allCases`.
+    public var names: [String] { Trait.allCases.filter { contains($0) }.map(\.rawValue) }
+}
+
+extension Traits: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: Trait...) { self.init(elements) }
+}

@@ -1,0 +1,113 @@
+/// One locale's words for the composer, read from a table in `config/locales/`.
+public struct LocaleWords: Sendable, Equatable {
+    /// Every key a table must define. Templates use `{text}`, `{index}`, `{count}`.
+    public enum Word: String, CaseIterable, Sendable {
+        case back = "back"
+        case selected = "selected"
+        case selectedFormat = "selected-format"
+        case notEnabled = "trait.notEnabled"
+        case button = "trait.button"
+        case backButton = "trait.backButton"
+        case switchButton = "trait.switchButton"
+        case switchOn = "switch.on"
+        case switchOff = "switch.off"
+        case switchMixed = "switch.mixed"
+        case tab = "trait.tab"
+        case textField = "trait.textField"
+        case secureTextField = "trait.secureTextField"
+        case isEditing = "trait.isEditing"
+        case header = "trait.header"
+        case link = "trait.link"
+        case adjustable = "trait.adjustable"
+        case image = "trait.image"
+        case searchField = "trait.searchField"
+        case series = "position.series"
+        case listStart = "position.listStart"
+        case listEnd = "position.listEnd"
+        case landmarkStart = "position.landmarkStart"
+        case landmarkEnd = "position.landmarkEnd"
+        case touchSwitchHint = "hint.touch.switch"
+        case touchEditHint = "hint.touch.edit"
+        case touchEditingHint = "hint.touch.editing"
+        case touchEditAreaHint = "hint.touch.editArea"
+        case touchAdjustHint = "hint.touch.adjust"
+        case keyboardSwitchHint = "hint.keyboard.switch"
+        case keyboardEditHint = "hint.keyboard.edit"
+        case keyboardEditingHint = "hint.keyboard.editing"
+        case keyboardEditAreaHint = "hint.keyboard.editArea"
+        case keyboardAdjustHint = "hint.keyboard.adjust"
+        case period = "sentence.period"
+        case space = "sentence.space"
+        case groupSeparator = "number.group-separator"
+
+        var index: Int { Word.allCases.firstIndex(of: self)! }
+    }
+
+    /// Keys that are not words: the table's own tag and the other tags it answers to.
+    static let metadataKeys: Set<String> = ["locale", "aliases"]
+
+    public let tag: String
+    public let aliases: [String]
+    private var words: [String]
+
+    public subscript(word: Word) -> String { words[word.index] }
+
+    /// Parses a complete table. `base`, when given, supplies every key the table leaves out
+    /// (a user's override of a packaged table may change only some words).
+    public init(file: KeyValueFile, base: LocaleWords? = nil) throws(ConfigError) {
+        var words: [String?] = base.map { $0.words.map { Optional($0) } } ?? Array(repeating: nil, count: Word.allCases.count)
+        var tag = base?.tag
+        var aliases = base?.aliases ?? []
+        for entry in file.entries {
+            switch entry.key {
+            case "locale": tag = entry.value
+            case "aliases":
+                aliases = entry.value.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+            default:
+                guard let word = Word(rawValue: entry.key) else {
+                    throw ConfigError(file: file.name, line: entry.line, "unknown word \"\(entry.key)\"")
+                }
+                words[word.index] = entry.value
+            }
+        }
+        guard let tag, !tag.isEmpty else {
+            throw ConfigError(file: file.name, "the table does not say which locale it is (`locale = …`)")
+        }
+        if let missing = Word.allCases.first(where: { words[$0.index] == nil }) {
+            throw ConfigError(file: file.name, "the table has no \"\(missing.rawValue)\"")
+        }
+        for word in [Word.selectedFormat] where !words[word.index]!.contains("{text}") {
+            throw ConfigError(file: file.name, line: file[word.rawValue]?.line, "\(word.rawValue) must contain {text}")
+        }
+        for word in [Word.series] where !(words[word.index]!.contains("{index}") && words[word.index]!.contains("{count}")) {
+            throw ConfigError(file: file.name, line: file[word.rawValue]?.line, "\(word.rawValue) must contain {index} and {count}")
+        }
+        self.tag = tag
+        self.aliases = aliases
+        self.words = words.map { $0! }
+    }
+
+    /// `n` with the locale's digit grouping ("1,000" in en, "1.000" in de).
+    public func formatNumber(_ n: Int) -> String {
+        let digits = String(n.magnitude)
+        let separator = self[.groupSeparator]
+        guard digits.count > 3, !separator.isEmpty else { return n < 0 ? "-" + digits : digits }
+        var grouped = ""
+        for (offset, digit) in digits.enumerated() {
+            if offset > 0, (digits.count - offset) % 3 == 0 { grouped += separator }
+            grouped.append(digit)
+        }
+        return n < 0 ? "-" + grouped : grouped
+    }
+
+    /// "N of M." in this locale.
+    public func position(index: Int, count: Int) -> String {
+        self[.series]
+            .replacing("{index}", with: formatNumber(index))
+            .replacing("{count}", with: formatNumber(count))
+    }
+
+    func selected(_ text: String) -> String {
+        self[.selectedFormat].replacing("{text}", with: text)
+    }
+}
