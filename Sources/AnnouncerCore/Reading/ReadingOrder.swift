@@ -98,15 +98,12 @@ public enum ReadingOrder {
                 }
                 items.append(ReadingItem(element: element, context: context))
             case .block(let kind, let children, _):
-                if kind == .semanticGroup {
-                    // Transparent for position words: the enclosing counter goes on inside it.
-                    var inner: [ReadingItem] = []
-                    emit(children, context: counter, into: &inner)
-                    counter?.next += node.leafCount
-                    items += inner
-                } else {
-                    emit(children, context: PositionCounter(kind: kind, count: node.leafCount), into: &items)
-                }
+                // A semantic group gives no position words: the enclosing counter goes on inside it.
+                // Any other container counts its own elements; either way the enclosing counter
+                // steps over the block's elements.
+                let inner = kind == .semanticGroup ? counter : PositionCounter(kind: kind, count: node.leafCount)
+                emit(children, context: inner, into: &items)
+                counter?.next += node.leafCount
             }
         }
     }

@@ -1,0 +1,40 @@
+import AnnouncerCore
+import Foundation
+import Testing
+
+@Suite struct ConfigurationTests {
+    @Test func thePackagedFileIsTheDefaults() throws {
+        let text = try String(contentsOf: packageRoot.appendingPathComponent("config/announcer.conf"), encoding: .utf8)
+        #expect(try Configuration(file: KeyValueFile(parsing: text, name: "announcer.conf")) == Configuration())
+    }
+
+    @Test func readsSettings() throws {
+        let configuration = try Configuration(file: KeyValueFile(parsing: """
+            # comment
+            locale = de
+            hint-style = keyboard
+            hint-delay-ms = 250
+            """, name: "c"))
+        #expect(configuration.locale == "de")
+        #expect(configuration.hintStyle == .keyboard)
+        #expect(configuration.hintDelayMs == 250)
+    }
+
+    @Test(arguments: [
+        ("hint-style = loud", "c:1: hint-style: expected touch or keyboard, got \"loud\""),
+        ("\nhint-delay-ms = -1", "c:2: hint-delay-ms: expected milliseconds from 0 to 60000, got \"-1\""),
+        ("hint-delay-ms = 60001", "c:1: hint-delay-ms: expected milliseconds from 0 to 60000, got \"60001\""),
+        ("volume = 3", "c:1: unknown setting \"volume\""),
+        ("locale = en\nlocale = de", "c:2: locale is set twice (first on line 1)"),
+        ("= x", "c:1: a setting needs a name before `=`"),
+    ])
+    func badSettingsNameTheirLine(_ text: String, _ message: String) {
+        let error = #expect(throws: ConfigError.self) { try Configuration(file: KeyValueFile(parsing: text, name: "c")) }
+        #expect(error?.description == message)
+    }
+
+    @Test func quotedValuesKeepTheirSpaces() throws {
+        let file = try KeyValueFile(parsing: "sentence.space = \" \"", name: "c")
+        #expect(file["sentence.space"]?.value == " ")
+    }
+}

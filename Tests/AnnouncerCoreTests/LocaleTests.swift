@@ -1,0 +1,98 @@
+import AnnouncerCore
+import Foundation
+import Testing
+
+@Suite struct LocaleTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var name: String
+        var json: String
+        var description: String
+        var hint: String?
+        var configured = "en"
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        Case(name: "de button", json: #"{"label":"Abspielen","traits":["button"],"language":"de"}"#, description: "Abspielen. Taste."),
+        Case(name: "de region falls back to de", json: #"{"label":"Abspielen","traits":["button"],"language":"de-AT"}"#, description: "Abspielen. Taste."),
+        Case(name: "de switch", json: #"{"label":"WLAN","value":"1","traits":["button","switchButton"],"language":"de"}"#,
+             description: "WLAN. Umschalttaste. Ein.", hint: "Zum Umschalten doppeltippen."),
+        Case(name: "de selected series with grouped numbers", json: #"{"label":"Zeile","traits":["selected"],"language":"de","context":{"kind":"series","index":1500,"count":2000}}"#,
+             description: "Auswahl: Zeile 1.500 von 2.000."),
+        Case(name: "de list start", json: #"{"label":"Eins","language":"de","context":{"kind":"listStart"}}"#, description: "Eins. Anfang der Liste."),
+        Case(name: "de back button drops Zurück", json: #"{"label":"Zurück","traits":["button","backButton"],"language":"de"}"#, description: "Zurück Taste."),
+        Case(name: "zh-Hans button", json: #"{"label":"播放","traits":["button"],"language":"zh-Hans"}"#, description: "播放。按钮。"),
+        Case(name: "zh alias", json: #"{"label":"播放","traits":["button"],"language":"zh-CN"}"#, description: "播放。按钮。"),
+        Case(name: "zh-Hans tab position", json: #"{"label":"首页","traits":["button","tabBarItem"],"language":"zh-Hans","context":{"kind":"tab","index":1,"count":4}}"#,
+             description: "首页。标签。第1项，共4项。"),
+        Case(name: "zh-Hans adjustable hint", json: #"{"label":"音量","hint":"调整音量","traits":["adjustable"],"language":"zh-Hans"}"#,
+             description: "音量。可调整。", hint: "调整音量。用一个手指向上或向下轻扫以调整值。"),
+        Case(name: "zh-Hans text already ending in 。", json: #"{"label":"完成。","traits":["button"],"language":"zh-Hans"}"#, description: "完成。按钮。"),
+        Case(name: "unknown language uses the configured locale", json: #"{"label":"Play","traits":["button"],"language":"fr"}"#,
+             description: "Play. Taste.", configured: "de"),
+        Case(name: "no language uses the configured locale", json: #"{"label":"Play","traits":["button"]}"#,
+             description: "Play。按钮。", configured: "zh-Hans"),
+        Case(name: "unknown configured locale falls back to en", json: #"{"label":"Play","traits":["button"],"language":"fr"}"#,
+             description: "Play. Button.", configured: "xx"),
+    ])
+    func speaksTheElementsLanguage(_ testCase: Case) throws {
+        let utterance = composer(locale: testCase.configured).compose(try element(testCase.json))
+        #expect(utterance.description == testCase.description)
+        #expect(utterance.hint == testCase.hint)
+    }
+
+    @Test func packagedTablesAreTheThreeLocales() {
+        #expect(packagedCatalog.tags == ["de", "en", "zh-Hans"])
+    }
+
+    @Test func numbersAreGroupedPerLocale() throws {
+        #expect(packagedCatalog.table(for: "en")!.formatNumber(1234567) == "1,234,567")
+        #expect(packagedCatalog.table(for: "de")!.formatNumber(1234567) == "1.234.567")
+        #expect(packagedCatalog.table(for: "de")!.formatNumber(999) == "999")
+    }
+
+    @Test func aTableMissingAWordIsAClearError() throws {
+        let file = try KeyValueFile(parsing: "locale = xx\nback = B\n", name: "xx.conf")
+        let error = #expect(throws: ConfigError.self) { try LocaleWords(file: file) }
+        #expect(error?.description == "xx.conf: the table has no \"selected\"")
+    }
+
+    @Test func aTableWithAnUnknownWordNamesTheLine() throws {
+        let file = try KeyValueFile(parsing: "locale = xx\n\ntrait.buton = Knopf.\n", name: "xx.conf")
+        let error = #expect(throws: ConfigError.self) { try LocaleWords(file: file) }
+        #expect(error?.description == "xx.conf:3: unknown word \"trait.buton\"")
+    }
+
+    @Test func aBrokenLineNamesTheLine() {
+        let error = #expect(throws: ConfigError.self) { try KeyValueFile(parsing: "locale = en\nbutton Button.\n", name: "en.conf") }
+        #expect(error?.description == "en.conf:2: expected `key = value`, got \"button Button.\"")
+    }
+
+    @Test func aMissingPackagedDirectoryIsAClearError() {
+        let error = #expect(throws: ConfigError.self) { try LocaleCatalog.load(packaged: "/nonexistent/locales") }
+        #expect(error?.file == "/nonexistent/locales")
+        #expect(error?.message.hasPrefix("cannot read the locale tables") == true)
+    }
+
+    @Test func withoutEnglishThereIsNoCatalog() throws {
+        let de = packagedCatalog.table(for: "de")!
+        let error = #expect(throws: ConfigError.self) { try LocaleCatalog(tables: [de]) }
+        #expect(error?.message == "there is no table for the reference locale \"en\"")
+    }
+
+    @Test func aUserOverrideChangesSomeWordsAndMayAddALocale() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-locales-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try "trait.button = Knob.\n".write(to: directory.appendingPathComponent("en.conf"), atomically: true, encoding: .utf8)
+        let catalog = try LocaleCatalog.load(packaged: packageRoot.appendingPathComponent("config/locales").path, overrides: directory.path)
+        let utterance = UtteranceComposer(catalog: catalog).compose(try element(#"{"label":"Play","traits":["button","header"]}"#))
+        #expect(utterance.description == "Play. Knob. Heading.")
+
+        try "locale = fr\ntrait.button = Bouton.\n".write(to: directory.appendingPathComponent("fr.conf"), atomically: true, encoding: .utf8)
+        let error = #expect(throws: ConfigError.self) {
+            try LocaleCatalog.load(packaged: packageRoot.appendingPathComponent("config/locales").path, overrides: directory.path)
+        }
+        #expect(error?.message == "the table has no \"back\"")
+    }
+}

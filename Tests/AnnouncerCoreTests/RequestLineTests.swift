@@ -1,0 +1,84 @@
+import AnnouncerCore
+import Testing
+
+@Suite struct RequestLineTests {
+    func decode(_ line: String) throws(RequestError) -> RequestLine {
+        try RequestLine(Array(line.utf8))
+    }
+
+    @Test func focus() throws {
+        let line = try decode(#"{"type":"focus","id":7,"element":{"label":"Play","traits":["button"]}}"#)
+        #expect(line.id == 7)
+        #expect(line.request == .focus(Element(label: "Play", traits: [.button])))
+    }
+
+    @Test func announceWithEveryField() throws {
+        let line = try decode(#"{"type":"announce","text":"Hi","priority":"high","delayMs":250,"interrupt":true,"language":"de","spellOut":true,"punctuation":"all","pitch":1.5,"rate":2}"#)
+        guard case .announce(let announcement) = line.request else { Issue.record("not an announcement"); return }
+        #expect(announcement.text == "Hi")
+        #expect(announcement.priority == .high)
+        #expect(announcement.delayMs == 250)
+        #expect(announcement.interrupt)
+        #expect(announcement.language == "de")
+        #expect(announcement.spellOut)
+        #expect(announcement.punctuation == .all)
+        #expect(announcement.pitch == 1.5)
+        #expect(announcement.rate == 2)
+    }
+
+    @Test func screenWithRootOrElements() throws {
+        guard case .screen(let tree, let focus) = try decode(#"{"type":"screen","root":{"id":"r","children":[{"id":"a","label":"A"}]},"focus":"a"}"#).request else {
+            Issue.record("not a screen"); return
+        }
+        #expect(tree.roots.map(\.id) == ["r"])
+        #expect(focus == "a")
+        guard case .screen(let flat, nil) = try decode(#"{"type":"screen","elements":[{"id":"a","label":"A"}]}"#).request else {
+            Issue.record("not a screen"); return
+        }
+        #expect(flat.roots.count == 1)
+    }
+
+    @Test func typesOfLaterPartsAreKnown() throws {
+        #expect(try decode(#"{"type":"navigate","direction":"next"}"#).request == .other(type: "navigate"))
+    }
+
+    @Test(arguments: [
+        (#"{"type":"focus""#, RequestError.Code.badJSON),
+        (#"[1,2]"#, .badJSON),
+        (#"{"id":1}"#, .missingField),
+        (#"{"type":"shout","id":1}"#, .unknownType),
+        (#"{"type":"focus"}"#, .missingField),
+        (#"{"type":"focus","element":{"traits":["buton"]}}"#, .invalidField),
+        (#"{"type":"announce"}"#, .missingField),
+        (#"{"type":"announce","text":"x","priority":"urgent"}"#, .invalidField),
+        (#"{"type":"announce","text":"x","pitch":3}"#, .invalidField),
+        (#"{"type":"announce","text":"x","delayMs":-5}"#, .invalidField),
+        (#"{"type":"screen","elements":[{"label":"no id"}]}"#, .missingField),
+        (#"{"type":"screen"}"#, .missingField),
+    ])
+    func badLinesGetTheirCode(_ line: String, _ code: RequestError.Code) {
+        let error = #expect(throws: RequestError.self) { try decode(line) }
+        #expect(error?.code == code)
+    }
+
+    @Test func theErrorEchoesTheID() {
+        let error = #expect(throws: RequestError.self) { try decode(#"{"type":"shout","id":"abc"}"#) }
+        #expect(error?.id == "abc")
+        #expect(error?.message.hasPrefix("unknown request type \"shout\"") == true)
+    }
+
+    @Test func notUTF8IsBadJSON() {
+        let error = #expect(throws: RequestError.self) { try RequestLine([0x7B, 0xFF, 0x7D]) }
+        #expect(error?.code == .badJSON)
+        #expect(error?.message == "the line is not UTF-8")
+    }
+
+    @Test func lineLengthBound() throws {
+        let padding = String(repeating: "a", count: Request.maximumLineBytes - #"{"type":"announce","text":""}"#.utf8.count)
+        let atBound = #"{"type":"announce","text":""# + padding + #""}"#
+        #expect(atBound.utf8.count == Request.maximumLineBytes)
+        #expect(throws: Never.self) { try decode(atBound) }
+        let error = #expect(throws: RequestError.self) { try decode(atBound + " ") }
+        #expect(error?.code == .tooLong)
+    }
+}

@@ -1,0 +1,27 @@
+import AnnouncerCore
+import Foundation
+
+/// The project's root, found from this file so that tests never depend on the working directory.
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func fixture(_ name: String) -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
+}
+
+/// The packaged locale tables, exactly as a user gets them.
+let packagedCatalog: LocaleCatalog = {
+    do {
+        return try LocaleCatalog.load(packaged: packageRoot.appendingPathComponent("config/locales").path)
+    } catch {
+        fatalError("the packaged locale tables do not load: \(error)")
+    }
+}()
+
+func composer(locale: String = "en", hintStyle: HintStyle = .touch) -> UtteranceComposer {
+    UtteranceComposer(catalog: packagedCatalog, locale: locale, hintStyle: hintStyle)
+}
+
+/// Decodes an element written as JSON text in a test table.
+func element(_ json: String) throws -> Element {
+    try Element(json: try JSONValue.parse(json))
+}

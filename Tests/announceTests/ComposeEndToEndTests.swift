@@ -1,0 +1,113 @@
+import AnnouncerCore
+import Foundation
+import Testing
+
+/// The built `announce compose`, run as a user runs it.
+@Suite struct ComposeEndToEndTests {
+    @Test func composesAFixtureFile() throws {
+        let result = try run(announceBinary, ["compose", fixture("music-player.jsonl")])
+        #expect(result.status == 0)
+        #expect(result.stdout == (try String(contentsOfFile: fixture("music-player.expected"), encoding: .utf8)))
+        #expect(result.stderr == "line 1: note: \"hello\" request ignored; compose speaks focus, announce and screen\n")
+    }
+
+    @Test func readsStandardInput() throws {
+        let result = try run(announceBinary, ["compose"], stdin: #"{"type":"focus","element":{"label":"Play","traits":["button"]}}"# + "\n")
+        #expect(result.status == 0)
+        #expect(result.stdout == "Play. Button.\n")
+    }
+
+    @Test func aBadLineIsReportedAndTheRestStillComposed() throws {
+        let input = """
+            {"type":"focus","element":{"label":"One"}}
+            {"type":"focus","element":{"label":"Two","traits":["buton"]}}
+            this is not json
+            {"type":"announce","text":"Three"}
+            {"type":"shout"}
+
+            """
+        let result = try run(announceBinary, ["compose"], stdin: input)
+        #expect(result.status == 65)
+        #expect(result.stdout == "One\nThree\n")
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines[0] == #"line 2: invalid_field: element.traits[0]: unknown trait "buton""#)
+        #expect(lines[1].hasPrefix("line 3: bad_json: not valid JSON"))
+        #expect(lines[2].hasPrefix(#"line 5: unknown_type: unknown request type "shout""#))
+    }
+
+    @Test func jsonOutput() throws {
+        let input = """
+            {"type":"focus","element":{"id":"w","label":"Wi-Fi","value":"1","traits":["button","switchButton"]}}
+            {"type":"announce","text":"Saved","priority":"high"}
+            {"type":"screen","elements":[{"id":"a","label":"A"},{"id":"b","label":"B","language":"de","traits":["button"]}]}
+            """
+        let result = try run(announceBinary, ["compose", "--json"], stdin: input)
+        #expect(result.status == 0)
+        let objects = try result.stdout.split(separator: "\n").map { try JSONValue.parse($0) }
+        #expect(objects == [
+            ["kind": "focus", "element": "w", "description": "Wi-Fi. Switch Button. On.", "hint": "Double tap to toggle setting.", "line": 1, "locale": "en"],
+            ["kind": "announcement", "element": nil, "description": "Saved", "hint": nil, "line": 2, "locale": "en", "priority": "high"],
+            ["kind": "screen", "element": "a", "description": "A", "hint": nil, "line": 3, "locale": "en"],
+            ["kind": "screen", "element": "b", "description": "B. Taste.", "hint": nil, "line": 3, "locale": "de"],
+        ])
+    }
+
+    @Test func localeAndHintStyleOptions() throws {
+        let input = #"{"type":"focus","element":{"label":"WLAN","value":"1","traits":["button","switchButton"]}}"#
+        let result = try run(announceBinary, ["compose", "--locale", "de", "--hint-style=keyboard"], stdin: input)
+        #expect(result.status == 0)
+        #expect(result.stdout == "WLAN. Umschalttaste. Ein.\nZum Umschalten die Leertaste drücken.\n")
+    }
+
+    @Test func configurationFileIsRead() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-\(UUID().uuidString).conf")
+        try "locale = zh-Hans\n".write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let result = try run(announceBinary, ["compose", "--config", config.path], stdin: #"{"type":"focus","element":{"label":"OK","traits":["button"]}}"#)
+        #expect(result.stdout == "OK。按钮。\n")
+
+        try "locale = zh-Hans\nhint-style = shouting\n".write(to: config, atomically: true, encoding: .utf8)
+        let bad = try run(announceBinary, ["compose", "--config", config.path], stdin: "")
+        #expect(bad.status == 78)
+        #expect(bad.stderr.contains("\(config.path):2: hint-style: expected touch or keyboard"))
+    }
+
+    @Test(arguments: [
+        (["compose", "--loud"], "unknown option --loud"),
+        (["compose", "--locale"], "--locale needs a value"),
+        (["compose", "a", "b"], "unexpected argument \"b\""),
+        (["compose", "--hint-style", "loud"], "--hint-style must be touch or keyboard"),
+        (["compose", "--locale", "tlh"], "no locale table for \"tlh\""),
+        (["whisper"], "unknown command \"whisper\""),
+        ([], "usage: announce"),
+    ])
+    func badUsageExits64(_ arguments: [String], _ message: String) throws {
+        let result = try run(announceBinary, arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message))
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func helpExplainsUsage() throws {
+        let top = try run(announceBinary, ["--help"])
+        #expect(top.status == 0)
+        #expect(top.stdout.contains("compose [FILE]"))
+        let compose = try run(announceBinary, ["compose", "--help"])
+        #expect(compose.status == 0)
+        #expect(compose.stdout.contains("--json"))
+        #expect(compose.stdout.contains("--hint-style"))
+    }
+
+    @Test func aMissingFileExits66() throws {
+        let result = try run(announceBinary, ["compose", "/nonexistent/events.jsonl"])
+        #expect(result.status == 66)
+        #expect(result.stderr == "announce compose: cannot read /nonexistent/events.jsonl\n")
+    }
+
+    @Test func missingPackagedFilesAreAClearError() throws {
+        let result = try run(announceBinary, ["compose"], environment: ["ANNOUNCER_DATA_DIR": "/nonexistent"])
+        #expect(result.status == 78)
+        #expect(result.stderr.contains("cannot find Announcer's packaged files"))
+    }
+}

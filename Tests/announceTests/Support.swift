@@ -1,0 +1,58 @@
+import Foundation
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func fixture(_ name: String) -> String {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)").path
+}
+
+/// The built `announce` binary: `$ANNOUNCE_BIN`, else beside the test bundle in the build's
+/// products directory, else the debug build in `.build`.
+let announceBinary: String = {
+    if let explicit = ProcessInfo.processInfo.environment["ANNOUNCE_BIN"] { return explicit }
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<3 {
+        let candidate = directory.appendingPathComponent("announce").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        directory.deleteLastPathComponent()
+    }
+    return packageRoot.appendingPathComponent(".build/debug/announce").path
+}()
+
+struct RunResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs a real binary to completion with `stdin` as its standard input.
+func run(_ executable: String, _ arguments: [String], stdin: String = "", environment: [String: String] = [:]) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    // Keep the user's own configuration out of the tests.
+    env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-test-no-config").path
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    // Output goes to files, so neither stream can fill a pipe and stall the child.
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announce-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let outputURL = directory.appendingPathComponent("stdout"), errorURL = directory.appendingPathComponent("stderr")
+    _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = try FileHandle(forWritingTo: outputURL)
+    process.standardError = try FileHandle(forWritingTo: errorURL)
+    try process.run()
+    input.fileHandleForWriting.write(Data(stdin.utf8))
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return RunResult(
+        status: process.terminationStatus,
+        stdout: try String(contentsOf: outputURL, encoding: .utf8),
+        stderr: try String(contentsOf: errorURL, encoding: .utf8)
+    )
+}
