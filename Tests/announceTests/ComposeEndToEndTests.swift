@@ -5,7 +5,7 @@ import Testing
 /// The built `announce compose`, run as a user runs it.
 @Suite struct ComposeEndToEndTests {
     @Test func composesAFixtureFile() throws {
-        let result = try run(announceBinary, ["compose", fixture("music-player.jsonl")])
+        let result = try run(announceBinary, ["compose", packageRoot.appendingPathComponent("examples/music-player.jsonl").path])
         #expect(result.status == 0)
         #expect(result.stdout == (try String(contentsOfFile: fixture("music-player.expected"), encoding: .utf8)))
         #expect(result.stderr == "line 1: note: \"hello\" request ignored; compose speaks focus, announce and screen\n")
