@@ -1,0 +1,86 @@
+/// Time as the scheduler sees it: milliseconds on a monotonic clock that the caller supplies.
+public typealias Milliseconds = Double
+
+/// An utterance's id, unique for the lifetime of one scheduler; the wire protocol's `utterance`.
+public struct UtteranceID: Hashable, Comparable, Sendable, CustomStringConvertible {
+    public var rawValue: Int
+    public init(_ rawValue: Int) { self.rawValue = rawValue }
+    public static func < (a: UtteranceID, b: UtteranceID) -> Bool { a.rawValue < b.rawValue }
+    public var description: String { String(rawValue) }
+}
+
+/// What an utterance is to the scheduler (DESIGN §4's rows).
+public enum UtteranceKind: Sendable, Equatable, CustomStringConvertible {
+    case focus
+    case hint
+    case announcement(Announcement.Priority)
+
+    /// The wire name: `focus`, `hint`, or the announcement's priority (`high`, `default`, `low`).
+    public var description: String {
+        switch self {
+        case .focus: "focus"
+        case .hint: "hint"
+        case .announcement(let priority): priority.rawValue
+        }
+    }
+}
+
+/// The terminal status of an utterance; each accepted utterance gets exactly one.
+public enum FinishStatus: String, Sendable, CaseIterable {
+    /// Played to the end.
+    case spoken
+    /// Cut off while playing.
+    case interrupted
+    /// Never started: a newer item of its kind replaced it.
+    case superseded
+    /// Never started: its policy let it go.
+    case dropped
+    /// Removed by `stop` or shutdown.
+    case cancelled
+}
+
+/// Text and the voice to say it in, as the speech engine needs it.
+public struct Speech: Sendable, Equatable {
+    public var text: String
+    public var language: String?
+    public var spellOut: Bool
+    public var punctuation: Announcement.Punctuation?
+    public var pitch: Double?
+    public var rate: Double?
+
+    public init(text: String, language: String? = nil, spellOut: Bool = false,
+                punctuation: Announcement.Punctuation? = nil, pitch: Double? = nil, rate: Double? = nil) {
+        self.text = text
+        self.language = language
+        self.spellOut = spellOut
+        self.punctuation = punctuation
+        self.pitch = pitch
+        self.rate = rate
+    }
+
+    public init(_ announcement: Announcement) {
+        self.init(text: announcement.text, language: announcement.language, spellOut: announcement.spellOut,
+                  punctuation: announcement.punctuation, pitch: announcement.pitch, rate: announcement.rate)
+    }
+}
+
+/// One item in the scheduler: what to say, and what the scheduler needs to know about it.
+public struct ScheduledUtterance: Sendable, Equatable {
+    public var id: UtteranceID
+    public var kind: UtteranceKind
+    public var speech: Speech
+    public var arrivedAt: Milliseconds
+    /// When it may start; nil for a hint whose description has not ended yet.
+    public var eligibleAt: Milliseconds?
+    /// A default announcement that cuts off current non-high speech (until it first starts).
+    public var interrupt: Bool
+    /// How often a default announcement has been cut off and queued again.
+    public var requeues: Int
+    /// For a hint: the focus description it follows.
+    public var follows: UtteranceID?
+
+    func isEligible(at now: Milliseconds) -> Bool {
+        guard let eligibleAt else { return false }
+        return eligibleAt <= now
+    }
+}

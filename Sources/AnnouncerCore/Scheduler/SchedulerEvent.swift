@@ -1,0 +1,34 @@
+/// What can happen to the scheduler.
+public enum SchedulerEvent: Sendable, Equatable {
+    /// A new focus: its description, and its hint if it has one.
+    case focus(description: Speech, hint: Speech?)
+    case announce(Announcement)
+    /// Silence now; everything waiting is cancelled.
+    case stop
+    /// The engine began to sound the utterance (its first audio reached the sink).
+    case engineStarted(UtteranceID)
+    /// The engine played the utterance to its end.
+    case engineFinished(UtteranceID)
+    /// The clock reached a time the scheduler asked to be woken at (or any other time).
+    case tick
+}
+
+/// What the scheduler wants done, in order.
+public enum SchedulerAction: Sendable, Equatable {
+    /// Hand this utterance to the engine.
+    case start(ScheduledUtterance)
+    /// Stop the engine on this utterance now.
+    case cutOff(UtteranceID)
+    /// Report the utterance's terminal status.
+    case finished(UtteranceID, FinishStatus)
+    /// Call back with `.tick` at this time; nil cancels an earlier request.
+    case wake(at: Milliseconds?)
+}
+
+/// The result of one event: the actions, and the ids of what the event added (or why it was
+/// refused).
+public struct SchedulerOutput: Sendable, Equatable {
+    public var actions: [SchedulerAction] = []
+    public var accepted: [UtteranceID] = []
+    public var rejection: RequestError?
+}
