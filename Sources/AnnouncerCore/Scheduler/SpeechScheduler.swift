@@ -131,14 +131,16 @@ public struct SpeechScheduler: Sendable {
     /// woken at the next time something changes on its own.
     private mutating func settle() {
         expireLows()
-        if let (index, candidate) = bestCandidate() {
+        if let (slot, candidate) = bestCandidate() {
             if let (item, _) = current {
                 if preempts(candidate, item) {
+                    // Take the candidate out before the cut-off item may go back into its queue.
+                    let next = take(slot, candidate)
                     cutOffCurrent()
-                    start(take(index, candidate))
+                    start(next)
                 }
             } else {
-                start(take(index, candidate))
+                start(take(slot, candidate))
             }
         }
         requestWake()
