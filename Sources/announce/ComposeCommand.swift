@@ -5,8 +5,8 @@ import Foundation
 /// with no daemon and no audio.
 struct ComposeCommand {
     static let help = """
-        usage: announce compose [FILE] [--json] [--locale TAG] [--hint-style touch|keyboard]
-                                [--config FILE]
+        usage: announce compose [FILE] [--json] [--timeline] [--locale TAG]
+                                [--hint-style touch|keyboard] [--config FILE]
 
         Reads request lines (DESIGN §5, one JSON object per line) from FILE, or standard input
         when FILE is absent or "-", and prints what Announcer would speak, with no daemon and no
@@ -16,9 +16,23 @@ struct ComposeCommand {
           screen    one line per accessible element, in VoiceOver reading order
         Other request types are accepted and ignored, with a note on standard error.
 
+        With --timeline, the lines go through Announcer's real scheduler on a virtual clock
+        instead, and compose prints what would be heard when:
+          <ms> SPEAK <kind> <id> <text>     an utterance starts (kind: focus, hint, high,
+                                            default, low)
+          <ms> CUT <id>                     it is cut off
+          <ms> FINISHED <id> <status>       spoken, interrupted, superseded, dropped, cancelled
+          <ms> REFUSED line <N> <code>      the request was refused (queue_full)
+        A line may carry "at": milliseconds since the start (never going back; a line without
+        it happens at the previous line's time). A screen speaks its "focus" element, else its
+        first interactive element. Speaking times are estimated from the text and the rate:
+        60000 × (characters ÷ 6) ÷ (rate × the announcement's rate) + 50 ms, where rate is the
+        configured words per minute (175).
+
         Options:
           --json                 one JSON object per utterance: kind, element, description, hint,
                                  line, locale (and priority for announcements)
+          --timeline             print when each utterance would start, stop and finish
           --locale TAG           locale for elements without a language (overrides locale =)
           --hint-style STYLE     touch or keyboard (overrides hint-style =)
           --config FILE          read this configuration instead of the user's or the default
@@ -29,7 +43,7 @@ struct ComposeCommand {
         """
 
     static let scanner = ArgumentScanner(
-        flags: ["--json", "--help", "-h"],
+        flags: ["--json", "--timeline", "--help", "-h"],
         options: ["--locale", "--hint-style", "--config"],
         maximumPositionals: 1
     )
@@ -51,9 +65,10 @@ struct ComposeCommand {
             return .success
         }
         let composer: UtteranceComposer
+        let configuration: Configuration
         do {
             let files = try ConfigurationFiles.locate()
-            let configuration = try files.loadConfiguration(explicit: parsed.options["--config"])
+            configuration = try files.loadConfiguration(explicit: parsed.options["--config"])
             composer = UtteranceComposer(catalog: try files.loadLocales(), locale: configuration.locale, hintStyle: configuration.hintStyle)
         } catch {
             Console.error("announce compose: \(error)")
@@ -74,45 +89,57 @@ struct ComposeCommand {
             }
             command.composer.hintStyle = hintStyle
         }
-        return command.run()
+        return parsed.has("--timeline") ? command.runTimeline(configuration: configuration) : command.run()
     }
 
     func run() -> ExitStatus {
+        guard let lines = readRequestLines() else { return .noInput }
+        var badLines = 0
+        for (number, decoded) in lines {
+            switch decoded {
+            case .failure(let error):
+                badLines += 1
+                Console.error("line \(number): \(error)")
+            case .success(let line):
+                if let ignored = ignoredType(line.request) {
+                    Console.error("line \(number): note: \"\(ignored)\" request ignored; compose speaks focus, announce and screen")
+                }
+                for utterance in compose(line.request, line: number) {
+                    Console.out(json ? utterance.json.serialized() : utterance.text)
+                }
+            }
+        }
+        return badLines == 0 ? .success : .dataError
+    }
+
+    /// Every non-blank line of the input, numbered from 1, decoded or with its error; nil when
+    /// the input cannot be read (already reported).
+    func readRequestLines() -> [(number: Int, line: Result<RequestLine, RequestError>)]? {
         let data: Data
         if let input, input != "-" {
             guard let contents = FileManager.default.contents(atPath: input) else {
                 Console.error("announce compose: cannot read \(input)")
-                return .noInput
+                return nil
             }
             data = contents
         } else {
             data = FileHandle.standardInput.readDataToEndOfFile()
         }
-        var badLines = 0
+        var lines: [(Int, Result<RequestLine, RequestError>)] = []
         for (offset, var line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             if line.last == UInt8(ascii: "\r") { line.removeLast() }
             if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            let number = offset + 1
-            do {
-                let request = try RequestLine(line).request
-                for utterance in compose(request, line: number) {
-                    Console.out(json ? utterance.json.serialized() : utterance.text)
-                }
-                if case .other(let type) = request {
-                    Console.error("line \(number): note: \"\(type)\" request ignored; compose speaks focus, announce and screen")
-                } else if case .hello = request {
-                    Console.error("line \(number): note: \"hello\" request ignored; compose speaks focus, announce and screen")
-                } else if case .stop = request {
-                    Console.error("line \(number): note: \"stop\" request ignored; compose speaks focus, announce and screen")
-                } else if case .status = request {
-                    Console.error("line \(number): note: \"status\" request ignored; compose speaks focus, announce and screen")
-                }
-            } catch {
-                badLines += 1
-                Console.error("line \(number): \(error)")
-            }
+            lines.append((offset + 1, Result { () throws(RequestError) in try RequestLine(line) }))
         }
-        return badLines == 0 ? .success : .dataError
+        return lines
+    }
+
+    /// The type of a request that compose reads past, or nil for one it speaks.
+    private func ignoredType(_ request: Request) -> String? {
+        switch request {
+        case .focus, .announce, .screen: nil
+        default: request.type
+        }
     }
 
     func compose(_ request: Request, line: Int) -> [ComposedLine] {

@@ -14,10 +14,15 @@ import Testing
             locale = de
             hint-style = keyboard
             hint-delay-ms = 250
+            max-age-ms = 2000
+            queue-limit = 10
+            rate = 300
             """, name: "c"))
         #expect(configuration.locale == "de")
         #expect(configuration.hintStyle == .keyboard)
         #expect(configuration.hintDelayMs == 250)
+        #expect(configuration.schedulerSettings == SchedulerSettings(hintDelayMs: 250, maxAgeMs: 2000, queueLimit: 10))
+        #expect(configuration.durationEstimate == SpeechDurationEstimate(wordsPerMinute: 300))
     }
 
     @Test(arguments: [
@@ -25,6 +30,9 @@ import Testing
         ("\nhint-delay-ms = -1", "c:2: hint-delay-ms: expected milliseconds from 0 to 60000, got \"-1\""),
         ("hint-delay-ms = 60001", "c:1: hint-delay-ms: expected milliseconds from 0 to 60000, got \"60001\""),
         ("volume = 3", "c:1: unknown setting \"volume\""),
+        ("queue-limit = 0", "c:1: queue-limit: expected a number of announcements from 1 to 100000, got \"0\""),
+        ("rate = fast", "c:1: rate: expected words per minute from 80 to 450, got \"fast\""),
+        ("max-age-ms = 600001", "c:1: max-age-ms: expected milliseconds from 0 to 600000, got \"600001\""),
         ("locale = en\nlocale = de", "c:2: locale is set twice (first on line 1)"),
         ("= x", "c:1: a setting needs a name before `=`"),
     ])

@@ -111,3 +111,82 @@ import Testing
         #expect(result.stderr.contains("cannot find Announcer's packaged files"))
     }
 }
+
+/// `announce compose --timeline`, run as a developer runs it in CI.
+@Suite struct ComposeTimelineEndToEndTests {
+    @Test func printsWhatIsHeardWhen() throws {
+        let input = """
+            {"type":"focus","at":0,"element":{"label":"Play","traits":["button"],"hint":"Plays the song."}}
+            {"type":"announce","at":100,"text":"Saved"}
+            {"type":"announce","at":150,"text":"Battery low","priority":"high"}
+            {"type":"focus","at":200,"element":{"label":"Next","traits":["button"]}}
+            {"type":"announce","at":300,"text":"tick","priority":"low","rate":2}
+            {"type":"hello","client":"t"}
+            """
+        // rate = 360 words per minute makes a character last 60000 / 6 / 360 ≈ 27.8 ms.
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-\(UUID().uuidString).conf")
+        try "rate = 360\nhint-delay-ms = 250\n".write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let result = try run(announceBinary, ["compose", "--timeline", "--config", config.path], stdin: input)
+        #expect(result.status == 0)
+        // "Battery low" (11 characters) = 11 × 27.78 + 50 = 355.6 ms; "Next. Button." (13) = 411.1 ms;
+        // "Saved" (5) = 188.9 ms; "tick" at twice the rate (4) = 105.6 ms.
+        #expect(result.stdout == """
+            0 SPEAK focus 1 Play. Button.
+            150 CUT 1
+            150 FINISHED 1 interrupted
+            150 SPEAK high 4 Battery low
+            200 FINISHED 2 superseded
+            505.6 FINISHED 4 spoken
+            505.6 SPEAK focus 5 Next. Button.
+            916.7 FINISHED 5 spoken
+            916.7 SPEAK default 3 Saved
+            1105.6 FINISHED 3 spoken
+            1105.6 SPEAK low 6 tick
+            1211.1 FINISHED 6 spoken
+
+            """)
+        #expect(result.stderr == "line 6: note: \"hello\" request ignored; the timeline plays focus, announce, screen and stop\n")
+    }
+
+    @Test func aStormAtOneInstantIsOneUtterance() throws {
+        let input = (1...50).map { #"{"type":"focus","at":0,"element":{"label":"Item \#($0)"}}"# }.joined(separator: "\n")
+        let result = try run(announceBinary, ["compose", "--timeline", "--json"], stdin: input)
+        #expect(result.status == 0)
+        let events = try result.stdout.split(separator: "\n").map { try JSONValue.parse($0) }
+        let starts = events.filter { if case .object(let m) = $0 { m["event"] == "start" } else { false } }
+        let superseded = events.filter { if case .object(let m) = $0 { m["status"] == "superseded" } else { false } }
+        #expect(superseded.count == 49)
+        #expect(starts.count == 50)
+        guard case .object(let last) = starts.last else { Issue.record("no start"); return }
+        #expect(last["text"] == "Item 50")
+    }
+
+    @Test func timesMustNotGoBack() throws {
+        let input = """
+            {"type":"announce","at":500,"text":"A"}
+            {"type":"announce","at":100,"text":"B"}
+            {"type":"announce","at":"soon","text":"C"}
+            """
+        let result = try run(announceBinary, ["compose", "--timeline"], stdin: input)
+        #expect(result.status == 65)
+        // "A" at the default 175 words per minute: 60000 × (1 ÷ 6) ÷ 175 + 50 = 107.1 ms.
+        #expect(result.stdout == "500 SPEAK default 1 A\n607.1 FINISHED 1 spoken\n")
+        #expect(result.stderr == """
+            line 2: invalid_field: at: 100 is before the previous line's 500; times must not go back
+            line 3: invalid_field: at: expected milliseconds (a number of 0 or more)
+
+            """)
+    }
+
+    @Test func aFullQueueIsReportedNotDropped() throws {
+        let config = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-\(UUID().uuidString).conf")
+        try "queue-limit = 1\n".write(to: config, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: config) }
+        let input = (1...3).map { #"{"type":"announce","text":"N\#($0)"}"# }.joined(separator: "\n")
+        let result = try run(announceBinary, ["compose", "--timeline", "--config", config.path], stdin: input)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("0 REFUSED line 3 queue_full\n"))
+        #expect(result.stdout.contains("SPEAK default 2 N2"))
+    }
+}

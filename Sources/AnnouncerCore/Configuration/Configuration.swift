@@ -6,8 +6,22 @@ public struct Configuration: Sendable, Equatable {
     public var hintStyle = HintStyle.touch
     /// The pause between a focus description and its hint.
     public var hintDelayMs = 500
+    /// How long a low-priority announcement may wait before it is dropped.
+    public var maxAgeMs = 5000
+    /// Most announcements waiting at once.
+    public var queueLimit = 1000
+    /// Speaking rate in words per minute (espeak-ng's scale).
+    public var rate = 175
 
     public init() {}
+
+    public var schedulerSettings: SchedulerSettings {
+        SchedulerSettings(hintDelayMs: Double(hintDelayMs), maxAgeMs: Double(maxAgeMs), queueLimit: queueLimit)
+    }
+
+    public var durationEstimate: SpeechDurationEstimate {
+        SpeechDurationEstimate(wordsPerMinute: Double(rate))
+    }
 
     public init(file: KeyValueFile) throws(ConfigError) {
         self.init()
@@ -15,9 +29,9 @@ public struct Configuration: Sendable, Equatable {
             func fail(_ message: String) -> ConfigError {
                 ConfigError(file: file.name, line: entry.line, "\(entry.key): \(message)")
             }
-            func milliseconds(_ range: ClosedRange<Int>) throws(ConfigError) -> Int {
+            func number(_ range: ClosedRange<Int>, _ unit: String) throws(ConfigError) -> Int {
                 guard let number = Int(entry.value), range.contains(number) else {
-                    throw fail("expected milliseconds from \(range.lowerBound) to \(range.upperBound), got \"\(entry.value)\"")
+                    throw fail("expected \(unit) from \(range.lowerBound) to \(range.upperBound), got \"\(entry.value)\"")
                 }
                 return number
             }
@@ -31,7 +45,13 @@ public struct Configuration: Sendable, Equatable {
                 }
                 hintStyle = style
             case "hint-delay-ms":
-                hintDelayMs = try milliseconds(0...60_000)
+                hintDelayMs = try number(0...60_000, "milliseconds")
+            case "max-age-ms":
+                maxAgeMs = try number(0...600_000, "milliseconds")
+            case "queue-limit":
+                queueLimit = try number(1...100_000, "a number of announcements")
+            case "rate":
+                rate = try number(80...450, "words per minute")
             default:
                 throw ConfigError(file: file.name, line: entry.line, "unknown setting \"\(entry.key)\"")
             }

@@ -1,0 +1,113 @@
+import AnnouncerCore
+
+/// `announce compose --timeline`: the request lines run through the real scheduler on a virtual
+/// clock, printing what would be heard when.
+extension ComposeCommand {
+    func runTimeline(configuration: Configuration) -> ExitStatus {
+        guard let lines = readRequestLines() else { return .noInput }
+        var simulation = SchedulerSimulation(
+            scheduler: SpeechScheduler(settings: configuration.schedulerSettings),
+            duration: configuration.durationEstimate.duration(of:)
+        )
+        var badLines = 0
+        var clock: Milliseconds = 0
+        var printed = 0
+        var refusals: [(at: Milliseconds, line: Int, error: RequestError)] = []
+
+        func flushLog() {
+            for entry in simulation.log[printed...] { Console.out(render(entry)) }
+            printed = simulation.log.count
+        }
+
+        for (number, decoded) in lines {
+            let line: RequestLine
+            switch decoded {
+            case .failure(let error):
+                badLines += 1
+                Console.error("line \(number): \(error)")
+                continue
+            case .success(let decodedLine):
+                line = decodedLine
+            }
+            if let at = line.members["at"] {
+                guard case .number(let time) = at, time.isFinite, time >= 0 else {
+                    badLines += 1
+                    Console.error("line \(number): invalid_field: at: expected milliseconds (a number of 0 or more)")
+                    continue
+                }
+                guard time >= clock else {
+                    badLines += 1
+                    Console.error("line \(number): invalid_field: at: \(format(time)) is before the previous line's \(format(clock)); times must not go back")
+                    continue
+                }
+                clock = time
+            }
+            guard let event = schedulerEvent(for: line.request) else {
+                Console.error("line \(number): note: \"\(line.request.type)\" request ignored; the timeline plays focus, announce, screen and stop")
+                continue
+            }
+            let output = simulation.submit(event, at: clock)
+            flushLog()
+            if let rejection = output.rejection {
+                refusals.append((clock, number, rejection))
+                Console.out(json
+                    ? JSONValue.object(["at": .number(clock), "event": "refused", "line": .number(Double(number)), "code": .string(rejection.code.rawValue)]).serialized()
+                    : "\(format(clock)) REFUSED line \(number) \(rejection.code.rawValue)")
+            }
+        }
+        simulation.runToIdle()
+        flushLog()
+        return badLines == 0 ? .success : .dataError
+    }
+
+    private func schedulerEvent(for request: Request) -> SchedulerEvent? {
+        switch request {
+        case .focus(let element):
+            return focusEvent(element, context: element.context)
+        case .screen(let tree, let focus):
+            let items = tree.readingOrder
+            let target = items.first { $0.element.id == focus && focus != nil }
+                ?? items.first { $0.element.isInteractive }
+                ?? items.first
+            guard let target else { return nil }
+            return focusEvent(target.element, context: target.context)
+        case .announce(let announcement):
+            return .announce(announcement)
+        case .stop:
+            return .stop
+        case .hello, .status, .other:
+            return nil
+        }
+    }
+
+    private func focusEvent(_ element: Element, context: ElementContext?) -> SchedulerEvent {
+        let utterance = composer.compose(element, context: context)
+        return .focus(
+            description: Speech(text: utterance.description, language: element.language),
+            hint: utterance.hint.map { Speech(text: $0, language: element.language) }
+        )
+    }
+
+    private func render(_ entry: SchedulerSimulation.Entry) -> String {
+        switch entry.what {
+        case .start(let item):
+            return json
+                ? JSONValue.object(["at": .number(entry.at), "event": "start", "utterance": .number(Double(item.id.rawValue)), "kind": .string(item.kind.description), "text": .string(item.speech.text)]).serialized()
+                : "\(format(entry.at)) SPEAK \(item.kind) \(item.id) \(item.speech.text)"
+        case .cutOff(let id):
+            return json
+                ? JSONValue.object(["at": .number(entry.at), "event": "cut", "utterance": .number(Double(id.rawValue))]).serialized()
+                : "\(format(entry.at)) CUT \(id)"
+        case .finished(let id, let status):
+            return json
+                ? JSONValue.object(["at": .number(entry.at), "event": "finished", "utterance": .number(Double(id.rawValue)), "status": .string(status.rawValue)]).serialized()
+                : "\(format(entry.at)) FINISHED \(id) \(status.rawValue)"
+        }
+    }
+
+    /// Milliseconds, whole where whole, else to a tenth.
+    private func format(_ time: Milliseconds) -> String {
+        let tenths = (time * 10).rounded() / 10
+        return tenths.rounded() == tenths ? String(Int(tenths)) : String(tenths)
+    }
+}
