@@ -11,6 +11,7 @@ let package = Package(
     targets: [
         .target(name: "AnnouncerCore"),
         .executableTarget(name: "announce", dependencies: ["AnnouncerCore"]),
+        .executableTarget(name: "announcer-bench", dependencies: ["AnnouncerCore"], path: "bench/CoreBenchmark"),
         .testTarget(
             name: "AnnouncerCoreTests",
             dependencies: ["AnnouncerCore"],
