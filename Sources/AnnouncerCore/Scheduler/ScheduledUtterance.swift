@@ -79,6 +79,18 @@ public struct ScheduledUtterance: Sendable, Equatable {
     /// For a hint: the focus description it follows.
     public var follows: UtteranceID?
 
+    public init(id: UtteranceID, kind: UtteranceKind, speech: Speech, arrivedAt: Milliseconds, eligibleAt: Milliseconds?,
+                interrupt: Bool = false, requeues: Int = 0, follows: UtteranceID? = nil) {
+        self.id = id
+        self.kind = kind
+        self.speech = speech
+        self.arrivedAt = arrivedAt
+        self.eligibleAt = eligibleAt
+        self.interrupt = interrupt
+        self.requeues = requeues
+        self.follows = follows
+    }
+
     func isEligible(at now: Milliseconds) -> Bool {
         guard let eligibleAt else { return false }
         return eligibleAt <= now

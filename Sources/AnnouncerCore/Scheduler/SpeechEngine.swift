@@ -1,0 +1,37 @@
+/// The voice, as the rest of Announcer sees it: something that says one utterance at a time and
+/// reports back. Implementations: espeak-ng with an audio sink, and the text engine (no sound).
+/// Calls come from any thread and never block on speech; reports arrive on the engine's own
+/// thread through the handler given at creation.
+public protocol SpeechEngine: AnyObject, Sendable {
+    /// Starts saying `utterance` once whatever the engine holds has ended or been cut off.
+    func speak(_ utterance: ScheduledUtterance)
+    /// Stops `id` now if it is playing or waiting; no further reports come for it.
+    func cutOff(_ id: UtteranceID)
+    /// Stops everything and releases the engine's resources; blocks until it has.
+    func shutdown()
+}
+
+/// What an engine reports about an utterance it was given.
+public enum SpeechEngineEvent: Sendable, Equatable {
+    /// The first audio of the utterance reached the sink.
+    case started(UtteranceID)
+    /// The engine reached a word or sentence, at this range of the utterance's own text.
+    case boundary(UtteranceID, SpeechBoundary)
+    /// The utterance played to its end.
+    case finished(UtteranceID)
+    /// The utterance could not be said; nothing more will come for it.
+    case failed(UtteranceID, String)
+}
+
+/// A word or sentence the engine reached, by character offsets into the text as the client sent
+/// it (markup and escaping already accounted for).
+public struct SpeechBoundary: Sendable, Equatable {
+    public enum Kind: String, Sendable { case word, sentence }
+    public var kind: Kind
+    public var range: Range<Int>
+
+    public init(kind: Kind, range: Range<Int>) {
+        self.kind = kind
+        self.range = range
+    }
+}

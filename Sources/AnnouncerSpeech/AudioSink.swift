@@ -1,0 +1,29 @@
+import AnnouncerCore
+import Foundation
+
+/// Where synthesized audio goes: 16-bit signed mono PCM at the engine's sample rate. A sink is
+/// used only by the synthesis thread, one utterance at a time.
+public protocol AudioSink: AnyObject, Sendable {
+    /// A new utterance begins.
+    func begin(_ id: UtteranceID, sampleRate: Int) throws
+    /// Plays or stores samples; a playing sink blocks here to pace synthesis to real time.
+    func write(_ samples: UnsafeBufferPointer<Int16>) throws
+    /// The utterance ended. When it was cut off, drop whatever is still buffered at once;
+    /// otherwise return once it has been heard.
+    func end(cutOff: Bool) throws
+    /// Nothing is being said. Returns when to call again (to release an idle device), or nil.
+    func idle(now: Date) -> Date?
+    /// Releases everything; the sink may be used again afterwards.
+    func close()
+}
+
+/// Synthesizes and discards: for benchmarks of the engine alone.
+public final class NullSink: AudioSink, @unchecked Sendable {
+    public private(set) var samplesWritten = 0
+    public init() {}
+    public func begin(_ id: UtteranceID, sampleRate: Int) {}
+    public func write(_ samples: UnsafeBufferPointer<Int16>) { samplesWritten += samples.count }
+    public func end(cutOff: Bool) {}
+    public func idle(now: Date) -> Date? { nil }
+    public func close() {}
+}

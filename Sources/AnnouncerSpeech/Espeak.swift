@@ -1,0 +1,103 @@
+import AnnouncerCore
+import CEspeakNG
+import Synchronization
+
+/// An espeak-ng status code as a Swift error, with the library's own message.
+public struct EspeakError: Error, Equatable, CustomStringConvertible {
+    public var status: UInt32
+    public var message: String
+    public var operation: String
+
+    public var description: String { "espeak-ng \(operation) failed: \(message)" }
+}
+
+/// The one door to espeak-ng. Every call goes through here and turns the library's status codes
+/// into `EspeakError`. espeak-ng is not thread-safe: only the synthesis thread may use this.
+enum Espeak {
+    /// The synthesis callback's user data: the utterance being synthesized.
+    typealias Callback = @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?) -> Int32
+
+    static func check(_ status: espeak_ng_STATUS, _ operation: String) throws(EspeakError) {
+        guard status != ENS_OK else { return }
+        throw EspeakError(status: status.rawValue, message: message(for: status), operation: operation)
+    }
+
+    static func message(for status: espeak_ng_STATUS) -> String {
+        var buffer = [CChar](repeating: 0, count: 512)
+        espeak_ng_GetStatusCodeMessage(status, &buffer, buffer.count)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// What the process has loaded: espeak-ng is set up once per process (its `Terminate` waits
+    /// forever on a thread of its own in synchronous mode, so it is never torn down), and again
+    /// only when another data path or buffer is asked for.
+    private static let loaded = Mutex<(dataPath: String?, bufferMs: Int32, sampleRate: Int)?>(nil)
+
+    /// Loads the voice data and sets synchronous output, once per process; returns the sample
+    /// rate. Missing data is an error here, never a process exit.
+    static func initialize(dataPath: String?, bufferMs: Int32, callback: Callback) throws(EspeakError) -> Int {
+        let result: Result<Int, EspeakError> = loaded.withLock { state in
+            if let state, state.dataPath == dataPath, state.bufferMs == bufferMs {
+                espeak_SetSynthCallback(callback)
+                return .success(state.sampleRate)
+            }
+            state = nil
+            let outcome = Result { () throws(EspeakError) in try load(dataPath: dataPath, bufferMs: bufferMs, callback: callback) }
+            if case .success(let rate) = outcome { state = (dataPath, bufferMs, rate) }
+            return outcome
+        }
+        return try result.get()
+    }
+
+    private static func load(dataPath: String?, bufferMs: Int32, callback: Callback) throws(EspeakError) -> Int {
+        if let dataPath {
+            dataPath.withCString { espeak_ng_InitializePath($0) }
+        } else {
+            espeak_ng_InitializePath(nil)
+        }
+        var context: espeak_ng_ERROR_CONTEXT?
+        let status = espeak_ng_Initialize(&context)
+        if status != ENS_OK {
+            let message = Espeak.message(for: status)
+            espeak_ng_ClearErrorContext(&context)
+            throw EspeakError(status: status.rawValue, message: message, operation: "initialisation (is espeak-ng-data installed?)")
+        }
+        try check(espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, bufferMs, nil), "output setup")
+        espeak_SetSynthCallback(callback)
+        return Int(espeak_ng_GetSampleRate())
+    }
+
+    static func setVoice(_ name: String) throws(EspeakError) {
+        try check(name.withCString { espeak_ng_SetVoiceByName($0) }, "voice \"\(name)\"")
+    }
+
+    static func set(_ parameter: espeak_PARAMETER, _ value: Int32) throws(EspeakError) {
+        try check(espeak_ng_SetParameter(parameter, value, 0), "parameter \(parameter.rawValue)")
+    }
+
+    static func setPunctuation(_ punctuation: Announcement.Punctuation) {
+        let level: espeak_PUNCT_TYPE = switch punctuation {
+        case .none: espeakPUNCT_NONE
+        case .some: espeakPUNCT_SOME
+        case .all: espeakPUNCT_ALL
+        }
+        if punctuation == .some {
+            // The signs worth hearing in prose; ordinary sentence punctuation stays silent.
+            let list: [wchar_t] = "@#$%&*+/<=>\\^_|~".unicodeScalars.map { wchar_t($0.value) } + [0]
+            _ = list.withUnsafeBufferPointer { espeak_ng_SetPunctuationList($0.baseAddress) }
+        }
+        // espeak-ng 1.51 reports an error for this parameter, yet applies it.
+        _ = espeak_ng_SetParameter(espeakPUNCTUATION, Int32(level.rawValue), 0)
+    }
+
+    /// Synthesizes SSML text; the callback receives the audio. Returns when synthesis ends or
+    /// the callback returned 1.
+    static func synthesize(_ document: String, userData: UnsafeMutableRawPointer) throws(EspeakError) {
+        let status = document.withCString { text in
+            espeak_ng_Synthesize(text, document.utf8.count + 1, 0, POS_CHARACTER, 0,
+                                 UInt32(espeakCHARS_UTF8 | espeakSSML), nil, userData)
+        }
+        try check(status, "synthesis")
+    }
+
+}

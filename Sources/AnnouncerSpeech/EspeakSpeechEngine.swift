@@ -1,0 +1,266 @@
+import AnnouncerCore
+import CEspeakNG
+import Foundation
+import Synchronization
+
+/// espeak-ng on its own thread, playing through an `AudioSink`.
+///
+/// espeak-ng runs in synchronous mode and is not thread-safe, so one dedicated thread owns it:
+/// it takes utterances from a queue, synthesizes each, and hands the audio to the sink from the
+/// synthesis callback. A cut-off sets a flag that the callback returns 1 on (espeak-ng then
+/// stops at once) and the sink drops what it still holds.
+public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
+    public struct Settings: Sendable, Equatable {
+        /// The voice for text with no language (a BCP-47 tag or an espeak-ng voice name).
+        public var voice = "en"
+        /// Words per minute at rate 1.
+        public var wordsPerMinute = 175
+        /// 0–200, 100 is the voice's own volume.
+        public var volume = 100
+        /// Punctuation spoken when an utterance does not say.
+        public var punctuation = Announcement.Punctuation.none
+        /// espeak-ng's own buffer: how much audio each callback carries.
+        public var synthesisBufferMs: Int32 = 20
+        /// Where espeak-ng-data is; nil for the library's default.
+        public var dataPath: String?
+
+        public init() {}
+    }
+
+    /// Audio goes to the sink in pieces this long, so a cut-off is noticed this quickly.
+    static let chunkMs = 10
+
+    public let settings: Settings
+    /// The rate of the samples espeak-ng produces; known once `start` returns.
+    public private(set) var sampleRate = 0
+
+    // Shared with callers, under `condition`.
+    private let condition = NSCondition()
+    private var queue: [ScheduledUtterance] = []
+    private var synthesizing: UtteranceID?
+    private var stopping = false
+    private var finishedThread = false
+    /// The id the synthesis callback must abandon; read on every callback without the lock.
+    private let abortID = Atomic<Int>(0)
+
+    // Owned by the synthesis thread.
+    private let sink: any AudioSink
+    private let onEvent: @Sendable (SpeechEngineEvent) -> Void
+    private var voice: String?
+    private var punctuation: Announcement.Punctuation?
+
+    private init(settings: Settings, sink: any AudioSink, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void) {
+        self.settings = settings
+        self.sink = sink
+        self.onEvent = onEvent
+    }
+
+    /// Starts the synthesis thread and loads espeak-ng's data. Throws the library's own error
+    /// when it cannot: missing voice data is an error, never an exit.
+    public static func start(settings: Settings = Settings(), sink: any AudioSink,
+                             onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void) throws -> EspeakSpeechEngine {
+        let engine = EspeakSpeechEngine(settings: settings, sink: sink, onEvent: onEvent)
+        let initialized = DispatchSemaphore(value: 0)
+        let failure = Mutex<EspeakError?>(nil)
+        let thread = Thread {
+            do {
+                engine.sampleRate = try Espeak.initialize(dataPath: settings.dataPath, bufferMs: settings.synthesisBufferMs, callback: synthesisCallback)
+                try engine.selectVoice(for: nil)
+            } catch let error as EspeakError {
+                failure.withLock { $0 = error }
+            } catch {
+                failure.withLock { $0 = EspeakError(status: 0, message: "\(error)", operation: "initialisation") }
+            }
+            let failed = failure.withLock { $0 != nil }
+            initialized.signal()
+            if failed { return }
+            engine.run()
+        }
+        thread.name = "announcer-speech"
+        thread.stackSize = 1 << 20
+        thread.start()
+        initialized.wait()
+        if let error = failure.withLock({ $0 }) { throw error }
+        return engine
+    }
+
+    public func speak(_ utterance: ScheduledUtterance) {
+        condition.lock()
+        if !stopping { queue.append(utterance) }
+        condition.signal()
+        condition.unlock()
+    }
+
+    public func cutOff(_ id: UtteranceID) {
+        condition.lock()
+        queue.removeAll { $0.id == id }
+        if synthesizing == id { abortID.store(id.rawValue, ordering: .releasing) }
+        condition.unlock()
+    }
+
+    public func shutdown() {
+        condition.lock()
+        stopping = true
+        queue.removeAll()
+        if let synthesizing { abortID.store(synthesizing.rawValue, ordering: .releasing) }
+        condition.signal()
+        while !finishedThread { condition.wait() }
+        condition.unlock()
+    }
+
+    // MARK: - The synthesis thread
+
+    private func run() {
+        while true {
+            condition.lock()
+            while queue.isEmpty && !stopping {
+                // Sleep until there is work, waking only when the sink has an idle deadline.
+                if let deadline = sink.idle(now: Date()) {
+                    _ = condition.wait(until: deadline)
+                } else {
+                    condition.wait()
+                }
+            }
+            if stopping {
+                condition.unlock()
+                break
+            }
+            let utterance = queue.removeFirst()
+            synthesizing = utterance.id
+            condition.unlock()
+
+            say(utterance)
+
+            condition.lock()
+            synthesizing = nil
+            condition.unlock()
+        }
+        sink.close()
+        condition.lock()
+        finishedThread = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func say(_ utterance: ScheduledUtterance) {
+        let run = SynthesisRun(engine: self, utterance: utterance)
+        do {
+            try selectVoice(for: utterance.speech.language)
+            try applyAttributes(utterance.speech)
+            try sink.begin(utterance.id, sampleRate: sampleRate)
+            if utterance.speech.text.isEmpty {
+                onEvent(.started(utterance.id))
+            } else {
+                let userData = Unmanaged.passUnretained(run).toOpaque()
+                try withExtendedLifetime(run) { try Espeak.synthesize(run.markup.document, userData: userData) }
+            }
+            if let error = run.sinkError { throw error }
+            let cutOff = run.isAborted
+            try sink.end(cutOff: cutOff)
+            if !cutOff && !run.isAborted {
+                if !run.reportedStart { onEvent(.started(utterance.id)) }
+                onEvent(.finished(utterance.id))
+            }
+        } catch {
+            try? sink.end(cutOff: true)
+            if !run.isAborted { onEvent(.failed(utterance.id, "\(error)")) }
+        }
+    }
+
+    /// The espeak-ng voice last selected.
+    public var voiceName: String? { condition.withLock { voice } }
+
+    fileprivate func isAborted(_ id: UtteranceID) -> Bool {
+        abortID.load(ordering: .acquiring) == id.rawValue
+    }
+
+    fileprivate func report(_ event: SpeechEngineEvent) { onEvent(event) }
+
+    fileprivate var audioSink: any AudioSink { sink }
+
+    private func selectVoice(for language: String?) throws {
+        var lastError: Error?
+        for name in VoiceSelection.candidates(for: language, fallback: settings.voice) {
+            if name == voice { return }
+            do {
+                try Espeak.setVoice(name)
+                condition.withLock { voice = name }
+                return
+            } catch {
+                lastError = error
+            }
+        }
+        throw lastError ?? EspeakError(status: 0, message: "no voice", operation: "voice selection")
+    }
+
+    private func applyAttributes(_ speech: Speech) throws {
+        let rate = Double(settings.wordsPerMinute) * (speech.rate ?? 1)
+        try Espeak.set(espeakRATE, Int32(min(max(rate, 80), 900)))
+        try Espeak.set(espeakPITCH, Int32(min(max((speech.pitch ?? 1) * 50, 0), 100)))
+        try Espeak.set(espeakVOLUME, Int32(min(max(settings.volume, 0), 200)))
+        let wanted = speech.punctuation ?? settings.punctuation
+        if wanted != punctuation {
+            Espeak.setPunctuation(wanted)
+            punctuation = wanted
+        }
+    }
+}
+
+/// One utterance being synthesized: what the C callback needs to reach.
+private final class SynthesisRun {
+    unowned let engine: EspeakSpeechEngine
+    let id: UtteranceID
+    let markup: SpeechMarkup
+    var reportedStart = false
+    var sinkError: Error?
+
+    init(engine: EspeakSpeechEngine, utterance: ScheduledUtterance) {
+        self.engine = engine
+        self.id = utterance.id
+        self.markup = SpeechMarkup(utterance.speech)
+    }
+
+    var isAborted: Bool { engine.isAborted(id) }
+
+    /// Returns 1 to make espeak-ng stop.
+    func receive(_ samples: UnsafeMutablePointer<Int16>?, _ count: Int, _ events: UnsafeMutablePointer<espeak_EVENT>) -> Int32 {
+        var event = events
+        while event.pointee.type != espeakEVENT_LIST_TERMINATED {
+            let kind: SpeechBoundary.Kind? = switch event.pointee.type {
+            case espeakEVENT_WORD: .word
+            case espeakEVENT_SENTENCE: .sentence
+            default: nil
+            }
+            if let kind, let range = markup.originalRange(position: Int(event.pointee.text_position), length: Int(event.pointee.length)) {
+                engine.report(.boundary(id, SpeechBoundary(kind: kind, range: range)))
+            }
+            event += 1
+        }
+        guard let samples, count > 0 else { return isAborted ? 1 : 0 }
+        let chunk = max(engine.sampleRate * EspeakSpeechEngine.chunkMs / 1000, 1)
+        var offset = 0
+        while offset < count {
+            if isAborted { return 1 }
+            let length = min(chunk, count - offset)
+            do {
+                try engine.audioSink.write(UnsafeBufferPointer(start: samples + offset, count: length))
+            } catch {
+                sinkError = error
+                return 1
+            }
+            if !reportedStart {
+                reportedStart = true
+                engine.report(.started(id))
+            }
+            offset += length
+        }
+        return isAborted ? 1 : 0
+    }
+}
+
+/// espeak-ng's synthesis callback: finds the utterance through the event's user data.
+private func synthesisCallback(_ samples: UnsafeMutablePointer<Int16>?, _ count: Int32, _ events: UnsafeMutablePointer<espeak_EVENT>?) -> Int32 {
+    guard let events, let userData = events.pointee.user_data else { return 0 }
+    let run = Unmanaged<SynthesisRun>.fromOpaque(userData).takeUnretainedValue()
+    return run.receive(samples, Int(count), events)
+}

@@ -1,0 +1,25 @@
+/// Which espeak-ng voice says a language.
+///
+/// A BCP-47 tag is tried whole, then with subtags dropped from the end ("en-GB-oxendict" →
+/// "en-gb" → "en"); Chinese tags go to Mandarin (`cmn`: "zh", "zh-Hans", "zh-CN", "zh-Hant",
+/// "zh-TW"), except Hong Kong and Macao to Cantonese (`yue`), because espeak-ng has no voice
+/// named "zh". After the tag come the configured voice and then "en".
+enum VoiceSelection {
+    static func candidates(for language: String?, fallback: String) -> [String] {
+        var result: [String] = []
+        func add(_ name: String) { if !name.isEmpty, !result.contains(name) { result.append(name) } }
+        for tag in [language, fallback].compactMap({ $0 }) {
+            let normalized = String(tag.lowercased().map { $0 == "_" ? "-" : $0 })
+            let parts = normalized.split(separator: "-").map(String.init)
+            if parts.first == "zh" || parts.first == "cmn" {
+                add(parts.contains("hk") || parts.contains("mo") ? "yue" : "cmn")
+                continue
+            }
+            for count in stride(from: parts.count, through: 1, by: -1) {
+                add(parts[0..<count].joined(separator: "-"))
+            }
+        }
+        add("en")
+        return result
+    }
+}

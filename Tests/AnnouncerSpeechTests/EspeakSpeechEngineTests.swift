@@ -1,0 +1,158 @@
+@testable import AnnouncerSpeech
+import AnnouncerCore
+import Foundation
+import Testing
+
+/// Real espeak-ng producing real samples. The suite is serialized: the library allows one
+/// owner per process, and each test starts and shuts down its own engine.
+@Suite(.serialized) struct EspeakSpeechEngineTests {
+    @Test func playButtonToWAV() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-wav-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let recorder = EventRecorder()
+        let sink = try WAVSink(directory: directory)
+        let engine = try EspeakSpeechEngine.start(sink: sink, onEvent: recorder.handler)
+        defer { engine.shutdown() }
+        engine.speak(utterance(1, "Play, button"))
+        #expect(recorder.waitForEnd(of: UtteranceID(1)))
+        let ends = recorder.all.filter { if case .boundary = $0 { false } else { true } }
+        #expect(ends == [.started(UtteranceID(1)), .finished(UtteranceID(1))])
+
+        let wav = try Data(contentsOf: URL(fileURLWithPath: sink.path(for: UtteranceID(1))))
+        #expect(String(decoding: wav[0..<4], as: UTF8.self) == "RIFF")
+        #expect(String(decoding: wav[8..<12], as: UTF8.self) == "WAVE")
+        let rate = wav[24..<28].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        let bits = Int(wav[34]) | Int(wav[35]) << 8
+        let dataBytes = wav[40..<44].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
+        #expect(rate == 22050)
+        #expect(bits == 16)
+        #expect(dataBytes == wav.count - 44)
+        let seconds = Double(dataBytes / 2) / Double(rate)
+        #expect(seconds > 0.4 && seconds < 2.5, "\(seconds) s")
+        let samples = stride(from: 44, to: wav.count - 1, by: 2).map { Int16(bitPattern: UInt16(wav[$0]) | UInt16(wav[$0 + 1]) << 8) }
+        #expect(rms(samples) > 300, "the utterance is silence")
+    }
+
+    @Test func spellingOutMakesCatLonger() throws {
+        let recorder = EventRecorder()
+        let sink = RecordingSink()
+        let engine = try EspeakSpeechEngine.start(sink: sink, onEvent: recorder.handler)
+        defer { engine.shutdown() }
+        engine.speak(utterance(1, "cat"))
+        engine.speak(utterance(2, "cat", spellOut: true))
+        #expect(recorder.waitForEnd(of: UtteranceID(2)))
+        let word = sink.samples(of: UtteranceID(1)).count
+        let spelled = sink.samples(of: UtteranceID(2)).count
+        #expect(word > 0)
+        // espeak-ng says "cat" in 0.68 s and "C, A, T" in 0.93 s.
+        #expect(spelled > word * 6 / 5, "spelled \(spelled) samples vs word \(word)")
+    }
+
+    @Test func simplifiedChineseUsesTheMandarinVoice() throws {
+        let recorder = EventRecorder()
+        let sink = RecordingSink()
+        let engine = try EspeakSpeechEngine.start(sink: sink, onEvent: recorder.handler)
+        defer { engine.shutdown() }
+        engine.speak(utterance(1, "你好，世界", language: "zh-Hans"))
+        #expect(recorder.waitForEnd(of: UtteranceID(1)))
+        #expect(recorder.all.last == .finished(UtteranceID(1)))
+        #expect(engine.voiceName == "cmn")
+        #expect(rms(sink.samples(of: UtteranceID(1))) > 300)
+    }
+
+    @Test func markupInClientTextIsSpokenLiterally() throws {
+        let recorder = EventRecorder()
+        let sink = RecordingSink()
+        let engine = try EspeakSpeechEngine.start(sink: sink, onEvent: recorder.handler)
+        defer { engine.shutdown() }
+        engine.speak(utterance(1, "bold"))
+        engine.speak(utterance(2, #"<break time="5s"/><b>bold</b>"#))
+        #expect(recorder.waitForEnd(of: UtteranceID(2)))
+        #expect(recorder.all.last == .finished(UtteranceID(2)))
+        let plain = Double(sink.samples(of: UtteranceID(1)).count) / 22050
+        let literal = Double(sink.samples(of: UtteranceID(2)).count) / 22050
+        // Read as markup it would be a 5 s pause and "bold"; read literally it is words, well
+        // under 5 s but much longer than "bold" alone.
+        #expect(literal > plain * 2, "literal \(literal) s vs plain \(plain) s")
+        #expect(literal < 5, "the break tag was obeyed: \(literal) s")
+    }
+
+    @Test func cutOffMidSentenceStopsSynthesisEarly() throws {
+        let recorder = EventRecorder()
+        let sink = RecordingSink()
+        let engine = try EspeakSpeechEngine.start(sink: sink, onEvent: recorder.handler)
+        defer { engine.shutdown() }
+        let sentence = "This is a long sentence that would take several seconds to say from its start to its very end."
+        engine.speak(utterance(1, sentence))
+        #expect(recorder.waitForEnd(of: UtteranceID(1)))
+        let full = sink.samples(of: UtteranceID(1)).count
+
+        // The second time, cut off from inside synthesis once a quarter second has been made.
+        sink.onSamples = { id, total in
+            if id == UtteranceID(2), total >= 22050 / 4 { engine.cutOff(id) }
+        }
+        engine.speak(utterance(2, sentence))
+        engine.speak(utterance(3, "Next"))
+        #expect(recorder.waitForEnd(of: UtteranceID(3)))
+        let cut = sink.samples(of: UtteranceID(2)).count
+        #expect(cut < full / 2, "cut \(cut) of \(full) samples")
+        #expect(sink.wasCutOff(UtteranceID(2)))
+        #expect(!recorder.all.contains(.finished(UtteranceID(2))), "a cut-off utterance must not report finished")
+        #expect(recorder.all.contains(.finished(UtteranceID(3))))
+    }
+
+    @Test func wordBoundariesPointIntoTheClientsText() throws {
+        let recorder = EventRecorder()
+        let engine = try EspeakSpeechEngine.start(sink: NullSink(), onEvent: recorder.handler)
+        defer { engine.shutdown() }
+        let text = "Salt & pepper, please"
+        engine.speak(utterance(1, text))
+        #expect(recorder.waitForEnd(of: UtteranceID(1)))
+        let words = recorder.all.compactMap { event -> String? in
+            guard case .boundary(_, let boundary) = event, boundary.kind == .word else { return nil }
+            let characters = Array(text)
+            return String(characters[boundary.range])
+        }
+        #expect(words.contains("Salt"))
+        #expect(words.contains("pepper"))
+        #expect(words.contains("please"))
+        #expect(recorder.all.contains { if case .boundary(_, let b) = $0 { b.kind == .sentence } else { false } })
+    }
+}
+
+@Suite struct SpeechMarkupTests {
+    @Test func escapesClientText() {
+        let markup = SpeechMarkup(Speech(text: #"a<b>&"c'"#))
+        #expect(markup.document == "<speak>a&lt;b&gt;&amp;&quot;c&apos;</speak>")
+    }
+
+    @Test func spellOutUsesSayAs() {
+        #expect(SpeechMarkup(Speech(text: "cat", spellOut: true)).document == #"<speak><say-as interpret-as="characters">cat</say-as></speak>"#)
+    }
+
+    @Test func positionsMapBackThroughEscapes() {
+        let markup = SpeechMarkup(Speech(text: "a & b"))
+        // <speak> is 7 characters; "b" is the 13th document character (1-based 13 + ...).
+        let document = Array(markup.document)
+        let bPosition = document.lastIndex(of: "b")! + 1
+        #expect(markup.originalRange(position: bPosition, length: 1) == 4..<5)
+        let ampersand = document.firstIndex(of: "&")! + 1
+        #expect(markup.originalRange(position: ampersand, length: 5) == 2..<3)
+        #expect(markup.originalRange(position: 1, length: 7) == nil)
+    }
+}
+
+@Suite struct VoiceSelectionTests {
+    @Test(arguments: [
+        ("zh-Hans", "cmn"), ("zh", "cmn"), ("zh-CN", "cmn"), ("zh_TW", "cmn"), ("zh-HK", "yue"),
+        ("de-DE", "de-de"), ("en-GB", "en-gb"),
+    ])
+    func firstChoice(_ language: String, _ voice: String) {
+        #expect(VoiceSelection.candidates(for: language, fallback: "en").first == voice)
+    }
+
+    @Test func fallsBackThroughSubtagsThenTheConfiguredVoiceThenEnglish() {
+        #expect(VoiceSelection.candidates(for: "de-AT-x-foo", fallback: "fr") == ["de-at-x-foo", "de-at-x", "de-at", "de", "fr", "en"])
+        #expect(VoiceSelection.candidates(for: nil, fallback: "en") == ["en"])
+    }
+}
