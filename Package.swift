@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "AnnouncerCore", targets: ["AnnouncerCore"]),
         .library(name: "AnnouncerSpeech", targets: ["AnnouncerSpeech"]),
         .executable(name: "announce", targets: ["announce"]),
+        .executable(name: "announcerd", targets: ["announcerd"]),
     ],
     targets: [
         .target(name: "AnnouncerCore"),
@@ -17,6 +18,7 @@ let package = Package(
         .systemLibrary(name: "CPulseSimple", providers: [.apt(["libpulse-dev"])]),
         .target(name: "AnnouncerSpeech", dependencies: ["AnnouncerCore", "CEspeakNG", "CPulseSimple"]),
         .executableTarget(name: "announce", dependencies: ["AnnouncerCore"]),
+        .executableTarget(name: "announcerd", dependencies: ["AnnouncerCore", "AnnouncerSpeech"]),
         .executableTarget(name: "announcer-bench", dependencies: ["AnnouncerCore"], path: "bench/CoreBenchmark"),
         .testTarget(
             name: "AnnouncerCoreTests",
@@ -29,7 +31,7 @@ let package = Package(
         ),
         .testTarget(
             name: "announceTests",
-            dependencies: ["announce", "AnnouncerCore"],
+            dependencies: ["announce", "announcerd", "AnnouncerCore"],
             exclude: ["Fixtures"]
         ),
     ],

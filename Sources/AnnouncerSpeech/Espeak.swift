@@ -60,7 +60,7 @@ enum Espeak {
         if status != ENS_OK {
             let message = Espeak.message(for: status)
             espeak_ng_ClearErrorContext(&context)
-            throw EspeakError(status: status.rawValue, message: message, operation: "initialisation (is espeak-ng-data installed?)")
+            throw EspeakError(status: status.rawValue, message: message + " (is the espeak-ng-data package installed, and ANNOUNCER_ESPEAK_DATA, if set, right?)", operation: "initialisation")
         }
         try check(espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, bufferMs, nil), "output setup")
         espeak_SetSynthCallback(callback)

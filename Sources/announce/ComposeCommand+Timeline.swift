@@ -42,7 +42,7 @@ extension ComposeCommand {
                 }
                 clock = time
             }
-            guard let event = schedulerEvent(for: line.request) else {
+            guard let event = line.request.schedulerEvent(composer: composer) else {
                 Console.error("line \(number): note: \"\(line.request.type)\" request ignored; the timeline plays focus, announce, screen and stop")
                 continue
             }
@@ -58,34 +58,6 @@ extension ComposeCommand {
         simulation.runToIdle()
         flushLog()
         return badLines == 0 ? .success : .dataError
-    }
-
-    private func schedulerEvent(for request: Request) -> SchedulerEvent? {
-        switch request {
-        case .focus(let element):
-            return focusEvent(element, context: element.context)
-        case .screen(let tree, let focus):
-            let items = tree.readingOrder
-            let target = items.first { $0.element.id == focus && focus != nil }
-                ?? items.first { $0.element.isInteractive }
-                ?? items.first
-            guard let target else { return nil }
-            return focusEvent(target.element, context: target.context)
-        case .announce(let announcement):
-            return .announce(announcement)
-        case .stop:
-            return .stop
-        case .hello, .status, .other:
-            return nil
-        }
-    }
-
-    private func focusEvent(_ element: Element, context: ElementContext?) -> SchedulerEvent {
-        let utterance = composer.compose(element, context: context)
-        return .focus(
-            description: Speech(text: utterance.description, language: element.language),
-            hint: utterance.hint.map { Speech(text: $0, language: element.language) }
-        )
     }
 
     private func render(_ entry: SchedulerSimulation.Entry) -> String {

@@ -7,6 +7,7 @@ struct ComposeCommand {
     static let help = """
         usage: announce compose [FILE] [--json] [--timeline] [--locale TAG]
                                 [--hint-style touch|keyboard] [--config FILE]
+               announce compose [FILE] --speak [--sink SINK] [...]
 
         Reads request lines (DESIGN §5, one JSON object per line) from FILE, or standard input
         when FILE is absent or "-", and prints what Announcer would speak, with no daemon and no
@@ -33,6 +34,8 @@ struct ComposeCommand {
           --json                 one JSON object per utterance: kind, element, description, hint,
                                  line, locale (and priority for announcements)
           --timeline             print when each utterance would start, stop and finish
+          --speak                say it aloud instead, in real time (runs announcerd --play)
+          --sink SINK            with --speak: speaker, wav:DIR, text, text:instant or null
           --locale TAG           locale for elements without a language (overrides locale =)
           --hint-style STYLE     touch or keyboard (overrides hint-style =)
           --config FILE          read this configuration instead of the user's or the default
@@ -43,8 +46,8 @@ struct ComposeCommand {
         """
 
     static let scanner = ArgumentScanner(
-        flags: ["--json", "--timeline", "--help", "-h"],
-        options: ["--locale", "--hint-style", "--config"],
+        flags: ["--json", "--timeline", "--speak", "--help", "-h"],
+        options: ["--locale", "--hint-style", "--config", "--sink"],
         maximumPositionals: 1
     )
 
@@ -63,6 +66,13 @@ struct ComposeCommand {
         if parsed.has("--help") || parsed.has("-h") {
             Console.out(help)
             return .success
+        }
+        if parsed.has("--speak") {
+            return speak(parsed)
+        }
+        if parsed.options["--sink"] != nil {
+            Console.error("announce compose: --sink goes with --speak\nTry 'announce compose --help'.")
+            return .usage
         }
         let composer: UtteranceComposer
         let configuration: Configuration

@@ -12,6 +12,18 @@ public struct Configuration: Sendable, Equatable {
     public var queueLimit = 1000
     /// Speaking rate in words per minute (espeak-ng's scale).
     public var rate = 175
+    /// The voice for text without a language: a BCP-47 tag or an espeak-ng voice name.
+    public var voice = "en"
+    /// 0–200; 100 is the voice's own volume.
+    public var volume = 100
+    /// Punctuation spoken when an announcement does not say.
+    public var punctuation = Announcement.Punctuation.none
+    /// Where speech goes unless `--sink` says otherwise.
+    public var sink = SinkChoice.speaker
+    /// The sound server's buffer for the speaker sink: the most audio left after a cut-off.
+    public var speakerBufferMs = 40
+    /// How long the speaker stream stays open after the last utterance.
+    public var speakerIdleCloseMs = 10_000
 
     public init() {}
 
@@ -52,6 +64,26 @@ public struct Configuration: Sendable, Equatable {
                 queueLimit = try number(1...100_000, "a number of announcements")
             case "rate":
                 rate = try number(80...450, "words per minute")
+            case "voice":
+                guard !entry.value.isEmpty, !entry.value.contains(" ") else { throw fail("expected a language tag or an espeak-ng voice name") }
+                voice = entry.value
+            case "volume":
+                volume = try number(0...200, "a volume")
+            case "punctuation":
+                guard let level = Announcement.Punctuation(rawValue: entry.value) else {
+                    throw fail("expected none, some or all, got \"\(entry.value)\"")
+                }
+                punctuation = level
+            case "sink":
+                do {
+                    sink = try SinkChoice(parsing: entry.value)
+                } catch {
+                    throw fail(error.description)
+                }
+            case "speaker-buffer-ms":
+                speakerBufferMs = try number(5...1000, "milliseconds")
+            case "speaker-idle-close-ms":
+                speakerIdleCloseMs = try number(0...3_600_000, "milliseconds")
             default:
                 throw ConfigError(file: file.name, line: entry.line, "unknown setting \"\(entry.key)\"")
             }

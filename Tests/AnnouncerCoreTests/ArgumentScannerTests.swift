@@ -1,4 +1,4 @@
-@testable import announce
+import AnnouncerCore
 import Testing
 
 @Suite struct ArgumentScannerTests {

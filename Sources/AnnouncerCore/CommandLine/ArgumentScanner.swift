@@ -1,19 +1,25 @@
-/// The one command-line parser of the `announce` tool: `--flag`, `--option VALUE`,
+/// The one command-line parser of Announcer's executables: `--flag`, `--option VALUE`,
 /// `--option=VALUE`, positionals, and `--` to end options. Anything else is a `UsageError`.
-struct ArgumentScanner {
-    struct Parsed: Equatable {
-        var flags: Set<String> = []
-        var options: [String: String] = [:]
-        var positionals: [String] = []
+public struct ArgumentScanner: Sendable {
+    public struct Parsed: Equatable, Sendable {
+        public var flags: Set<String> = []
+        public var options: [String: String] = [:]
+        public var positionals: [String] = []
 
-        func has(_ flag: String) -> Bool { flags.contains(flag) }
+        public func has(_ flag: String) -> Bool { flags.contains(flag) }
     }
 
-    var flags: Set<String>
-    var options: Set<String>
-    var maximumPositionals: Int
+    public var flags: Set<String>
+    public var options: Set<String>
+    public var maximumPositionals: Int
 
-    func parse(_ arguments: some Sequence<String>) throws(UsageError) -> Parsed {
+    public init(flags: Set<String>, options: Set<String>, maximumPositionals: Int) {
+        self.flags = flags
+        self.options = options
+        self.maximumPositionals = maximumPositionals
+    }
+
+    public func parse(_ arguments: some Sequence<String>) throws(UsageError) -> Parsed {
         var parsed = Parsed()
         var iterator = arguments.makeIterator()
         var onlyPositionals = false
@@ -49,8 +55,8 @@ struct ArgumentScanner {
 }
 
 /// Bad usage of the command line; the tool prints it with a pointer to `--help` and exits 64.
-struct UsageError: Error, Equatable, CustomStringConvertible {
-    var message: String
-    init(_ message: String) { self.message = message }
-    var description: String { message }
+public struct UsageError: Error, Equatable, CustomStringConvertible, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+    public var description: String { message }
 }

@@ -1,0 +1,129 @@
+import AnnouncerCore
+import Dispatch
+import Foundation
+
+/// The scheduler in real time: one serial queue owns it, feeds it the engine's reports and a
+/// monotonic clock, and carries its actions out to the engine and to an observer.
+public final class SpeechController: @unchecked Sendable {
+    /// What the controller tells the world (the daemon's `speaking` and `finished` events).
+    public enum Notice: Sendable, Equatable {
+        case speaking(ScheduledUtterance)
+        case boundary(UtteranceID, SpeechBoundary)
+        case finished(UtteranceID, FinishStatus)
+        case engineFailed(UtteranceID, String)
+    }
+
+    public let queue = DispatchQueue(label: "announcer.speech-controller")
+    private var scheduler: SpeechScheduler
+    private var engine: (any SpeechEngine)?
+    private var observer: @Sendable (Notice) -> Void = { _ in }
+    private var handedOver: [UtteranceID: ScheduledUtterance] = [:]
+    private var timer: DispatchSourceTimer?
+    private let origin = ContinuousClock.now
+    private var idleWaiters: [@Sendable () -> Void] = []
+
+    public init(settings: SchedulerSettings) {
+        scheduler = SpeechScheduler(settings: settings)
+    }
+
+    /// Connects the engine and the observer; call once, before submitting anything. The engine
+    /// must send its reports to `engineReport`.
+    public func attach(engine: any SpeechEngine, observer: @escaping @Sendable (Notice) -> Void) {
+        queue.sync {
+            self.engine = engine
+            self.observer = observer
+        }
+    }
+
+    /// Milliseconds on the controller's monotonic clock.
+    public func now() -> Milliseconds {
+        let elapsed = ContinuousClock.now - origin
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    /// Hands the scheduler a request; returns what it accepted or why it refused.
+    @discardableResult
+    public func submit(_ event: SchedulerEvent) -> SchedulerOutput {
+        queue.sync { handle(event) }
+    }
+
+    /// The engine's reports, from any thread.
+    public func engineReport(_ event: SpeechEngineEvent) {
+        queue.async { [self] in
+            switch event {
+            case .started(let id):
+                if let item = handedOver[id] { observer(.speaking(item)) }
+                handle(.engineStarted(id))
+            case .boundary(let id, let boundary):
+                observer(.boundary(id, boundary))
+            case .finished(let id):
+                handle(.engineFinished(id))
+            case .failed(let id, let message):
+                observer(.engineFailed(id, message))
+                // It will not sound: for the scheduler it is over.
+                handle(.engineFinished(id))
+            }
+        }
+    }
+
+    public var counters: [FinishStatus: Int] { queue.sync { scheduler.counters } }
+    public var waitingCount: Int { queue.sync { scheduler.waitingCount } }
+
+    /// Calls `body` (on the controller's queue) once nothing is speaking or waiting.
+    public func whenIdle(_ body: @escaping @Sendable () -> Void) {
+        queue.async { [self] in
+            idleWaiters.append(body)
+            notifyIfIdle()
+        }
+    }
+
+    /// Stops everything: the speaking utterance is cut off, everything waiting is cancelled.
+    public func shutdown() {
+        queue.sync {
+            _ = handle(.stop)
+            timer?.cancel()
+            timer = nil
+        }
+    }
+
+    // MARK: - On the queue
+
+    @discardableResult
+    private func handle(_ event: SchedulerEvent) -> SchedulerOutput {
+        let output = scheduler.handle(event, at: now())
+        for action in output.actions {
+            switch action {
+            case .start(let item):
+                handedOver[item.id] = item
+                engine?.speak(item)
+            case .cutOff(let id):
+                engine?.cutOff(id)
+            case .finished(let id, let status):
+                handedOver[id] = nil
+                observer(.finished(id, status))
+            case .wake(let time):
+                schedule(wakeAt: time)
+            }
+        }
+        notifyIfIdle()
+        return output
+    }
+
+    private func schedule(wakeAt time: Milliseconds?) {
+        timer?.cancel()
+        timer = nil
+        guard let time else { return }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + .microseconds(Int(max(time - now(), 0) * 1000)), leeway: .milliseconds(1))
+        timer.setEventHandler { [weak self] in _ = self?.handle(.tick) }
+        timer.resume()
+        self.timer = timer
+    }
+
+    private func notifyIfIdle() {
+        guard !idleWaiters.isEmpty, scheduler.currentUtterance == nil, scheduler.waitingCount == 0 else { return }
+        let waiters = idleWaiters
+        idleWaiters.removeAll()
+        for waiter in waiters { waiter() }
+    }
+}

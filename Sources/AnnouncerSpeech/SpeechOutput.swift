@@ -1,0 +1,48 @@
+import AnnouncerCore
+import Foundation
+
+/// Builds the engine for a sink choice and connects it to a controller.
+public enum SpeechOutput {
+    /// Starts the engine that `choice` asks for and attaches it to `controller`, with
+    /// `observer` receiving the controller's notices. `write` prints the text sink's lines.
+    /// Throws when espeak-ng cannot load or, for `speaker`, when there is no sound server.
+    public static func start(
+        _ choice: SinkChoice, configuration: Configuration, controller: SpeechController,
+        write: @escaping @Sendable (String) -> Void,
+        observer: @escaping @Sendable (SpeechController.Notice) -> Void
+    ) throws -> any SpeechEngine {
+        let report: @Sendable (SpeechEngineEvent) -> Void = { [weak controller] in controller?.engineReport($0) }
+        switch choice {
+        case .text(let instant):
+            let engine = TextSpeechEngine(estimate: configuration.durationEstimate, instant: instant, write: write, onEvent: report)
+            controller.attach(engine: engine) { notice in
+                if case .finished(let id, let status) = notice { engine.noteFinished(id, status) }
+                observer(notice)
+            }
+            return engine
+        case .speaker, .wav, .null:
+            let sink: any AudioSink
+            switch choice {
+            case .wav(let directory):
+                sink = try WAVSink(directory: directory)
+            case .speaker:
+                let speaker = SpeakerSink(settings: SpeakerSink.Settings(bufferMs: configuration.speakerBufferMs, idleCloseMs: configuration.speakerIdleCloseMs))
+                try speaker.probe()
+                sink = speaker
+            default:
+                sink = NullSink()
+            }
+            var settings = EspeakSpeechEngine.Settings()
+            settings.voice = configuration.voice
+            settings.wordsPerMinute = configuration.rate
+            settings.volume = configuration.volume
+            settings.punctuation = configuration.punctuation
+            if let dataPath = ProcessInfo.processInfo.environment["ANNOUNCER_ESPEAK_DATA"], !dataPath.isEmpty {
+                settings.dataPath = dataPath
+            }
+            let engine = try EspeakSpeechEngine.start(settings: settings, sink: sink, onEvent: report)
+            controller.attach(engine: engine, observer: observer)
+            return engine
+        }
+    }
+}

@@ -1,0 +1,31 @@
+import AnnouncerCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `announce compose --speak`: hands the lines to `announcerd --play`, which owns the voice
+/// (this tool never links espeak-ng). announcerd is looked for beside this executable, then on
+/// PATH.
+extension ComposeCommand {
+    static func speak(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
+        if parsed.has("--json") || parsed.has("--timeline") {
+            Console.error("announce compose: --speak cannot be combined with --json or --timeline\nTry 'announce compose --help'.")
+            return .usage
+        }
+        var arguments = ["announcerd", "--play", parsed.positionals.first ?? "-"]
+        for option in ["--sink", "--config", "--locale", "--hint-style"] {
+            if let value = parsed.options[option] { arguments += [option, value] }
+        }
+        let beside = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+            .map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("announcerd").path }
+        let cArguments = arguments.map { strdup($0) } + [nil]
+        if let beside, FileManager.default.isExecutableFile(atPath: beside) {
+            execv(beside, cArguments)
+        } else {
+            execvp("announcerd", cArguments)
+        }
+        Console.error("announce compose: cannot run announcerd (\(String(cString: strerror(errno)))); build it with `swift build` or put it on PATH")
+        return .unavailable
+    }
+}

@@ -1,0 +1,63 @@
+import AnnouncerCore
+import AnnouncerSpeech
+import Foundation
+
+/// `announcerd --play FILE`: speaks a file of request lines in real time through the chosen
+/// sink, then exits. A line's `"at"` is when (milliseconds after start) it is sent.
+struct PlayCommand {
+    var input: String
+    var configuration: Configuration
+    var composer: UtteranceComposer
+    var sink: SinkChoice
+
+    func run() -> Int32 {
+        let data: Data
+        if input == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            guard let contents = FileManager.default.contents(atPath: input) else {
+                Console.error("announcerd: cannot read \(input)")
+                return 66
+            }
+            data = contents
+        }
+        let controller = SpeechController(settings: configuration.schedulerSettings)
+        let engine: any SpeechEngine
+        do {
+            engine = try SpeechOutput.start(sink, configuration: configuration, controller: controller, write: Console.out) { notice in
+                if case .engineFailed(let id, let message) = notice {
+                    Console.error("announcerd: utterance \(id) could not be spoken: \(message)")
+                }
+            }
+        } catch {
+            Console.error("announcerd: \(error)")
+            return 69
+        }
+        let start = Date()
+        var badLines = 0
+        for (offset, var line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            if line.last == UInt8(ascii: "\r") { line.removeLast() }
+            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            do {
+                let request = try RequestLine(line)
+                if case .number(let at) = request.members["at"] ?? .null, at.isFinite, at > 0 {
+                    let wait = start.addingTimeInterval(at / 1000).timeIntervalSinceNow
+                    if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+                }
+                guard let event = request.request.schedulerEvent(composer: composer) else { continue }
+                let output = controller.submit(event)
+                if let rejection = output.rejection {
+                    Console.error("line \(offset + 1): \(rejection)")
+                }
+            } catch {
+                badLines += 1
+                Console.error("line \(offset + 1): \(error)")
+            }
+        }
+        let idle = DispatchSemaphore(value: 0)
+        controller.whenIdle { idle.signal() }
+        idle.wait()
+        engine.shutdown()
+        return badLines == 0 ? 0 : 65
+    }
+}
