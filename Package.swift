@@ -18,7 +18,8 @@ let package = Package(
         .systemLibrary(name: "CPulseSimple", providers: [.apt(["libpulse-dev"])]),
         .target(name: "AnnouncerSpeech", dependencies: ["AnnouncerCore", "CEspeakNG", "CPulseSimple"]),
         .executableTarget(name: "announce", dependencies: ["AnnouncerCore"]),
-        .executableTarget(name: "announcerd", dependencies: ["AnnouncerCore", "AnnouncerSpeech"]),
+        .target(name: "AnnouncerServer", dependencies: ["AnnouncerCore", "AnnouncerSpeech"]),
+        .executableTarget(name: "announcerd", dependencies: ["AnnouncerCore", "AnnouncerSpeech", "AnnouncerServer"]),
         .executableTarget(name: "announcer-bench", dependencies: ["AnnouncerCore"], path: "bench/CoreBenchmark"),
         .testTarget(
             name: "AnnouncerCoreTests",

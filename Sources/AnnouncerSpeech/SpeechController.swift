@@ -22,14 +22,28 @@ public final class SpeechController: @unchecked Sendable {
     private let origin = ContinuousClock.now
     private var idleWaiters: [@Sendable () -> Void] = []
 
+    private static let onQueueKey = DispatchSpecificKey<Bool>()
+
     public init(settings: SchedulerSettings) {
         scheduler = SpeechScheduler(settings: settings)
+        queue.setSpecific(key: Self.onQueueKey, value: true)
+    }
+
+    /// Runs `body` on the controller's queue, directly when already there. Sockets and signals
+    /// of the daemon run on this queue too, so the core state has one owner.
+    private func onQueue<T>(_ body: () -> T) -> T {
+        DispatchQueue.getSpecific(key: Self.onQueueKey) == true ? body() : queue.sync(execute: body)
+    }
+
+    /// New scheduler settings (a configuration reload); what is queued stays queued.
+    public func update(settings: SchedulerSettings) {
+        onQueue { scheduler.settings = settings }
     }
 
     /// Connects the engine and the observer; call once, before submitting anything. The engine
     /// must send its reports to `engineReport`.
     public func attach(engine: any SpeechEngine, observer: @escaping @Sendable (Notice) -> Void) {
-        queue.sync {
+        onQueue {
             self.engine = engine
             self.observer = observer
         }
@@ -44,7 +58,7 @@ public final class SpeechController: @unchecked Sendable {
     /// Hands the scheduler a request; returns what it accepted or why it refused.
     @discardableResult
     public func submit(_ event: SchedulerEvent) -> SchedulerOutput {
-        queue.sync { handle(event) }
+        onQueue { handle(event) }
     }
 
     /// The engine's reports, from any thread.
@@ -66,8 +80,8 @@ public final class SpeechController: @unchecked Sendable {
         }
     }
 
-    public var counters: [FinishStatus: Int] { queue.sync { scheduler.counters } }
-    public var waitingCount: Int { queue.sync { scheduler.waitingCount } }
+    public var counters: [FinishStatus: Int] { onQueue { scheduler.counters } }
+    public var waitingCount: Int { onQueue { scheduler.waitingCount } }
 
     /// Calls `body` (on the controller's queue) once nothing is speaking or waiting.
     public func whenIdle(_ body: @escaping @Sendable () -> Void) {
@@ -79,7 +93,7 @@ public final class SpeechController: @unchecked Sendable {
 
     /// Stops everything: the speaking utterance is cut off, everything waiting is cancelled.
     public func shutdown() {
-        queue.sync {
+        onQueue {
             _ = handle(.stop)
             timer?.cancel()
             timer = nil

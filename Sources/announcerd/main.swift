@@ -5,13 +5,22 @@ import Foundation
 /// `announcerd`: Announcer's speech daemon. Wiring only: configuration, the speech output, and
 /// the mode asked for.
 let help = """
-    usage: announcerd [--config FILE] [--sink SINK] --play FILE
+    usage: announcerd [--socket PATH] [--config FILE] [--sink SINK] [--log-level LEVEL]
+           announcerd --play FILE [--config FILE] [--sink SINK]
+           announcerd --check-config FILE
 
-    Speaks request lines (one JSON object per line, as the wire protocol has them) through the
-    chosen sink, in real time, and exits when everything has been said. A line's "at" is when,
-    in milliseconds after the start, it is sent. FILE "-" is standard input.
+    Announcer's speech daemon. Programs connect to its Unix socket (default
+    $XDG_RUNTIME_DIR/announcer/socket, or $ANNOUNCER_SOCKET) and send request lines (one JSON
+    object per line, docs/protocol.md); it composes what VoiceOver would say, schedules it, and
+    speaks it. SIGTERM or SIGINT stop it cleanly; SIGHUP reloads the configuration.
+
+    --play speaks a file of request lines in real time instead, and exits when everything has
+    been said; a line's "at" is when, in milliseconds after the start, it is sent ("-" is
+    standard input). --check-config reports the errors of a configuration file, by line.
 
     Options:
+      --socket PATH   listen here instead of the default
+      --log-level L   error, warning or info (default info): what goes to standard error
       --play FILE     the request lines to speak
       --sink SINK     speaker, wav:DIR, text, text:instant or null (default: the configuration's
                       sink, which is speaker unless changed)
@@ -21,7 +30,7 @@ let help = """
       -h, --help      show this help
     """
 
-let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--config", "--sink", "--play", "--locale", "--hint-style"], maximumPositionals: 0)
+let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--config", "--sink", "--play", "--locale", "--hint-style", "--socket", "--log-level", "--check-config"], maximumPositionals: 0)
 let parsed: ArgumentScanner.Parsed
 do {
     parsed = try scanner.parse(CommandLine.arguments.dropFirst())
@@ -34,10 +43,26 @@ if parsed.has("--help") || parsed.has("-h") {
     exit(0)
 }
 
+if let path = parsed.options["--check-config"] {
+    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        Console.error("announcerd: cannot read \(path)")
+        exit(66)
+    }
+    do {
+        _ = try Configuration(file: KeyValueFile(parsing: text, name: path))
+        Console.out("\(path): the configuration is valid")
+        exit(0)
+    } catch {
+        Console.error("\(error)")
+        exit(78)
+    }
+}
+
 var configuration: Configuration
 let catalog: LocaleCatalog
+let files: ConfigurationFiles
 do {
-    let files = try ConfigurationFiles.locate()
+    files = try ConfigurationFiles.locate()
     configuration = try files.loadConfiguration(explicit: parsed.options["--config"])
     catalog = try files.loadLocales()
 } catch {
@@ -70,8 +95,14 @@ if let value = parsed.options["--sink"] {
     }
 }
 
-guard let play = parsed.options["--play"] else {
-    Console.error("announcerd: nothing to do: give --play FILE\nTry 'announcerd --help'.")
+let logLevel = parsed.options["--log-level"] ?? "info"
+guard ["error", "warning", "info"].contains(logLevel) else {
+    Console.error("announcerd: --log-level must be error, warning or info, got \"\(logLevel)\"")
     exit(64)
 }
-exit(PlayCommand(input: play, configuration: configuration, composer: composer, sink: sink).run())
+
+if let play = parsed.options["--play"] {
+    exit(PlayCommand(input: play, configuration: configuration, composer: composer, sink: sink).run())
+}
+ServeCommand(files: files, configPath: parsed.options["--config"], configuration: configuration, composer: composer,
+             sink: sink, socketPath: parsed.options["--socket"], quiet: logLevel == "error").run()

@@ -24,6 +24,10 @@ public struct Configuration: Sendable, Equatable {
     public var speakerBufferMs = 40
     /// How long the speaker stream stays open after the last utterance.
     public var speakerIdleCloseMs = 10_000
+    /// Most clients connected to the daemon at once.
+    public var maxClients = 256
+    /// Bytes of replies and events a client may leave unread before it is disconnected.
+    public var maxBacklogBytes = 1 << 20
 
     public init() {}
 
@@ -84,6 +88,10 @@ public struct Configuration: Sendable, Equatable {
                 speakerBufferMs = try number(5...1000, "milliseconds")
             case "speaker-idle-close-ms":
                 speakerIdleCloseMs = try number(0...3_600_000, "milliseconds")
+            case "max-clients":
+                maxClients = try number(1...10_000, "a number of clients")
+            case "max-backlog-bytes":
+                maxBacklogBytes = try number(4096...(1 << 30), "bytes")
             default:
                 throw ConfigError(file: file.name, line: entry.line, "unknown setting \"\(entry.key)\"")
             }

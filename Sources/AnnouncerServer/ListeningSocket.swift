@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+
+/// The daemon's listening Unix socket: bound here with the safety rules of DESIGN §8, or handed
+/// over by systemd's socket activation.
+public struct ListeningSocket: Sendable {
+    public let fd: Int32
+    public let path: String
+    /// Handed over by systemd: the file is systemd's to remove, not ours.
+    public let handedOver: Bool
+
+    /// The default path: `$XDG_RUNTIME_DIR/announcer/socket`.
+    public static func defaultPath(environment: [String: String]) throws(ListenError) -> String {
+        if let explicit = environment["ANNOUNCER_SOCKET"], !explicit.isEmpty { return explicit }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else {
+            throw ListenError.noRuntimeDirectory
+        }
+        return runtime + "/announcer/socket"
+    }
+
+    /// The socket systemd passed as fd 3, when `LISTEN_PID` names this process.
+    public static func activated(environment: [String: String], path: String) -> ListeningSocket? {
+        guard let pid = environment["LISTEN_PID"].flatMap({ Int32($0) }), pid == getpid(),
+              let count = environment["LISTEN_FDS"].flatMap({ Int($0) }), count >= 1 else { return nil }
+        // Children must not think the socket is theirs.
+        unsetenv("LISTEN_PID")
+        unsetenv("LISTEN_FDS")
+        unsetenv("LISTEN_FDNAMES")
+        try? Syscall.setNonBlocking(3)
+        return ListeningSocket(fd: 3, path: path, handedOver: true)
+    }
+
+    /// Binds `path`: its directory is made 0700 (and must be ours), a stale socket file is
+    /// replaced, a live one or anything that is not our socket is refused; the socket is 0600.
+    public static func bind(path: String) throws(ListenError) -> ListeningSocket {
+        guard let address = Syscall.unixAddress(path) else { throw .pathTooLong(path) }
+        let directory = (path as NSString).deletingLastPathComponent
+        try prepareDirectory(directory)
+
+        var status = stat()
+        if lstat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path) }
+            guard status.st_uid == getuid() else { throw .foreignOwner(path, status.st_uid) }
+            if let pid = livePeer(address) { throw .inUse(path, pid) }
+            unlink(path)  // stale: nobody answers
+        }
+
+        do throws(Errno) {
+            let fd = try Syscall.run("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0) }
+            do {
+                let previous = umask(0o177)
+                defer { umask(previous) }
+                try Syscall.run("bind") { Syscall.withAddress(address) { Glibc.bind(fd, $0, $1) } }
+                try Syscall.run("chmod") { chmod(path, 0o600) }
+                try Syscall.run("listen") { listen(fd, 128) }
+                try Syscall.setNonBlocking(fd)
+            } catch {
+                close(fd)
+                throw error
+            }
+            return ListeningSocket(fd: fd, path: path, handedOver: false)
+        } catch {
+            throw .system(error, path)
+        }
+    }
+
+    /// Removes the socket file, unless systemd handed it over.
+    public func removeFile() {
+        if !handedOver { unlink(path) }
+    }
+
+    private static func prepareDirectory(_ directory: String) throws(ListenError) {
+        var status = stat()
+        if stat(directory, &status) != 0 {
+            if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+                throw .directory(directory, String(cString: strerror(errno)))
+            }
+            guard stat(directory, &status) == 0 else { throw .directory(directory, String(cString: strerror(errno))) }
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else { throw .directory(directory, "it is not a directory") }
+        guard status.st_uid == getuid() else { throw .directory(directory, "it belongs to uid \(status.st_uid), not to you") }
+        if status.st_mode & 0o777 != 0o700 { chmod(directory, 0o700) }
+    }
+
+    /// The pid of a daemon answering on the socket, or nil if nobody answers (a stale file).
+    private static func livePeer(_ address: sockaddr_un) -> pid_t? {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let connected = Syscall.withAddress(address) { connect(fd, $0, $1) } == 0
+        guard connected else { return nil }
+        return (try? Syscall.peerCredentials(fd))?.pid ?? 0
+    }
+}
+
+/// Why the daemon cannot listen, in words a person can act on.
+public enum ListenError: Error, CustomStringConvertible {
+    case noRuntimeDirectory
+    case pathTooLong(String)
+    case directory(String, String)
+    case notASocket(String)
+    case foreignOwner(String, uid_t)
+    case inUse(String, pid_t)
+    case system(Errno, String)
+
+    public var description: String {
+        switch self {
+        case .noRuntimeDirectory:
+            "XDG_RUNTIME_DIR is not set, so there is no default socket; give --socket PATH or set ANNOUNCER_SOCKET"
+        case .pathTooLong(let path):
+            "socket path \(path) is too long for a Unix socket (108 bytes at most)"
+        case .directory(let path, let reason):
+            "cannot use socket directory \(path): \(reason)"
+        case .notASocket(let path):
+            "\(path) exists and is not a socket; remove it or choose another --socket"
+        case .foreignOwner(let path, let uid):
+            "socket \(path) belongs to uid \(uid), not to you; refusing to replace it"
+        case .inUse(let path, let pid):
+            "socket \(path) is in use by a running announcerd (pid \(pid)); stop it first or choose another --socket"
+        case .system(let error, let path):
+            "cannot listen on \(path): \(error)"
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import AnnouncerCore
+import AnnouncerServer
+import AnnouncerSpeech
+import Dispatch
+import Foundation
+
+/// The daemon proper: listen on the socket, speak what clients ask, until SIGTERM or SIGINT.
+struct ServeCommand {
+    var files: ConfigurationFiles
+    var configPath: String?
+    var configuration: Configuration
+    var composer: UtteranceComposer
+    var sink: SinkChoice
+    var socketPath: String?
+    var quiet: Bool
+
+    func run() -> Never {
+        let environment = ProcessInfo.processInfo.environment
+        let quiet = self.quiet
+        let log: @Sendable (String) -> Void = { message in
+            if !quiet { Console.error("announcerd: \(message)") }
+        }
+
+        let listening: ListeningSocket
+        do {
+            let path = try socketPath ?? ListeningSocket.defaultPath(environment: environment)
+            listening = try ListeningSocket.activated(environment: environment, path: path) ?? ListeningSocket.bind(path: path)
+        } catch {
+            Console.error("announcerd: \(error)")
+            exit(69)
+        }
+
+        let controller = SpeechController(settings: configuration.schedulerSettings)
+        let daemon = Daemon(listening: listening, controller: controller, composer: composer,
+                            limits: limits(configuration), sinkDescription: sink.description, log: log)
+        let engine: any SpeechEngine
+        do {
+            engine = try SpeechOutput.start(sink, configuration: configuration, controller: controller, write: Console.out) { notice in
+                daemon.notice(notice)
+            }
+        } catch {
+            listening.removeFile()
+            Console.error("announcerd: \(error)")
+            exit(69)
+        }
+
+        let signals = DispatchQueue(label: "announcerd.signals")
+        var sources: [DispatchSourceSignal] = []
+        for number in [SIGTERM, SIGINT, SIGHUP] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: signals)
+            source.setEventHandler {
+                if number == SIGHUP {
+                    reload(daemon: daemon, log: log)
+                } else {
+                    daemon.shutdown()
+                    engine.shutdown()
+                    exit(0)
+                }
+            }
+            source.resume()
+            sources.append(source)
+        }
+        signal(SIGPIPE, SIG_IGN)
+        daemon.start()
+        log("listening on \(listening.path)\(listening.handedOver ? " (socket activation)" : ""), speaking through the \(sink) sink")
+        SystemdNotify.send("READY=1", environment: environment)
+        withExtendedLifetime(sources) { dispatchMain() }
+    }
+
+    private func limits(_ configuration: Configuration) -> DaemonLimits {
+        DaemonLimits(maximumClients: configuration.maxClients, maximumBacklogBytes: configuration.maxBacklogBytes)
+    }
+
+    /// SIGHUP: read the configuration again; a bad one is logged and the old one kept.
+    private func reload(daemon: Daemon, log: @Sendable (String) -> Void) {
+        do {
+            let configuration = try files.loadConfiguration(explicit: configPath)
+            let composer = UtteranceComposer(catalog: try files.loadLocales(), locale: configuration.locale, hintStyle: configuration.hintStyle)
+            daemon.reload(composer: composer, limits: limits(configuration), scheduler: configuration.schedulerSettings)
+            log("configuration reloaded")
+        } catch {
+            log("configuration not reloaded, keeping the old one: \(error)")
+        }
+    }
+}
