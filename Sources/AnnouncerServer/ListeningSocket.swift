@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AnnouncerCore
 import Foundation
 
 /// The daemon's listening Unix socket: bound here with the safety rules of DESIGN §8, or handed
@@ -11,13 +12,10 @@ public struct ListeningSocket: Sendable {
     /// Handed over by systemd: the file is systemd's to remove, not ours.
     public let handedOver: Bool
 
-    /// The default path: `$XDG_RUNTIME_DIR/announcer/socket`.
-    public static func defaultPath(environment: [String: String]) throws(ListenError) -> String {
-        if let explicit = environment["ANNOUNCER_SOCKET"], !explicit.isEmpty { return explicit }
-        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else {
-            throw ListenError.noRuntimeDirectory
-        }
-        return runtime + "/announcer/socket"
+    /// The path asked for, or the default (`SocketPath`).
+    public static func path(explicit: String?, environment: [String: String]) throws(ListenError) -> String {
+        guard let path = SocketPath.resolve(explicit: explicit, environment: environment) else { throw .noRuntimeDirectory }
+        return path
     }
 
     /// The socket systemd passed as fd 3, when `LISTEN_PID` names this process.
@@ -108,7 +106,7 @@ public enum ListenError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .noRuntimeDirectory:
-            "XDG_RUNTIME_DIR is not set, so there is no default socket; give --socket PATH or set ANNOUNCER_SOCKET"
+            SocketPath.missingMessage
         case .pathTooLong(let path):
             "socket path \(path) is too long for a Unix socket (108 bytes at most)"
         case .directory(let path, let reason):

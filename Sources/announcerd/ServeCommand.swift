@@ -23,7 +23,7 @@ struct ServeCommand {
 
         let listening: ListeningSocket
         do {
-            let path = try socketPath ?? ListeningSocket.defaultPath(environment: environment)
+            let path = try ListeningSocket.path(explicit: socketPath, environment: environment)
             listening = try ListeningSocket.activated(environment: environment, path: path) ?? ListeningSocket.bind(path: path)
         } catch {
             Console.error("announcerd: \(error)")

@@ -2,7 +2,7 @@ import Foundation
 
 /// A decoded JSON document. Core parses wire objects through this type rather than `Codable`
 /// so that every error can name the field that was wrong and what was wrong with it.
-public enum JSONValue: Sendable, Equatable {
+public enum JSONValue: Sendable, Hashable {
     case null
     case bool(Bool)
     case number(Double)

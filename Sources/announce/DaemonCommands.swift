@@ -1,0 +1,212 @@
+import AnnouncerCore
+import Foundation
+
+/// The commands that talk to a running announcerd.
+enum DaemonCommands {
+    static let sayHelp = """
+        usage: announce say TEXT [--priority high|default|low] [--delay MS] [--interrupt]
+                                 [--language TAG] [--spell] [--wait] [--socket PATH]
+
+        Asks announcerd to announce TEXT. --wait waits until it has ended and exits 0 only if it
+        was spoken to the end (1 otherwise, printing its status).
+        """
+
+    static let focusHelp = """
+        usage: announce focus --label TEXT [--value TEXT] [--traits a,b] [--hint TEXT]
+                              [--language TAG] [--wait] [--socket PATH]
+
+        Tells announcerd that this element is now focused; it speaks the description, then the
+        hint. --wait waits for the description to end and exits 0 only if it was spoken.
+        """
+
+    static let sendHelp = """
+        usage: announce send [FILE] [--socket PATH]
+
+        Sends request lines from FILE (or standard input) and prints every reply and event line
+        until each request has its reply.
+        """
+
+    static let listenHelp = """
+        usage: announce listen [--events a,b] [--json] [--socket PATH]
+
+        Prints what announcerd speaks, as it speaks it (default events: speaking). With --json,
+        every event line as it arrives. Runs until the daemon goes away or Ctrl-C.
+        """
+
+    static let statusHelp = """
+        usage: announce status [--json] [--socket PATH]
+
+        Prints the daemon's version, clients, queue length, counters and sink.
+        """
+
+    static func run(_ command: String, _ arguments: ArraySlice<String>) -> ExitStatus {
+        let specs: [String: (ArgumentScanner, String)] = [
+            "say": (ArgumentScanner(flags: ["--interrupt", "--spell", "--wait", "--help", "-h"], options: ["--priority", "--delay", "--language", "--socket"], maximumPositionals: 1), sayHelp),
+            "focus": (ArgumentScanner(flags: ["--wait", "--help", "-h"], options: ["--label", "--value", "--traits", "--hint", "--language", "--socket"], maximumPositionals: 0), focusHelp),
+            "send": (ArgumentScanner(flags: ["--help", "-h"], options: ["--socket"], maximumPositionals: 1), sendHelp),
+            "listen": (ArgumentScanner(flags: ["--json", "--help", "-h"], options: ["--events", "--socket"], maximumPositionals: 0), listenHelp),
+            "status": (ArgumentScanner(flags: ["--json", "--help", "-h"], options: ["--socket"], maximumPositionals: 0), statusHelp),
+        ]
+        let (scanner, help) = specs[command]!
+        let parsed: ArgumentScanner.Parsed
+        do {
+            parsed = try scanner.parse(arguments)
+        } catch {
+            Console.error("announce \(command): \(error)\nTry 'announce \(command) --help'.")
+            return .usage
+        }
+        if parsed.has("--help") || parsed.has("-h") {
+            Console.out(help)
+            return .success
+        }
+        switch command {
+        case "say": return say(parsed)
+        case "focus": return focus(parsed)
+        case "send": return send(parsed)
+        case "listen": return listen(parsed)
+        default: return status(parsed)
+        }
+    }
+
+    private static func usage(_ command: String, _ message: String) -> ExitStatus {
+        Console.error("announce \(command): \(message)\nTry 'announce \(command) --help'.")
+        return .usage
+    }
+
+    private static func say(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
+        guard let text = parsed.positionals.first else { return usage("say", "give the TEXT to say") }
+        var request: [String: JSONValue] = ["type": "announce", "id": 1, "text": .string(text)]
+        if let priority = parsed.options["--priority"] { request["priority"] = .string(priority) }
+        if let delay = parsed.options["--delay"] {
+            guard let ms = Int(delay) else { return usage("say", "--delay needs milliseconds, got \"\(delay)\"") }
+            request["delayMs"] = .number(Double(ms))
+        }
+        if parsed.has("--interrupt") { request["interrupt"] = true }
+        if parsed.has("--spell") { request["spellOut"] = true }
+        if let language = parsed.options["--language"] { request["language"] = .string(language) }
+        return submit(.object(request), parsed: parsed)
+    }
+
+    private static func focus(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
+        guard let label = parsed.options["--label"] else { return usage("focus", "give the element's --label") }
+        var element: [String: JSONValue] = ["label": .string(label)]
+        if let value = parsed.options["--value"] { element["value"] = .string(value) }
+        if let hint = parsed.options["--hint"] { element["hint"] = .string(hint) }
+        if let language = parsed.options["--language"] { element["language"] = .string(language) }
+        if let traits = parsed.options["--traits"] {
+            element["traits"] = .array(traits.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) })
+        }
+        return submit(["type": "focus", "id": 1, "element": .object(element)], parsed: parsed)
+    }
+
+    /// Sends one speaking request; with --wait, waits for its `finished` event.
+    private static func submit(_ request: JSONValue, parsed: ArgumentScanner.Parsed) -> ExitStatus {
+        let client = DaemonClient.connectOrExit(socket: parsed.options["--socket"])
+        let wait = parsed.has("--wait")
+        if wait { client.send(["type": "subscribe", "id": 0, "events": ["finished"]]) }
+        client.send(request)
+        var utterance: JSONValue?
+        var early: [JSONValue: String] = [:]  // finished events that came before the reply
+        while let message = client.readMessage() {
+            switch message["type"] {
+            case "error":
+                if message["id"] == 1 || message["id"] == 0 {
+                    let code = message["code"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "error"
+                    let text = message["message"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? ""
+                    Console.error("announce: \(code): \(text)")
+                    return code == "queue_full" ? .temporaryFailure : .dataError
+                }
+            case "ok" where message["id"] == 1:
+                utterance = message["utterance"]
+                guard wait, let utterance else { return .success }
+                if let status = early[utterance] { return finish(status) }
+            case "event" where message["event"] == "finished":
+                guard let id = message["utterance"], case .string(let status)? = message["status"] else { continue }
+                if id == utterance { return finish(status) }
+                early[id] = status
+            default:
+                continue
+            }
+        }
+        Console.error("announce: announcerd at \(client.path) closed the connection")
+        return .unavailable
+    }
+
+    private static func finish(_ status: String) -> ExitStatus {
+        if status == "spoken" { return .success }
+        Console.error("announce: the utterance ended \(status)")
+        return .failure
+    }
+
+    private static func send(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
+        let data: Data
+        if let input = parsed.positionals.first, input != "-" {
+            guard let contents = FileManager.default.contents(atPath: input) else {
+                Console.error("announce send: cannot read \(input)")
+                return .noInput
+            }
+            data = contents
+        } else {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        }
+        let client = DaemonClient.connectOrExit(socket: parsed.options["--socket"])
+        var sent = 0
+        for line in data.split(separator: UInt8(ascii: "\n")) {
+            var bytes = Array(line)
+            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+            if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+            client.sendLine(bytes)
+            sent += 1
+        }
+        var replies = 0
+        while replies < sent, let line = client.readLine() {
+            Console.out(line)
+            if case .object(let members)? = try? JSONValue.parse(line), members["type"] != "event" { replies += 1 }
+        }
+        return replies == sent ? .success : .unavailable
+    }
+
+    private static func listen(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
+        let events = parsed.options["--events"].map { $0.split(separator: ",").map { JSONValue.string(String($0)) } } ?? ["speaking"]
+        let client = DaemonClient.connectOrExit(socket: parsed.options["--socket"])
+        client.send(["type": "subscribe", "id": 1, "events": .array(events)])
+        while let line = client.readLine() {
+            guard case .object(let members)? = try? JSONValue.parse(line) else { continue }
+            if members["type"] == "error" {
+                Console.error("announce listen: \(line)")
+                return .dataError
+            }
+            guard members["type"] == "event" else { continue }
+            if parsed.has("--json") {
+                Console.out(line)
+            } else if members["event"] == "speaking", case .string(let text)? = members["text"] {
+                Console.out(text)
+            } else {
+                Console.out(line)
+            }
+        }
+        return .success
+    }
+
+    private static func status(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
+        let client = DaemonClient.connectOrExit(socket: parsed.options["--socket"])
+        client.send(["type": "status", "id": 1])
+        while let message = client.readMessage() {
+            guard message["id"] == 1 else { continue }
+            if parsed.has("--json") {
+                Console.out(JSONValue.object(message).serialized())
+                return .success
+            }
+            func text(_ key: String) -> String { message[key].map { if case .string(let s) = $0 { s } else { $0.serialized() } } ?? "?" }
+            Console.out("announcerd \(text("version")) on \(client.path)")
+            Console.out("sink: \(text("sink"))")
+            Console.out("clients: \(text("clients"))")
+            Console.out("waiting: \(text("queue"))")
+            if case .object(let counters)? = message["counters"] {
+                Console.out("utterances: " + FinishStatus.allCases.map { "\($0.rawValue) \(counters[$0.rawValue]?.serialized() ?? "0")" }.joined(separator: ", "))
+            }
+            return .success
+        }
+        return .unavailable
+    }
+}
