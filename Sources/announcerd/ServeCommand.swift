@@ -23,8 +23,13 @@ struct ServeCommand {
 
         let listening: ListeningSocket
         do {
-            let path = try ListeningSocket.path(explicit: socketPath, environment: environment)
-            listening = try ListeningSocket.activated(environment: environment, path: path) ?? ListeningSocket.bind(path: path)
+            // systemd may start us with nothing but LISTEN_*: the path is then only a name.
+            let named = SocketPath.resolve(explicit: socketPath, environment: environment)
+            if let activated = ListeningSocket.activated(environment: environment, path: named ?? "the socket systemd passed (fd 3)") {
+                listening = activated
+            } else {
+                listening = try ListeningSocket.bind(path: ListeningSocket.path(explicit: socketPath, environment: environment))
+            }
         } catch {
             Console.error("announcerd: \(error)")
             exit(69)
