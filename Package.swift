@@ -31,6 +31,10 @@ let package = Package(
             dependencies: ["AnnouncerSpeech", "AnnouncerCore"]
         ),
         .testTarget(
+            name: "AnnouncerServerTests",
+            dependencies: ["AnnouncerServer", "AnnouncerCore", "announcerd", "announce"]
+        ),
+        .testTarget(
             name: "announceTests",
             dependencies: ["announce", "announcerd", "AnnouncerCore"],
             exclude: ["Fixtures"]

@@ -1,0 +1,324 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AnnouncerCore
+import Foundation
+import Testing
+
+/// The real announcerd on a real socket with the text sink, driven as clients drive it.
+@Suite struct DaemonEndToEndTests {
+    @Test func helloStatusAndOneReplyPerLineInOrder() throws {
+        let daemon = try DaemonProcess()
+        let client = try LineClient(path: daemon.socket)
+        client.send(["type": "hello", "client": "test", "protocol": 1, "id": 1])
+        client.send(["type": "status", "id": 2])
+        client.send(["type": "stop", "id": 3])
+        let welcome = try client.read()
+        #expect(welcome["type"] == "welcome")
+        #expect(welcome["protocol"] == 1)
+        let status = try client.read()
+        #expect(status["id"] == 2)
+        #expect(status["sink"] == "text")
+        #expect(status["clients"] == 1)
+        guard case .object(let counters)? = status["counters"] else { Issue.record("no counters"); return }
+        #expect(Set(counters.keys) == ["spoken", "interrupted", "superseded", "dropped", "cancelled"])
+        #expect(try client.read()["id"] == 3)
+    }
+
+    @Test func everyBadInputClassGetsItsErrorAndTheConnectionGoesOn() throws {
+        let daemon = try DaemonProcess()
+        let client = try LineClient(path: daemon.socket)
+        let other = try LineClient(path: daemon.socket)
+        client.send("this is not json")
+        client.sendRaw([0x7B, 0xFF, 0xFE, 0x7D, 0x0A])
+        client.send(#"{"type":"shout","id":3}"#)
+        client.send(#"{"type":"announce","id":4}"#)
+        client.send(#"{"type":"focus","id":5,"element":{"traits":["buton"]}}"#)
+        client.send(#"{"type":"hello","id":6,"protocol":2}"#)
+        client.send(#"{"type":"announce","id":7,"text":5}"#)
+        client.send(String(repeating: "x", count: Request.maximumLineBytes + 10))
+        client.send(#"{"type":"subscribe","id":9,"events":["nope"]}"#)
+        let codes = try (0..<9).map { _ in try client.read()["code"] }
+        #expect(codes == ["bad_json", "bad_json", "unknown_type", "missing_field", "invalid_field",
+                          "unsupported_protocol", "invalid_field", "too_long", "invalid_field"])
+        // Still served, and so is everyone else.
+        client.send(["type": "status", "id": 10])
+        #expect(try client.read()["type"] == "ok")
+        other.send(["type": "status", "id": 1])
+        #expect(try other.read()["type"] == "ok")
+    }
+
+    @Test func manyClientsAtOnce() throws {
+        let daemon = try DaemonProcess(arguments: ["--sink", "text:instant"])
+        let clients = try (0..<64).map { _ in try LineClient(path: daemon.socket) }
+        for (index, client) in clients.enumerated() {
+            client.send(["type": "announce", "id": .number(Double(index)), "text": .string("client \(index)")])
+        }
+        for (index, client) in clients.enumerated() {
+            let reply = try client.read()
+            #expect(reply["type"] == "ok")
+            #expect(reply["id"] == .number(Double(index)))
+        }
+        clients[0].send(["type": "status", "id": "s"])
+        #expect(try clients[0].read()["clients"] == 64)
+    }
+
+    @Test func anAnnouncementDuringAFocusIsSpokenAfterIt() throws {
+        let daemon = try DaemonProcess()
+        let client = try LineClient(path: daemon.socket)
+        client.send(["type": "subscribe", "id": 0, "events": ["speaking", "finished"]])
+        _ = try client.reply(0)
+        client.send(#"{"type":"focus","id":1,"element":{"label":"Play","traits":["button"]}}"#)
+        client.send(#"{"type":"announce","id":2,"text":"Saved"}"#)
+        let lines = try client.read { $0["event"] == "finished" && $0["utterance"] == 2 }
+        let events = lines.filter { $0["type"] == "event" }.map { "\($0["event"]!.serialized()) \($0["utterance"]!.serialized()) \(($0["status"] ?? $0["text"])!.serialized())" }
+        #expect(events == [#""speaking" 1 "Play. Button.""#, #""finished" 1 "spoken""#, #""speaking" 2 "Saved""#, #""finished" 2 "spoken""#])
+    }
+
+    @Test func aFocusStormSpeaksOnlyTheLast() throws {
+        let daemon = try DaemonProcess()
+        let client = try LineClient(path: daemon.socket)
+        client.send(["type": "subscribe", "id": 0, "events": ["finished"]])
+        _ = try client.reply(0)
+        // One write: the daemon reads all 50 before the engine reports the first one started.
+        let storm = (1...50).map { #"{"type":"focus","id":\#($0),"element":{"label":"Item \#($0)"}}"# }.joined(separator: "\n") + "\n"
+        client.sendRaw(Array(storm.utf8))
+        let lines = try client.read { $0["event"] == "finished" && $0["status"] == "spoken" }
+        #expect(lines.last?["utterance"] == 50)
+        client.send(["type": "status", "id": "s"])
+        let status = try client.reply("s")
+        guard case .object(let counters)? = status["counters"] else { Issue.record("no counters"); return }
+        #expect(counters["spoken"] == 1)
+        // Every one of the 49 others ended, and none was spoken; most never made a sound.
+        func count(_ key: String) -> Int { if case .number(let n)? = counters[key] { Int(n) } else { -1 } }
+        #expect(count("superseded") + count("interrupted") == 49)
+        #expect(count("superseded") > count("interrupted"))
+    }
+
+    @Test func stopCancelsWhatWaits() throws {
+        let daemon = try DaemonProcess()
+        let client = try LineClient(path: daemon.socket)
+        client.send(["type": "subscribe", "id": 0, "events": ["finished", "speaking"]])
+        _ = try client.reply(0)
+        client.send(#"{"type":"announce","id":1,"text":"A long first announcement that takes a while to say"}"#)
+        client.send(#"{"type":"announce","id":2,"text":"Second"}"#)
+        client.send(#"{"type":"announce","id":3,"text":"Third"}"#)
+        // Once the first is sounding, stop: it is cut off, the others never start.
+        _ = try client.read { $0["event"] == "speaking" && $0["utterance"] == 1 }
+        client.send(#"{"type":"stop","id":4}"#)
+        let lines = try client.read { $0["event"] == "finished" && $0["utterance"] == 3 }
+        let statuses = lines.filter { $0["event"] == "finished" }.map { ($0["utterance"]!, $0["status"]!) }
+        #expect(statuses.map(\.1) == ["interrupted", "cancelled", "cancelled"])
+    }
+
+    @Test func aSubscriberThatNeverReadsIsDisconnectedAndSlowsNobody() throws {
+        let daemon = try DaemonProcess(arguments: ["--sink", "text:instant"], config: "max-backlog-bytes = 4096\n")
+        let lazy = try LineClient(path: daemon.socket)
+        var size: Int32 = 4096
+        setsockopt(lazy.fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        lazy.send(["type": "subscribe", "id": 0, "events": "*"])
+        let busy = try LineClient(path: daemon.socket)
+        let text = String(repeating: "word ", count: 200)
+        for index in 0..<300 {
+            busy.send(["type": "announce", "id": .number(Double(index)), "text": .string(text)])
+            _ = try busy.read()
+        }
+        busy.send(["type": "status", "id": "s"])
+        #expect(try busy.reply("s")["clients"] == 1)
+        #expect(daemon.stderr.contains("disconnected: it left"))
+    }
+
+    @Test func sigtermCancelsWaitingSpeechAndRemovesTheSocket() throws {
+        let daemon = try DaemonProcess()
+        let client = try LineClient(path: daemon.socket)
+        client.send(["type": "subscribe", "id": 0, "events": ["finished"]])
+        _ = try client.reply(0)
+        client.send(#"{"type":"announce","id":1,"text":"A long announcement that is still being said"}"#)
+        client.send(#"{"type":"announce","id":2,"text":"Waiting"}"#)
+        _ = try client.reply(2)
+        daemon.signal(SIGTERM)
+        let lines = try client.read { $0["event"] == "finished" && $0["utterance"] == 2 }
+        #expect(lines.last?["status"] == "cancelled")
+        #expect(try daemon.waitForExit() == 0)
+        #expect(!FileManager.default.fileExists(atPath: daemon.socket))
+    }
+
+    @Test func sighupReloadsAndKeepsTheOldConfigurationWhenTheNewOneIsBad() throws {
+        let daemon = try DaemonProcess(arguments: ["--sink", "text:instant"], config: "locale = en\n")
+        let client = try LineClient(path: daemon.socket)
+        client.send(#"{"type":"focus","id":1,"element":{"label":"OK","traits":["button"]}}"#)
+        _ = try client.reply(1)
+        try daemon.waitForOutput("SPEAK focus 1 OK. Button.")
+
+        try "locale = de\n".write(toFile: daemon.directory + "/announcer.conf", atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        try waitFor { daemon.stderr.contains("configuration reloaded") }
+        client.send(#"{"type":"focus","id":2,"element":{"label":"OK","traits":["button"]}}"#)
+        _ = try client.reply(2)
+        try daemon.waitForOutput("SPEAK focus 2 OK. Taste.")
+
+        try "locale = de\nhint-style = loud\n".write(toFile: daemon.directory + "/announcer.conf", atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        try waitFor { daemon.stderr.contains("configuration not reloaded, keeping the old one") }
+        #expect(daemon.stderr.contains("announcer.conf:2: hint-style"))
+        client.send(#"{"type":"focus","id":3,"element":{"label":"OK","traits":["button"]}}"#)
+        _ = try client.reply(3)
+        try daemon.waitForOutput("SPEAK focus 3 OK. Taste.")
+    }
+
+    @Test func aSecondDaemonOnALiveSocketExitsNamingIt() throws {
+        let first = try DaemonProcess()
+        let second = try DaemonProcess(socketPath: first.socket, waitForSocket: false)
+        #expect(try second.waitForExit() == 69)
+        #expect(second.stderr.contains("socket \(first.socket) is in use by a running announcerd (pid \(first.process.processIdentifier))"))
+    }
+
+    @Test func aStaleSocketIsReplacedAndANonSocketRefused() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-stale-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // A socket file nobody listens on.
+        let path = directory + "/socket"
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
+        close(fd)
+        let daemon = try DaemonProcess(socketPath: path)
+        let client = try LineClient(path: path)
+        client.send(["type": "status", "id": 1])
+        #expect(try client.read()["type"] == "ok")
+
+        let file = directory + "/not-a-socket"
+        try "x".write(toFile: file, atomically: true, encoding: .utf8)
+        let refused = try DaemonProcess(socketPath: file, waitForSocket: false)
+        #expect(try refused.waitForExit() == 69)
+        #expect(refused.stderr.contains("\(file) exists and is not a socket"))
+        #expect(FileManager.default.fileExists(atPath: file))
+        _ = daemon
+    }
+
+    @Test func theSocketAndItsDirectoryArePrivate() throws {
+        let daemon = try DaemonProcess()
+        let socketMode = try FileManager.default.attributesOfItem(atPath: daemon.socket)[.posixPermissions] as? Int
+        let directoryMode = try FileManager.default.attributesOfItem(atPath: (daemon.socket as NSString).deletingLastPathComponent)[.posixPermissions] as? Int
+        #expect(socketMode == 0o600)
+        #expect(directoryMode == 0o700)
+    }
+
+    @Test func theClientSaysAndWaits() throws {
+        let daemon = try DaemonProcess()
+        let said = try runTool(binary("announce"), ["say", "hello there", "--wait", "--socket", daemon.socket])
+        #expect(said.status == 0)
+        #expect(daemon.stdout.contains("SPEAK default 1 hello there\nFINISHED 1 spoken"))
+        let focused = try runTool(binary("announce"), ["focus", "--label", "Wi-Fi", "--value", "1", "--traits", "button,switchButton", "--wait", "--socket", daemon.socket])
+        #expect(focused.status == 0)
+        try daemon.waitForOutput("SPEAK focus 2 Wi-Fi. Switch Button. On.")
+        let bad = try runTool(binary("announce"), ["say", "x", "--priority", "urgent", "--socket", daemon.socket])
+        #expect(bad.status == 65)
+        #expect(bad.stderr.contains("invalid_field: priority"))
+        let status = try runTool(binary("announce"), ["status", "--socket", daemon.socket])
+        #expect(status.stdout.contains("sink: text"))
+    }
+
+    @Test func theClientWithNoDaemonIsAOneLineErrorExit69() throws {
+        let result = try runTool(binary("announce"), ["say", "hello", "--socket", "/nonexistent/announcer/socket"])
+        #expect(result.status == 69)
+        #expect(result.stderr == "announce: cannot connect to announcerd at /nonexistent/announcer/socket: No such file or directory (is announcerd running?)\n")
+    }
+
+    @Test func checkConfigReportsLineNumbers() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).conf").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "rate = 175\nvolume = loud\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let bad = try runTool(binary("announcerd"), ["--check-config", path])
+        #expect(bad.status == 78)
+        #expect(bad.stderr == "\(path):2: volume: expected a volume from 0 to 200, got \"loud\"\n")
+        let good = try runTool(binary("announcerd"), ["--check-config", packageRoot.appendingPathComponent("config/announcer.conf").path])
+        #expect(good.status == 0)
+    }
+}
+
+/// systemd's own tools on the project's units.
+@Suite struct SystemdUnitTests {
+    @Test func unitsVerifyWithoutWarnings() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-units-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory + "/runtime", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        for unit in ["announcerd.socket", "announcerd.service"] {
+            var text = try String(contentsOf: packageRoot.appendingPathComponent("systemd/\(unit)"), encoding: .utf8)
+            // Point the service at the binary under test instead of the installed one.
+            text = text.replacingOccurrences(of: "/usr/bin/announcerd", with: binary("announcerd"))
+            try text.write(toFile: directory + "/" + unit, atomically: true, encoding: .utf8)
+        }
+        let result = try runTool("/usr/bin/systemd-analyze", ["verify", "--user", directory + "/announcerd.socket", directory + "/announcerd.service"],
+                                 environment: ["XDG_RUNTIME_DIR": directory + "/runtime"])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty && result.stderr.isEmpty, "systemd-analyze said: \(result.stdout)\(result.stderr)")
+    }
+
+    @Test func socketActivationAnswersTheFirstClient() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-activate-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/socket"
+        let activator = Process()
+        activator.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
+        activator.arguments = ["-l", path, binary("announcerd"), "--sink", "text:instant"]
+        let output = directory + "/out"
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: directory + "/err", contents: nil)
+        activator.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        activator.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory + "/err"))
+        try activator.run()
+        defer { if activator.isRunning { kill(activator.processIdentifier, SIGKILL) } }
+        try waitFor { FileManager.default.fileExists(atPath: path) }
+        // The daemon does not exist yet: this connection starts it, and it answers.
+        let client = try LineClient(path: path)
+        client.send(["type": "hello", "id": 1, "protocol": 1, "client": "activation-test"])
+        let welcome = try client.read()
+        #expect(welcome["type"] == "welcome")
+        client.send(["type": "announce", "id": 2, "text": "activated"])
+        #expect(try client.read()["type"] == "ok")
+        try waitFor { ((try? String(contentsOfFile: output, encoding: .utf8)) ?? "").contains("SPEAK default 1 activated") }
+        kill(activator.processIdentifier, SIGTERM)
+        activator.waitUntilExit()
+        #expect(activator.terminationStatus == 0)
+        // systemd handed the socket over, so it is systemd's to remove.
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+}
+
+func waitFor(seconds: Double = 20, _ condition: () -> Bool) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+        if Date() > deadline { throw Timeout(description: "condition not met in \(seconds) s") }
+        usleep(10_000)
+    }
+}
+
+struct ToolResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+func runTool(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ToolResult {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tool-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let out = directory.appendingPathComponent("out"), err = directory.appendingPathComponent("err")
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+    process.standardInput = FileHandle.nullDevice
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    try process.run()
+    process.waitUntilExit()
+    return ToolResult(status: process.terminationStatus, stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8))
+}

@@ -1,0 +1,161 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AnnouncerCore
+import Foundation
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The built binaries, beside the test bundle (or in .build/debug).
+func binary(_ name: String) -> String {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<3 {
+        let candidate = directory.appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        directory.deleteLastPathComponent()
+    }
+    return packageRoot.appendingPathComponent(".build/debug/\(name)").path
+}
+
+struct Timeout: Error, CustomStringConvertible {
+    var description: String
+}
+
+/// A real announcerd on a temporary socket, with its standard output and error in files.
+final class DaemonProcess {
+    let directory: String
+    let socket: String
+    let process = Process()
+    let stdoutPath: String
+    let stderrPath: String
+
+    init(arguments: [String] = ["--sink", "text"], config: String? = nil, socketPath: String? = nil, waitForSocket: Bool = true) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("announcerd-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        socket = socketPath ?? directory + "/run/socket"
+        stdoutPath = directory + "/stdout"
+        stderrPath = directory + "/stderr"
+        _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        var args = ["--socket", socket] + arguments
+        if let config {
+            let path = directory + "/announcer.conf"
+            try config.write(toFile: path, atomically: true, encoding: .utf8)
+            args += ["--config", path]
+        }
+        process.executableURL = URL(fileURLWithPath: binary("announcerd"))
+        process.arguments = args
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CONFIG_HOME"] = directory + "/config-home"
+        process.environment = environment
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
+        try process.run()
+        if waitForSocket { try waitUntilListening() }
+    }
+
+    func waitUntilListening() throws {
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            if (try? LineClient(path: socket)) != nil { return }
+            if !process.isRunning { throw Timeout(description: "announcerd exited: \(stderr)") }
+            usleep(20_000)
+        }
+        throw Timeout(description: "announcerd did not listen on \(socket): \(stderr)")
+    }
+
+    var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+
+    /// Waits for the process to exit; returns its status.
+    func waitForExit(seconds: Double = 20) throws -> Int32 {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning {
+            if Date() > deadline { throw Timeout(description: "announcerd did not exit") }
+            usleep(10_000)
+        }
+        return process.terminationStatus
+    }
+
+    /// Waits until standard output holds `text`.
+    func waitForOutput(_ text: String, seconds: Double = 20) throws {
+        let deadline = Date().addingTimeInterval(seconds)
+        while !stdout.contains(text) {
+            if Date() > deadline { throw Timeout(description: "no \"\(text)\" in output: \(stdout)") }
+            usleep(10_000)
+        }
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}
+
+/// A blocking line client with a read timeout, so that a test never hangs.
+final class LineClient {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+
+    init(path: String, timeoutSeconds: Int = 10) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard result == 0 else {
+            close(fd)
+            throw Timeout(description: "cannot connect to \(path): \(String(cString: strerror(errno)))")
+        }
+        var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    }
+
+    deinit { close(fd) }
+
+    func sendRaw(_ bytes: [UInt8]) {
+        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    }
+
+    func send(_ line: String) { sendRaw(Array((line + "\n").utf8)) }
+
+    func send(_ request: JSONValue) { send(request.serialized()) }
+
+    /// The next line as JSON members; throws on timeout or end.
+    func read() throws -> [String: JSONValue] {
+        while true {
+            if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                guard case .object(let members) = try JSONValue.parse(Data(line)) else { throw Timeout(description: "not an object") }
+                return members
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { throw Timeout(description: "no line from the daemon (\(count < 0 ? String(cString: strerror(errno)) : "closed"))") }
+            buffer += chunk[0..<count]
+        }
+    }
+
+    /// Reads until a line satisfies `predicate`; returns every line read, that one last.
+    func read(until predicate: ([String: JSONValue]) -> Bool) throws -> [[String: JSONValue]] {
+        var lines: [[String: JSONValue]] = []
+        while true {
+            let line = try read()
+            lines.append(line)
+            if predicate(line) { return lines }
+        }
+    }
+
+    /// Reads the reply to request `id`, passing over events.
+    func reply(_ id: JSONValue) throws -> [String: JSONValue] {
+        try read { $0["type"] != "event" && $0["id"] == id }.last!
+    }
+}
