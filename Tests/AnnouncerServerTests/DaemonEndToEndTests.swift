@@ -222,6 +222,50 @@ import Testing
         #expect(status.stdout.contains("sink: text"))
     }
 
+    @Test(.enabled(if: getuid() == 0, "needs root to connect as another user"))
+    func connectionsFromAnotherUserAreRefused() throws {
+        let daemon = try DaemonProcess()
+        // Open the way for the other user; only the daemon's peer check stands between them.
+        chmod((daemon.socket as NSString).deletingLastPathComponent, 0o755)
+        chmod(daemon.directory, 0o755)
+        chmod(daemon.socket, 0o777)
+        let result = try runTool("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups",
+                                                      binary("announce"), "status", "--socket", daemon.socket])
+        #expect(result.status == 69)
+        #expect(result.stderr.contains("closed the connection"))
+        try waitFor { daemon.stderr.contains("refused a connection from uid 65534") }
+    }
+
+    @Test func sendAndListen() throws {
+        let daemon = try DaemonProcess(arguments: ["--sink", "text:instant"])
+        let listener = Process()
+        listener.executableURL = URL(fileURLWithPath: binary("announce"))
+        listener.arguments = ["listen", "--socket", daemon.socket]
+        let heard = daemon.directory + "/heard"
+        _ = FileManager.default.createFile(atPath: heard, contents: nil)
+        listener.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: heard))
+        try listener.run()
+        defer { if listener.isRunning { kill(listener.processIdentifier, SIGKILL) } }
+        try waitFor { (try? LineClient(path: daemon.socket)).map { client in
+            client.send(["type": "status", "id": 1])
+            return (try? client.read()["clients"]) == 2
+        } ?? false }
+
+        let requests = daemon.directory + "/requests.jsonl"
+        try """
+            {"type":"focus","id":1,"element":{"label":"Play","traits":["button"]}}
+            {"type":"announce","id":2,"text":"Saved"}
+            not json
+            """.write(toFile: requests, atomically: true, encoding: .utf8)
+        let sent = try runTool(binary("announce"), ["send", requests, "--socket", daemon.socket])
+        #expect(sent.status == 0)
+        let replies = sent.stdout.split(separator: "\n").map(String.init)
+        #expect(replies.count == 3)
+        #expect(replies[0].contains(#""id":1"#) && replies[0].contains(#""type":"ok""#))
+        #expect(replies[2].contains(#""code":"bad_json""#))
+        try waitFor { ((try? String(contentsOfFile: heard, encoding: .utf8)) ?? "") == "Play. Button.\nSaved\n" }
+    }
+
     @Test func theClientWithNoDaemonIsAOneLineErrorExit69() throws {
         let result = try runTool(binary("announce"), ["say", "hello", "--socket", "/nonexistent/announcer/socket"])
         #expect(result.status == 69)
