@@ -23,6 +23,10 @@ final class Connection {
     private let queue: DispatchQueue
     var subscriptions: Set<String> = []
     var client: String?
+    /// The client's registered tree, with the keyboard focus over it.
+    var focusEngine: FocusEngine?
+    /// Its shortcuts, kept from before and across trees.
+    var commands: [KeyCommand] = []
 
     var onItem: (Connection, LineFramer.Item) -> Void = { _, _ in }
     var onClose: (Connection, String?) -> Void = { _, _ in }

@@ -11,7 +11,6 @@ import Dispatch
 public final class Daemon: @unchecked Sendable {
     public static let version = "0.1.0"
     public static let protocolVersion = 1
-    public static let eventNames: Set<String> = ["speaking", "finished", "focus", "activate", "action", "adjust", "command"]
 
     private let listening: ListeningSocket
     private let controller: SpeechController
@@ -21,6 +20,8 @@ public final class Daemon: @unchecked Sendable {
     private let log: @Sendable (String) -> Void
     private var acceptSource: DispatchSourceRead?
     private var connections: [Int: Connection] = [:]
+    /// Clients with a tree, least recently registered or updated first: the keyboard acts on the last.
+    private var treeOwners: [Int] = []
     private var nextConnectionID = 1
     private let myUID = getuid()
 
@@ -128,6 +129,7 @@ public final class Daemon: @unchecked Sendable {
         connection.onItem = { [weak self] connection, item in self?.handle(item, from: connection) }
         connection.onClose = { [weak self] connection, reason in
             self?.connections[connection.id] = nil
+            self?.treeOwners.removeAll { $0 == connection.id }
             if let reason { self?.log("client \(connection.id) (pid \(connection.peerPID)) disconnected: \(reason)") }
         }
         connections[connection.id] = connection
@@ -181,21 +183,9 @@ public final class Daemon: @unchecked Sendable {
             }
             connection.client = client
             return ["type": "welcome", "id": id ?? .null, "protocol": .number(Double(Self.protocolVersion)), "version": .string(Self.version)]
-        case .focus, .announce, .stop, .screen:
-            if case .screen = line.request {
-                return errorReply(RequestError(.unsupported, "\"screen\" is not supported by this announcerd yet (it needs the keyboard focus model)", id: id))
-            }
+        case .focus, .announce, .stop:
             guard let event = line.request.schedulerEvent(composer: composer) else { return ok(id) }
-            let output = controller.submit(event)
-            if let rejection = output.rejection {
-                var error = rejection
-                error.id = id
-                return errorReply(error)
-            }
-            var fields: [String: JSONValue] = [:]
-            if let first = output.accepted.first { fields["utterance"] = .number(Double(first.rawValue)) }
-            if output.accepted.count > 1 { fields["hint"] = .number(Double(output.accepted[1].rawValue)) }
-            return ok(id, fields)
+            return speak(event, id: id)
         case .status:
             var counters: [String: JSONValue] = [:]
             let counted = controller.counters
@@ -205,32 +195,118 @@ public final class Daemon: @unchecked Sendable {
                 "clients": .number(Double(connections.count)), "queue": .number(Double(controller.waitingCount)),
                 "counters": .object(counters), "sink": .string(sinkDescription),
             ])
-        case .other(type: "subscribe"):
-            return subscribe(line, connection)
-        case .other(let type):
-            return errorReply(RequestError(.unsupported, "\"\(type)\" is not supported by this announcerd yet (it needs the keyboard focus model)", id: id))
+        case .subscribe(let events):
+            connection.subscriptions = events
+            return ok(id, ["events": .array(events.sorted().map { .string($0) })])
+        case .screen(let tree, let focus):
+            var engine = FocusEngine(tree: tree)
+            engine.register(connection.commands)
+            let actions = engine.replaceTree(tree, focus: focus)
+            connection.focusEngine = engine
+            makeActive(connection)
+            return ok(id, perform(actions, owner: connection))
+        case .update(let elements, let focus):
+            guard var engine = connection.focusEngine else {
+                return errorReply(RequestError(.noTree, "this client has registered no tree; send \"screen\" first", id: id))
+            }
+            do {
+                let actions = try engine.updateElements(elements, focus: focus)
+                connection.focusEngine = engine
+                makeActive(connection)
+                return ok(id, perform(actions, owner: connection))
+            } catch {
+                return errorReply(RequestError(error, id: id))
+            }
+        case .commands(let commands):
+            connection.commands = commands
+            connection.focusEngine?.register(commands)
+            return ok(id, ["commands": .number(Double(commands.count))])
+        case .key, .navigate, .shortcuts:
+            guard let owner = activeTreeOwner, var engine = owner.focusEngine else {
+                return errorReply(RequestError(.noTree, "no client has registered a tree, so there is nothing to move through", id: id))
+            }
+            switch line.request {
+            case .key(let key):
+                let actions = engine.press(key)
+                owner.focusEngine = engine
+                return ok(id, perform(actions, owner: owner))
+            case .navigate(let direction):
+                let actions = engine.navigate(direction)
+                owner.focusEngine = engine
+                return ok(id, perform(actions, owner: owner))
+            default:
+                return ok(id, ["shortcuts": .array(engine.enabledCommands.map { command in
+                    ["id": .string(command.id), "title": .string(command.title), "discoverabilityTitle": .string(command.discoverabilityTitle),
+                     "key": .string(command.key.key), "modifiers": .array(command.key.modifiers.sorted().map { .string($0.rawValue) })]
+                })])
+            }
         }
     }
 
-    private func subscribe(_ line: RequestLine, _ connection: Connection) -> JSONValue {
-        let id = line.id
-        var names: Set<String> = []
-        switch line.members["events"] {
-        case .string("*")?:
-            names = Self.eventNames
-        case .array(let items)?:
-            for (index, item) in items.enumerated() {
-                guard case .string(let name) = item, name == "*" || Self.eventNames.contains(name) else {
-                    return errorReply(RequestError(.invalidField, "events[\(index)]: expected one of \(Self.eventNames.sorted().joined(separator: ", ")) or \"*\"", id: id))
-                }
-                if name == "*" { names.formUnion(Self.eventNames) } else { names.insert(name) }
-            }
-        case nil, .null?:
-            return errorReply(RequestError(.missingField, "events: name the events to receive, or \"*\"", id: id))
-        default:
-            return errorReply(RequestError(.invalidField, "events: expected a list of event names or \"*\"", id: id))
+    private func speak(_ event: SchedulerEvent, id: JSONValue?) -> JSONValue {
+        let output = controller.submit(event)
+        if let rejection = output.rejection {
+            var error = rejection
+            error.id = id
+            return errorReply(error)
         }
-        connection.subscriptions = names
-        return ok(id, ["events": .array(names.sorted().map { .string($0) })])
+        return ok(id, acceptedFields(output))
     }
+
+    private func acceptedFields(_ output: SchedulerOutput) -> [String: JSONValue] {
+        var fields: [String: JSONValue] = [:]
+        if let first = output.accepted.first { fields["utterance"] = .number(Double(first.rawValue)) }
+        if output.accepted.count > 1 { fields["hint"] = .number(Double(output.accepted[1].rawValue)) }
+        return fields
+    }
+
+    // MARK: - The keyboard focus model
+
+    private var activeTreeOwner: Connection? { treeOwners.last.flatMap { connections[$0] } }
+
+    private func makeActive(_ connection: Connection) {
+        treeOwners.removeAll { $0 == connection.id }
+        treeOwners.append(connection.id)
+    }
+
+    /// Carries out the focus engine's actions: speech through the scheduler, interaction events
+    /// to the tree's owner. Returns the reply fields for what was spoken.
+    private func perform(_ actions: [FocusEngine.Action], owner: Connection) -> [String: JSONValue] {
+        var fields: [String: JSONValue] = [:]
+        func say(_ description: String, hint: String? = nil, language: String? = nil) {
+            let output = controller.submit(.focus(description: Speech(text: description, language: language),
+                                                  hint: hint.map { Speech(text: $0, language: language) }))
+            fields.merge(acceptedFields(output)) { _, new in new }
+        }
+        func tell(_ event: String, _ members: [String: JSONValue]) {
+            var message = members
+            message["type"] = "event"
+            message["event"] = .string(event)
+            owner.send(.object(message))
+        }
+        for action in actions {
+            switch action {
+            case .focus(let item), .read(let item):
+                let utterance = composer.compose(item)
+                say(utterance.description, hint: utterance.hint, language: item.element.language)
+                fields["element"] = item.element.id.map { .string($0) } ?? .null
+                if case .focus = action {
+                    tell("focus", ["element": item.element.id.map { .string($0) } ?? .null,
+                                   "frame": item.element.frame?.json ?? .null, "shape": item.element.shape?.json ?? .null])
+                }
+            case .say(let speech):
+                say(speech.text(composer: composer))
+            case .activate(let element):
+                tell("activate", ["element": .string(element)])
+            case .action(let element, let action):
+                tell("action", ["element": .string(element), "action": .string(action)])
+            case .adjust(let element, let direction):
+                tell("adjust", ["element": .string(element), "direction": .string(direction.rawValue)])
+            case .command(let command, let element):
+                tell("command", ["command": .string(command), "element": element.map { .string($0) } ?? .null])
+            }
+        }
+        return fields
+    }
+
 }

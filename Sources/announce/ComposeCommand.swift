@@ -163,7 +163,7 @@ struct ComposeCommand {
             return tree.readingOrder.map { item in
                 ComposedLine(kind: "screen", element: item.element, utterance: composer.compose(item), line: line, locale: localeTag(item.element.language))
             }
-        case .hello, .stop, .status, .other:
+        default:
             return []
         }
     }

@@ -38,8 +38,23 @@ import Testing
         #expect(flat.roots.count == 1)
     }
 
-    @Test func typesOfLaterPartsAreKnown() throws {
-        #expect(try decode(#"{"type":"navigate","direction":"next"}"#).request == .other(type: "navigate"))
+    @Test func focusModelRequests() throws {
+        #expect(try decode(#"{"type":"navigate","direction":"next"}"#).request == .navigate(direction: "next"))
+        #expect(try decode(#"{"type":"key","key":"z","modifiers":["tab"]}"#).request == .key(KeyPress("z", [.tab])))
+        #expect(try decode(#"{"type":"shortcuts"}"#).request == .shortcuts)
+        #expect(try decode(#"{"type":"subscribe","events":["focus","finished"]}"#).request == .subscribe(events: ["focus", "finished"]))
+        #expect(try decode(#"{"type":"update","element":{"id":"a","label":"A"},"focus":"a"}"#).request == .update([Element(id: "a", label: "A")], focus: "a"))
+        #expect(try decode(#"{"type":"commands","commands":[{"id":"add","title":"Add Card","key":"a","when":"focused"}]}"#).request
+                == .commands([KeyCommand(id: "add", title: "Add Card", key: KeyPress("a"), when: .focused)]))
+    }
+
+    @Test(arguments: [
+        #"{"type":"key","key":"f1"}"#, #"{"type":"key","key":"a","modifiers":["hyper"]}"#, #"{"type":"navigate","direction":"up"}"#,
+        #"{"type":"commands","commands":[{"id":"a","title":"A","key":"a"},{"id":"b","title":"B","key":"a"}]}"#,
+        #"{"type":"update","element":{"label":"no id"}}"#, #"{"type":"subscribe","events":["everything"]}"#,
+    ])
+    func badFocusModelRequests(_ line: String) {
+        #expect(throws: RequestError.self) { try decode(line) }
     }
 
     @Test(arguments: [

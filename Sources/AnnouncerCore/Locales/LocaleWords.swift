@@ -39,6 +39,16 @@ public struct LocaleWords: Sendable, Equatable {
         case period = "sentence.period"
         case space = "sentence.space"
         case groupSeparator = "number.group-separator"
+        case listSeparator = "list.separator"
+        case noActions = "focus.noActions"
+        case menuClosed = "focus.menuClosed"
+        case findStarted = "focus.find"
+        case noMatch = "focus.noMatch"
+        case findCancelled = "focus.findCancelled"
+        case shortcuts = "focus.shortcuts"
+        case noShortcuts = "focus.noShortcuts"
+        case help = "focus.help"
+        case nothingFocused = "focus.nothingFocused"
 
         var index: Int { Word.allCases.firstIndex(of: self)! }
     }

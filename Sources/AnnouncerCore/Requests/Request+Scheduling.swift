@@ -20,7 +20,7 @@ extension Request {
             return .announce(announcement)
         case .stop:
             return .stop
-        case .hello, .status, .other:
+        case .hello, .status, .update, .key, .navigate, .commands, .shortcuts, .subscribe:
             return nil
         }
     }

@@ -7,9 +7,18 @@ public enum Request: Sendable, Equatable {
     case announce(Announcement)
     case stop
     case screen(ElementTree, focus: String?)
+    /// Elements replaced by id (layoutChanged), and where focus should go.
+    case update([Element], focus: String?)
+    case key(KeyPress)
+    case navigate(direction: String)
+    case commands([KeyCommand])
+    case shortcuts
+    case subscribe(events: Set<String>)
     case status
-    /// A request type that this build knows by name but whose fields are read by a later part.
-    case other(type: String)
+
+    /// The events a client may subscribe to.
+    public static let eventNames: Set<String> = ["speaking", "finished", "focus", "activate", "action", "adjust", "command"]
+    public static let directions = ["next", "previous", "first", "last"]
 
     public static let types = [
         "hello", "focus", "announce", "stop", "screen", "update", "key", "navigate", "commands",
@@ -27,8 +36,13 @@ public enum Request: Sendable, Equatable {
         case .announce: "announce"
         case .stop: "stop"
         case .screen: "screen"
+        case .update: "update"
+        case .key: "key"
+        case .navigate: "navigate"
+        case .commands: "commands"
+        case .shortcuts: "shortcuts"
+        case .subscribe: "subscribe"
         case .status: "status"
-        case .other(let type): type
         }
     }
 }
@@ -99,8 +113,54 @@ public struct RequestLine: Sendable, Equatable {
                 throw FieldError(.missing, path: "elements", "a screen needs \"elements\" or \"root\"")
             }
             return .screen(tree, focus: try reader.string("focus"))
-        case _ where Request.types.contains(type):
-            return .other(type: type)
+        case "update":
+            var elements: [Element] = []
+            if let element = reader.value("element") {
+                elements = [try Element(json: element, path: "element")]
+            } else if case .array(let items)? = reader.value("elements") {
+                for (index, item) in items.enumerated() { elements.append(try Element(json: item, path: "elements[\(index)]")) }
+            } else {
+                throw FieldError(.missing, path: "elements", "an update needs \"element\" or \"elements\"")
+            }
+            for (index, element) in elements.enumerated() where element.id == nil {
+                throw FieldError(.missing, path: "elements[\(index)].id", "an updated element needs the id of the element it replaces")
+            }
+            return .update(elements, focus: try reader.string("focus"))
+        case "key":
+            return .key(try KeyPress(reader: reader))
+        case "navigate":
+            return .navigate(direction: try reader.required("direction") { key throws(FieldError) in try reader.choice(key, Request.directions) })
+        case "commands":
+            let items = try reader.required("commands") { key throws(FieldError) in try reader.array(key) }
+            var commands: [KeyCommand] = []
+            for (index, item) in items.enumerated() {
+                let command = try KeyCommand(json: item, path: "commands[\(index)]")
+                if commands.contains(where: { $0.key == command.key }) {
+                    throw FieldError(.invalid, path: "commands[\(index)].key", "\(command.key) is already taken by another command")
+                }
+                commands.append(command)
+            }
+            return .commands(commands)
+        case "shortcuts":
+            return .shortcuts
+        case "subscribe":
+            switch reader.value("events") {
+            case .string("*")?:
+                return .subscribe(events: Request.eventNames)
+            case .array(let items)?:
+                var names: Set<String> = []
+                for (index, item) in items.enumerated() {
+                    guard case .string(let name) = item, name == "*" || Request.eventNames.contains(name) else {
+                        throw FieldError(.invalid, path: "events[\(index)]", "expected one of \(Request.eventNames.sorted().joined(separator: ", ")) or \"*\"")
+                    }
+                    if name == "*" { names.formUnion(Request.eventNames) } else { names.insert(name) }
+                }
+                return .subscribe(events: names)
+            case nil:
+                throw FieldError(.missing, path: "events", "name the events to receive, or \"*\"")
+            default:
+                throw FieldError(.invalid, path: "events", "expected a list of event names or \"*\"")
+            }
         default:
             throw RequestError(.unknownType, "unknown request type \"\(type)\"; known types: \(Request.types.joined(separator: ", "))", id: id)
         }

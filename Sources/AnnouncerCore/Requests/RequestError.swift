@@ -23,7 +23,7 @@ public struct RequestError: Error, Equatable, Sendable, CustomStringConvertible 
         self.id = id
     }
 
-    init(_ error: FieldError, id: JSONValue?) {
+    public init(_ error: FieldError, id: JSONValue?) {
         self.init(error.kind == .missing ? .missingField : .invalidField, error.description, id: id)
     }
 
