@@ -20,6 +20,7 @@ let package = Package(
         .executableTarget(name: "announce", dependencies: ["AnnouncerCore"]),
         .target(name: "AnnouncerServer", dependencies: ["AnnouncerCore", "AnnouncerSpeech"]),
         .executableTarget(name: "announcerd", dependencies: ["AnnouncerCore", "AnnouncerSpeech", "AnnouncerServer"]),
+        .executableTarget(name: "shape-shuffle", path: "examples/ShapeShuffle"),
         .executableTarget(name: "announcer-bench", dependencies: ["AnnouncerCore"], path: "bench/CoreBenchmark"),
         .testTarget(
             name: "AnnouncerCoreTests",
@@ -32,7 +33,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AnnouncerServerTests",
-            dependencies: ["AnnouncerServer", "AnnouncerCore", "announcerd", "announce"]
+            dependencies: ["AnnouncerServer", "AnnouncerCore", "announcerd", "announce", "shape-shuffle"]
         ),
         .testTarget(
             name: "announceTests",

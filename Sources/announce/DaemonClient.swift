@@ -7,7 +7,7 @@ import Foundation
 /// A blocking connection to announcerd: write request lines, read reply and event lines.
 final class DaemonClient {
     let path: String
-    private let fd: Int32
+    let fd: Int32
     private var buffer: [UInt8] = []
 
     /// Connects, or prints the one-line error naming the socket and exits 69.
@@ -80,6 +80,22 @@ final class DaemonClient {
             if count <= 0 { return nil }
             buffer += chunk[0..<count]
         }
+    }
+
+    /// Reads what has arrived (call when poll says the socket is readable) and returns the
+    /// complete lines; nil when the daemon closed the connection.
+    func readAvailableLines() -> [String]? {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 && (errno == EINTR || errno == EAGAIN) { return [] }
+        if count <= 0 { return nil }
+        buffer += chunk[0..<count]
+        var lines: [String] = []
+        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+            lines.append(String(decoding: buffer[..<newline], as: UTF8.self))
+            buffer.removeSubrange(...newline)
+        }
+        return lines
     }
 
     /// The next line as a JSON object's members, or nil at the end.

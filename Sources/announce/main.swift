@@ -10,6 +10,7 @@ let usage = """
       send [FILE]      send request lines; print replies and events
       listen           print what announcerd speaks, as it speaks it
       status           the daemon's version, clients, queue, counters and sink
+      keys             drive the keyboard focus model from this terminal (raw mode)
       compose [FILE]   print what would be spoken for a file of request lines (no daemon, no audio)
 
     The daemon's socket: --socket PATH, else $ANNOUNCER_SOCKET, else
@@ -23,6 +24,8 @@ let status: ExitStatus
 switch arguments.first {
 case "compose":
     status = ComposeCommand.run(arguments.dropFirst())
+case "keys":
+    status = KeysCommand.run(arguments.dropFirst())
 case "say", "focus", "send", "listen", "status":
     status = DaemonCommands.run(arguments.first!, arguments.dropFirst())
 case "--help", "-h", "help":

@@ -1,0 +1,204 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AnnouncerCore
+import Foundation
+
+/// `announce keys`: the keyboard of the focus model in a terminal. The tty goes into raw mode,
+/// each key press becomes a `key` request, and one status line shows what is being spoken. A
+/// terminal cannot report a held Tab or Command, so those chords have their own keys.
+enum KeysCommand {
+    static let help = """
+        usage: announce keys [--socket PATH]
+
+        Drives the keyboard focus model of the program that registered a screen most recently.
+        Key mapping (a terminal cannot report Tab or Command held down):
+
+          Tab, Shift-Tab        next / previous focus group
+          arrows                move inside the group (Up/Down adjust an adjustable element)
+          Space, Enter          activate the focused element
+          Escape                close the actions menu, cancel find
+          Backspace             delete the last character of a find query
+          Alt-Z                 Tab-Z: the actions menu of the focused element
+          Alt-F                 Tab-F: find (type, then Enter to focus the match)
+          Alt-H                 Tab-H: spoken help
+          Alt-K                 hold Command: the shortcut overlay
+          Alt-N, Alt-P          read the next / previous element (VoiceOver reading order)
+          any other character   that key (a registered shortcut, or find's query)
+          Ctrl-C, Ctrl-D        quit
+
+        The terminal is restored on exit, on Ctrl-C and on SIGTERM.
+        """
+
+    static func run(_ arguments: ArraySlice<String>) -> ExitStatus {
+        let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--socket"], maximumPositionals: 0)
+        let parsed: ArgumentScanner.Parsed
+        do {
+            parsed = try scanner.parse(arguments)
+        } catch {
+            Console.error("announce keys: \(error)\nTry 'announce keys --help'.")
+            return .usage
+        }
+        if parsed.has("--help") || parsed.has("-h") {
+            Console.out(help)
+            return .success
+        }
+        guard isatty(0) == 1 else {
+            Console.error("announce keys: standard input is not a terminal")
+            return .usage
+        }
+        let client = DaemonClient.connectOrExit(socket: parsed.options["--socket"])
+        client.send(["type": "subscribe", "id": "keys", "events": ["speaking"]])
+        Terminal.enterRawMode()
+        defer { Terminal.restore() }
+        status("announce keys: connected to \(client.path) (Ctrl-C quits)")
+
+        var nextID = 1
+        var pendingEscape = false
+        while true {
+            var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: client.fd, events: Int16(POLLIN), revents: 0)]
+            // A lone Escape is told from the start of a sequence by 50 ms of quiet.
+            let ready = poll(&fds, 2, pendingEscape ? 50 : -1)
+            if ready < 0 && errno == EINTR { continue }
+            if ready == 0 && pendingEscape {
+                pendingEscape = false
+                send(KeyPress("escape"), client, &nextID)
+                continue
+            }
+            if fds[1].revents != 0 {
+                guard let lines = client.readAvailableLines() else {
+                    status("announcerd closed the connection")
+                    return .unavailable
+                }
+                for line in lines { show(line) }
+            }
+            if fds[0].revents != 0 {
+                var bytes = [UInt8](repeating: 0, count: 64)
+                let count = read(0, &bytes, bytes.count)
+                if count <= 0 { return .success }
+                var input = Array(bytes[0..<count])
+                if pendingEscape {
+                    input.insert(0x1B, at: 0)
+                    pendingEscape = false
+                }
+                if input == [0x1B] {
+                    pendingEscape = true
+                    continue
+                }
+                for event in decode(input) {
+                    switch event {
+                    case .quit: return .success
+                    case .key(let key): send(key, client, &nextID)
+                    case .navigate(let direction):
+                        client.send(["type": "navigate", "id": .number(Double(nextID)), "direction": .string(direction)])
+                        nextID += 1
+                    }
+                }
+            }
+        }
+    }
+
+    enum Input: Equatable {
+        case key(KeyPress)
+        case navigate(String)
+        case quit
+    }
+
+    /// Turns the bytes of one read into inputs (the documented mapping above).
+    static func decode(_ bytes: [UInt8]) -> [Input] {
+        var inputs: [Input] = []
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let rest = bytes[index...]
+            if rest.starts(with: [0x1B, 0x5B, 0x5A]) { inputs.append(.key(KeyPress("tab", [.shift]))); index += 3; continue }
+            if rest.starts(with: [0x1B, 0x5B]) || rest.starts(with: [0x1B, 0x4F]), rest.count >= 3 {
+                let arrows: [UInt8: String] = [0x41: "up", 0x42: "down", 0x43: "right", 0x44: "left"]
+                if let arrow = arrows[bytes[index + 2]] { inputs.append(.key(KeyPress(arrow))) }
+                index += 3
+                continue
+            }
+            if byte == 0x1B, index + 1 < bytes.count {
+                let chord = Character(UnicodeScalar(bytes[index + 1])).lowercased()
+                switch chord {
+                case "z", "f", "h": inputs.append(.key(KeyPress(chord, [.tab])))
+                case "k": inputs.append(.key(KeyPress("command")))
+                case "n": inputs.append(.navigate("next"))
+                case "p": inputs.append(.navigate("previous"))
+                default: break
+                }
+                index += 2
+                continue
+            }
+            switch byte {
+            case 0x03, 0x04: inputs.append(.quit)
+            case 0x09: inputs.append(.key(KeyPress("tab")))
+            case 0x0D, 0x0A: inputs.append(.key(KeyPress("return")))
+            case 0x20: inputs.append(.key(KeyPress("space")))
+            case 0x7F, 0x08: inputs.append(.key(KeyPress("backspace")))
+            case 0x1B: inputs.append(.key(KeyPress("escape")))
+            case 0x21...0x7E:
+                let character = Character(UnicodeScalar(byte))
+                if character.isUppercase {
+                    inputs.append(.key(KeyPress(character.lowercased(), [.shift])))
+                } else {
+                    inputs.append(.key(KeyPress(String(character))))
+                }
+            default: break
+            }
+            index += 1
+        }
+        return inputs
+    }
+
+    private static func send(_ key: KeyPress, _ client: DaemonClient, _ nextID: inout Int) {
+        var request: [String: JSONValue] = ["type": "key", "id": .number(Double(nextID)), "key": .string(key.key)]
+        if !key.modifiers.isEmpty { request["modifiers"] = .array(key.modifiers.sorted().map { .string($0.rawValue) }) }
+        client.send(.object(request))
+        nextID += 1
+    }
+
+    private static func show(_ line: String) {
+        guard case .object(let message)? = try? JSONValue.parse(line) else { return }
+        if message["event"] == "speaking", case .string(let text)? = message["text"] {
+            status("> " + text)
+        } else if message["type"] == "error", case .string(let text)? = message["message"] {
+            status("! " + text)
+        }
+    }
+
+    /// Rewrites the one status line.
+    private static func status(_ text: String) {
+        let line = "\r\u{1B}[K" + text
+        _ = line.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }
+    }
+}
+
+/// The tty's settings, saved before raw mode and put back on every way out.
+enum Terminal {
+    nonisolated(unsafe) private static var saved = termios()
+    nonisolated(unsafe) private static var isRaw = false
+
+    static func enterRawMode() {
+        tcgetattr(0, &saved)
+        var raw = saved
+        cfmakeraw(&raw)
+        raw.c_oflag |= tcflag_t(OPOST)  // keep "\n" → "\r\n" for anything printed
+        tcsetattr(0, TCSAFLUSH, &raw)
+        isRaw = true
+        for number in [SIGTERM, SIGHUP, SIGQUIT] {
+            signal(number) { number in
+                Terminal.restore()
+                _exit(128 + number)
+            }
+        }
+        atexit { Terminal.restore() }
+    }
+
+    static func restore() {
+        guard isRaw else { return }
+        isRaw = false
+        tcsetattr(0, TCSAFLUSH, &saved)
+        _ = "\r\n".utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, 2) }
+    }
+}
