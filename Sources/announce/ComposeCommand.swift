@@ -57,15 +57,9 @@ struct ComposeCommand {
 
     static func run(_ arguments: ArraySlice<String>) -> ExitStatus {
         let parsed: ArgumentScanner.Parsed
-        do {
-            parsed = try scanner.parse(arguments)
-        } catch {
-            Console.error("announce compose: \(error)\nTry 'announce compose --help'.")
-            return .usage
-        }
-        if parsed.has("--help") || parsed.has("-h") {
-            Console.out(help)
-            return .success
+        switch CommandArguments.parse(arguments, command: "compose", scanner: scanner, help: help) {
+        case .run(let arguments): parsed = arguments
+        case .exit(let status): return status
         }
         if parsed.has("--speak") {
             return speak(parsed)

@@ -49,15 +49,9 @@ enum DaemonCommands {
         ]
         let (scanner, help) = specs[command]!
         let parsed: ArgumentScanner.Parsed
-        do {
-            parsed = try scanner.parse(arguments)
-        } catch {
-            Console.error("announce \(command): \(error)\nTry 'announce \(command) --help'.")
-            return .usage
-        }
-        if parsed.has("--help") || parsed.has("-h") {
-            Console.out(help)
-            return .success
+        switch CommandArguments.parse(arguments, command: command, scanner: scanner, help: help) {
+        case .run(let arguments): parsed = arguments
+        case .exit(let status): return status
         }
         switch command {
         case "say": return say(parsed)

@@ -33,15 +33,9 @@ enum KeysCommand {
     static func run(_ arguments: ArraySlice<String>) -> ExitStatus {
         let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--socket"], maximumPositionals: 0)
         let parsed: ArgumentScanner.Parsed
-        do {
-            parsed = try scanner.parse(arguments)
-        } catch {
-            Console.error("announce keys: \(error)\nTry 'announce keys --help'.")
-            return .usage
-        }
-        if parsed.has("--help") || parsed.has("-h") {
-            Console.out(help)
-            return .success
+        switch CommandArguments.parse(arguments, command: "keys", scanner: scanner, help: help) {
+        case .run(let arguments): parsed = arguments
+        case .exit(let status): return status
         }
         guard isatty(0) == 1 else {
             Console.error("announce keys: standard input is not a terminal")

@@ -1,3 +1,4 @@
+import AnnouncerCore
 import Foundation
 
 /// `announce`: the client of the Announcer speech daemon, and its offline composer.

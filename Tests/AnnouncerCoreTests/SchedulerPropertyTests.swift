@@ -1,19 +1,6 @@
 import AnnouncerCore
 import Testing
 
-/// A small seeded generator, so that a failing sequence can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// DESIGN §4's invariants over 10,000 random sequences of requests, engine reports and clock
 /// readings, each driven to the end and then shut down.
 @Suite struct SchedulerPropertyTests {

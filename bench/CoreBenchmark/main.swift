@@ -8,17 +8,6 @@ import Foundation
 //
 // Each figure is the median of 15 runs of about N/15 seconds (default N = 3), with min and max.
 
-struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 let arguments = CommandLine.arguments
 let totalSeconds = arguments.firstIndex(of: "--seconds").flatMap { Double(arguments[$0 + 1]) } ?? 3
 let trials = 15
@@ -42,7 +31,7 @@ func measure(_ name: String, unit: String, _ body: () -> Int) {
 }
 
 // 1. The scheduler: a fixed mix of requests and engine reports.
-var random = Generator(state: 42)
+var random = SplitMix64(seed: 42)
 var events: [(SchedulerEvent, Milliseconds)] = []
 var time: Milliseconds = 0
 var nextID = 1

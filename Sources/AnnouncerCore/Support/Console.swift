@@ -4,12 +4,12 @@ import Glibc
 import Darwin
 #endif
 
-/// Standard output and error for the tool, written a whole line per call (so a reader piping
+/// Standard output and error for Announcer's executables, written a whole line per call (so a reader piping
 /// the output sees each utterance as soon as it is printed).
-enum Console {
-    static func out(_ line: String) { writeAll(1, line + "\n") }
+public enum Console {
+    public static func out(_ line: String) { writeAll(1, line + "\n") }
 
-    static func error(_ line: String) { writeAll(2, line + "\n") }
+    public static func error(_ line: String) { writeAll(2, line + "\n") }
 
     private static func writeAll(_ fd: Int32, _ text: String) {
         var bytes = Array(text.utf8)[...]
