@@ -29,6 +29,8 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
 
     /// Audio goes to the sink in pieces this long, so a cut-off is noticed this quickly.
     static let chunkMs = 10
+    /// Samples quieter than this at the start of an utterance are leading silence.
+    static let silenceThreshold = 64
 
     public let settings: Settings
     /// The rate of the samples espeak-ng produces; known once `start` returns.
@@ -239,6 +241,12 @@ private final class SynthesisRun {
         guard let samples, count > 0 else { return isAborted ? 1 : 0 }
         let chunk = max(engine.sampleRate * EspeakSpeechEngine.chunkMs / 1000, 1)
         var offset = 0
+        if !reportedStart {
+            // espeak-ng starts every utterance with about 50 ms of silence: skip it, so that the
+            // first sound comes that much sooner.
+            while offset < count, abs(Int(samples[offset])) < EspeakSpeechEngine.silenceThreshold { offset += 1 }
+            if offset == count { return isAborted ? 1 : 0 }
+        }
         while offset < count {
             if isAborted { return 1 }
             let length = min(chunk, count - offset)

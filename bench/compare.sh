@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# Announcer against speech-dispatcher, side by side in one run, on the same machine, the same
+# espeak-ng and the same PulseAudio null sink. Installs what it needs, starts a private
+# PulseAudio, speech-dispatcher and announcerd, and prints one JSON line per figure.
+#
+#   bench/compare.sh [--trials N] [--out FILE]      (default 15 trials; results also in FILE)
+#
+# CI runs `bench/compare.sh --trials 2` as a smoke test, with no thresholds.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+trials=15
+out=""
+while [ $# -gt 0 ]; do
+    case $1 in
+        --trials) trials=$2; shift 2 ;;
+        --out) out=$2; shift 2 ;;
+        *) echo "usage: bench/compare.sh [--trials N] [--out FILE]" >&2; exit 64 ;;
+    esac
+done
+
+./scripts/install-deps
+missing=()
+for package in speech-dispatcher speech-dispatcher-espeak-ng python3-speechd procps; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
+done
+if ((${#missing[@]})); then
+    sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+source scripts/env.sh
+swift build -c release --product announcerd >&2
+swift build -c release --product announce >&2
+swift build -c release --product announcer-bench >&2
+bin=$(swift build -c release --show-bin-path)
+
+work=$(mktemp -d /tmp/announcer-bench.XXXXXX)
+export XDG_RUNTIME_DIR=$work/xdg HOME=$work/home
+mkdir -p "$XDG_RUNTIME_DIR" "$HOME" && chmod 700 "$XDG_RUNTIME_DIR"
+export PULSE_SERVER=unix:$XDG_RUNTIME_DIR/pulse/native
+pids=()
+cleanup() {
+    pkill -x speech-dispatch 2>/dev/null || true
+    pkill -f sd_espeak-ng 2>/dev/null || true
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+pulseaudio -n --daemonize=no --exit-idle-time=-1 --log-target=file:"$work/pulse.log" \
+    -L module-native-protocol-unix \
+    -L "module-null-sink sink_name=announcer_bench sink_properties=device.description=announcer_bench" \
+    -L module-always-sink >"$work/pulse.out" 2>&1 &
+pids+=($!)
+for _ in $(seq 100); do pactl info >/dev/null 2>&1 && break; sleep 0.1; done
+pactl set-default-sink announcer_bench
+# A stream of silence keeps the null sink at low latency for both daemons alike.
+pacat --playback --raw --format=s16le --rate=22050 --channels=1 --latency-msec=20 \
+    --device=announcer_bench /dev/zero >/dev/null 2>&1 &
+pids+=($!)
+
+speech-dispatcher -d -t 0 >"$work/speechd.out" 2>&1 || true
+for _ in $(seq 100); do [ -S "$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock" ] && break; sleep 0.1; done
+spd-say -w "ready" >/dev/null 2>&1 || true
+rss() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+# speech-dispatcher's server plus its espeak-ng module, idle after one utterance (the cold-start
+# trials below restart it, so it is measured here).
+speechd_rss=$(( $(rss "$(pgrep -x speech-dispatch | head -1)") + $(rss "$(pgrep -f sd_espeak-ng | head -1)") ))
+
+sock=$work/announcer.socket
+"$bin/announcerd" --socket "$sock" --sink speaker --log-level error &
+announcerd=$!
+pids+=($announcerd)
+for _ in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
+"$bin/announce" say "ready" --wait --socket "$sock"
+speaker_idle_rss=$(rss "$announcerd")
+
+results=$work/results.jsonl
+/usr/bin/python3 bench/latency.py --trials "$trials" --cold-trials "$trials" --monitor announcer_bench.monitor \
+    --socket "$sock" --announce "$bin/announce" --announcerd "$bin/announcerd" | tee -a "$results"
+
+# Throughput: Core alone, then through the socket with the text and null sinks.
+seconds=$(( trials >= 15 ? 3 : 1 ))
+"$bin/announcer-bench" --seconds "$seconds" | sed 's/^/# core: /'
+for sink in text null; do
+    "$bin/announcerd" --socket "$work/$sink.socket" --sink "$sink" --log-level error >/dev/null &
+    load_daemon=$!
+    pids+=($load_daemon)
+    for _ in $(seq 100); do [ -S "$work/$sink.socket" ] && break; sleep 0.1; done
+    /usr/bin/python3 bench/socket_load.py --socket "$work/$sink.socket" --clients 8 --requests 2000 --trials "$trials" --label "$sink" | tee -a "$results"
+    kill "$load_daemon"
+done
+
+# Memory: resident size idle, and after 10,000 utterances (announcerd with the null sink; the
+# speaker daemon's and speech-dispatcher's idle sizes beside it).
+"$bin/announcerd" --socket "$work/memory.socket" --sink null --log-level error >/dev/null &
+memory_daemon=$!
+pids+=($memory_daemon)
+for _ in $(seq 100); do [ -S "$work/memory.socket" ] && break; sleep 0.1; done
+idle_null=$(rss "$memory_daemon")
+/usr/bin/python3 - "$work/memory.socket" <<'PY'
+import json, socket, sys
+sock = socket.socket(socket.AF_UNIX); sock.connect(sys.argv[1]); reader = sock.makefile("r")
+sock.sendall((json.dumps({"type": "subscribe", "events": ["finished"], "id": 0}) + "\n").encode())
+finished = 0
+for batch in range(20):
+    for i in range(500):
+        sock.sendall((json.dumps({"type": "announce", "text": f"Utterance number {batch * 500 + i}"}) + "\n").encode())
+    while finished < (batch + 1) * 500:
+        if json.loads(reader.readline()).get("event") == "finished":
+            finished += 1
+PY
+after_null=$(rss "$memory_daemon")
+speaker_rss=$(rss "$announcerd")
+echo "{\"measure\": \"resident memory (KiB)\", \"announcerd_speaker_idle_after_one_utterance\": $speaker_idle_rss, \"speech_dispatcher_and_espeak_module_idle_after_one_utterance\": $speechd_rss, \"announcerd_speaker_after_the_latency_trials\": $speaker_rss, \"announcerd_null_idle\": $idle_null, \"announcerd_null_after_10000_utterances\": $after_null}" | tee -a "$results"
+
+if [ -n "$out" ]; then cp "$results" "$out"; fi
+echo "compare: done ($trials trials)"

@@ -1,0 +1,265 @@
+#!/usr/bin/python3
+"""Announcer against speech-dispatcher, by the sound that reaches a PulseAudio null sink.
+
+A recorder keeps `parec` running on the sink's monitor and notes, for every 5 ms block it
+reads, when the block arrived and how loud it was. An action's latency is the arrival time of
+the first loud block after the action minus the time of the action; a cut-off's latency is the
+arrival of the last loud block before lasting silence minus the time of the cut-off. Both sides
+are measured through the same recorder, so its own delay (a few ms) is in both.
+
+Run by bench/compare.sh, which starts the sound server and both daemons.
+"""
+import argparse, array, json, os, socket, statistics, subprocess, sys, threading, time
+
+RATE = 22050
+BLOCK = RATE // 200  # 5 ms
+
+
+class Recorder:
+    def __init__(self, monitor, threshold):
+        self.threshold = threshold
+        self.blocks = []  # (arrival time, peak)
+        self.lock = threading.Lock()
+        self.process = subprocess.Popen(
+            ["parec", "-d", monitor, "--raw", "--format=s16le", f"--rate={RATE}", "--channels=1", "--latency-msec=5"],
+            stdout=subprocess.PIPE, bufsize=0)
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self):
+        pending = b""
+        while True:
+            data = self.process.stdout.read(BLOCK * 2)
+            if not data:
+                return
+            now = time.monotonic()
+            pending += data
+            while len(pending) >= BLOCK * 2:
+                block = array.array("h", pending[:BLOCK * 2])
+                pending = pending[BLOCK * 2:]
+                peak = max(max(block), -min(block))
+                with self.lock:
+                    self.blocks.append((now, peak))
+
+    def loud(self, peak):
+        return peak > self.threshold
+
+    def wait_for_silence(self, seconds=0.6, timeout=20):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            time.sleep(0.05)
+            now = time.monotonic()
+            with self.lock:
+                recent = [p for (t, p) in self.blocks if t >= now - seconds]
+            if recent and not any(self.loud(p) for p in recent) and now - self.blocks[-1][0] < 0.1:
+                return
+        raise RuntimeError("the sink never went quiet")
+
+    def first_sound_after(self, start, timeout=10):
+        deadline = start + timeout
+        while time.monotonic() < deadline:
+            time.sleep(0.002)
+            with self.lock:
+                for (t, p) in reversed(self.blocks):
+                    if t < start:
+                        break
+                found = [t for (t, p) in self.blocks if t >= start and self.loud(p)]
+            if found:
+                return found[0]
+        return None
+
+    def last_sound_after(self, start, quiet=0.5, timeout=10):
+        deadline = start + timeout
+        while time.monotonic() < deadline:
+            time.sleep(0.02)
+            now = time.monotonic()
+            with self.lock:
+                loud = [t for (t, p) in self.blocks if t >= start and self.loud(p)]
+            last = loud[-1] if loud else start
+            if now - last >= quiet:
+                return last
+        return None
+
+
+def summarize(label, values):
+    values = [v for v in values if v is not None]
+    if not values:
+        return {"label": label, "trials": 0}
+    return {"label": label, "trials": len(values), "median_ms": round(statistics.median(values) * 1000, 1),
+            "min_ms": round(min(values) * 1000, 1), "max_ms": round(max(values) * 1000, 1)}
+
+
+class Announcer:
+    def __init__(self, path):
+        self.sock = socket.socket(socket.AF_UNIX)
+        self.sock.connect(path)
+        self.reader = self.sock.makefile("r")
+        self.next_id = 0
+
+    def request(self, request):
+        self.next_id += 1
+        request["id"] = self.next_id
+        self.sock.sendall((json.dumps(request) + "\n").encode())
+
+    def read_reply(self):
+        while True:
+            line = json.loads(self.reader.readline())
+            if line.get("type") != "event":
+                return line
+
+
+def trial_first_sound(recorder, send):
+    recorder.wait_for_silence()
+    start = time.monotonic()
+    send()
+    heard = recorder.first_sound_after(start)
+    return None if heard is None else heard - start
+
+
+def trial_cut_off(recorder, speak, stop, into=0.8):
+    recorder.wait_for_silence()
+    speak()
+    time.sleep(into)
+    start = time.monotonic()
+    stop()
+    last = recorder.last_sound_after(start)
+    return None if last is None else max(last - start, 0)
+
+
+LONG = "This is a long sentence that keeps talking for several seconds so that it can be cut off in the middle of a word."
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--trials", type=int, default=15)
+    parser.add_argument("--monitor", default="announcer_bench.monitor")
+    parser.add_argument("--threshold", type=int, default=300)
+    parser.add_argument("--socket", required=True)
+    parser.add_argument("--announce", required=True, help="the announce client binary")
+    parser.add_argument("--announcerd", required=True, help="the announcerd binary (for cold starts)")
+    parser.add_argument("--cold-trials", type=int, default=None)
+    parser.add_argument("--text", default="Testing one two three")
+    args = parser.parse_args()
+    cold_trials = args.cold_trials or args.trials
+    recorder = Recorder(args.monitor, args.threshold)
+    time.sleep(0.5)
+    results = []
+
+    import speechd  # Debian's python3-speechd
+    ssip = speechd.SSIPClient("announcer-bench")
+    announcer = Announcer(args.socket)
+
+    def say_announcer(text):
+        announcer.request({"type": "announce", "text": text})
+        announcer.read_reply()
+
+    def stop_announcer():
+        announcer.request({"type": "stop"})
+        announcer.read_reply()
+
+    # 1. A request on an open connection → first sound.
+    a = [trial_first_sound(recorder, lambda: say_announcer(args.text)) for _ in range(args.trials)]
+    s = [trial_first_sound(recorder, lambda: ssip.speak(args.text)) for _ in range(args.trials)]
+    results += [("first sound, open connection", summarize("announcerd (JSON)", a), summarize("speech-dispatcher (SSIP)", s))]
+
+    # 2. The whole command → first sound.
+    a = [trial_first_sound(recorder, lambda: subprocess.Popen([args.announce, "say", args.text, "--socket", args.socket])) for _ in range(args.trials)]
+    s = [trial_first_sound(recorder, lambda: subprocess.Popen(["spd-say", args.text])) for _ in range(args.trials)]
+    results += [("first sound, whole command", summarize("announce say", a), summarize("spd-say", s))]
+
+    # 3. A cut-off → silence.
+    a = [trial_cut_off(recorder, lambda: say_announcer(LONG), stop_announcer) for _ in range(args.trials)]
+    s = [trial_cut_off(recorder, lambda: ssip.speak(LONG), lambda: ssip.cancel()) for _ in range(args.trials)]
+    results += [("cut-off to silence", summarize("announcerd stop", a), summarize("speech-dispatcher CANCEL", s))]
+
+    # 4. A focus change while speaking → the new utterance audible (the old one is cut at once).
+    def focus(label):
+        announcer.request({"type": "focus", "element": {"label": label, "traits": ["button"]}})
+        announcer.read_reply()
+
+    def switch_announcer():
+        focus(LONG)
+        time.sleep(0.8)
+        start = time.monotonic()
+        focus("Next")
+        return start
+
+    def switch_speechd():
+        ssip.speak(LONG)
+        time.sleep(0.8)
+        start = time.monotonic()
+        ssip.cancel()
+        ssip.speak("Next. Button.")
+        return start
+
+    def trial_switch(run):
+        recorder.wait_for_silence()
+        start = run()
+        # The new sound is told from the old by the quiet between them: the time to the first
+        # loud block after at least one quiet block (5 ms) following the switch. Where the new
+        # sound follows the old with no gap at all, this catches a later pause instead, so the
+        # figure is an upper bound.
+        deadline = start + 5
+        while time.monotonic() < deadline:
+            time.sleep(0.005)
+            with recorder.lock:
+                blocks = [(t, p) for (t, p) in recorder.blocks if t >= start]
+            quiet_since = None
+            for (t, p) in blocks:
+                if not recorder.loud(p):
+                    quiet_since = quiet_since or t
+                elif quiet_since is not None:
+                    return t - start
+                else:
+                    quiet_since = None
+        return None
+
+    a = [trial_switch(switch_announcer) for _ in range(args.trials)]
+    s = [trial_switch(switch_speechd) for _ in range(args.trials)]
+    results += [("focus change while speaking → new speech", summarize("announcerd focus", a), summarize("speech-dispatcher CANCEL+SPEAK", s))]
+    ssip.close()
+
+    # 5. Cold start: a socket-activated announcerd vs spd-say autospawning its server.
+    directory = os.path.dirname(args.socket)
+    cold_socket = os.path.join(directory, "cold.socket")
+
+    def cold_announcer():
+        recorder.wait_for_silence()
+        if os.path.exists(cold_socket):
+            os.unlink(cold_socket)
+        environment = [option for name in ("PULSE_SERVER", "XDG_RUNTIME_DIR", "HOME") for option in ("-E", name)]
+        activator = subprocess.Popen(["systemd-socket-activate", "-l", cold_socket] + environment + [args.announcerd, "--sink", "speaker", "--log-level", "error"],
+                                     stderr=subprocess.DEVNULL)
+        while not os.path.exists(cold_socket):
+            time.sleep(0.01)
+        time.sleep(0.2)
+        start = time.monotonic()
+        subprocess.Popen([args.announce, "say", args.text, "--socket", cold_socket])
+        heard = recorder.first_sound_after(start)
+        recorder.wait_for_silence()
+        activator.terminate()
+        activator.wait()
+        return None if heard is None else heard - start
+
+    def cold_speechd():
+        subprocess.run(["pkill", "-x", "speech-dispatch"], check=False)
+        subprocess.run(["pkill", "-f", "sd_espeak-ng"], check=False)
+        time.sleep(0.5)
+        recorder.wait_for_silence()
+        start = time.monotonic()
+        subprocess.Popen(["spd-say", args.text])
+        heard = recorder.first_sound_after(start, timeout=15)
+        return None if heard is None else heard - start
+
+    a = [cold_announcer() for _ in range(cold_trials)]
+    s = [cold_speechd() for _ in range(cold_trials)]
+    results += [("cold start to first sound", summarize("announcerd, socket-activated", a), summarize("spd-say, autospawn", s))]
+
+    for (what, ours, theirs) in results:
+        ratio = None
+        if ours.get("median_ms") is not None and theirs.get("median_ms"):
+            ratio = round(ours["median_ms"] / theirs["median_ms"], 3)
+        print(json.dumps({"measure": what, "announcer": ours, "speech_dispatcher": theirs, "ratio": ratio}))
+        sys.stdout.flush()
+
+
+main()
