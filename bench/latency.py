@@ -121,7 +121,14 @@ def trial_cut_off(recorder, speak, stop, into=0.8):
     time.sleep(into)
     start = time.monotonic()
     stop()
+    # Only a trial that was sounding when it was cut off counts.
+    with recorder.lock:
+        sounding = any(recorder.loud(p) for (t, p) in recorder.blocks if start - 0.3 <= t <= start)
+    if not sounding:
+        return None
     last = recorder.last_sound_after(start)
+    # Sound captured before the stop arrives up to the recorder's own delay later: a last loud
+    # block that arrived before the stop means silence within that delay (reported as 0).
     return None if last is None else max(last - start, 0)
 
 
