@@ -237,7 +237,8 @@ public final class Daemon: @unchecked Sendable {
             default:
                 return ok(id, ["shortcuts": .array(engine.enabledCommands.map { command in
                     ["id": .string(command.id), "title": .string(command.title), "discoverabilityTitle": .string(command.discoverabilityTitle),
-                     "key": .string(command.key.key), "modifiers": .array(command.key.modifiers.sorted().map { .string($0.rawValue) })]
+                     "key": .string(command.key.key), "modifiers": .array(command.key.modifiers.sorted().map { .string($0.rawValue) }),
+                     "menu": command.menu.map { .string($0) } ?? .null]
                 })])
             }
         }

@@ -156,6 +156,17 @@ import Testing
         #expect(engine.press(KeyPress("h", [.tab])) == [.say(.help(commands: ["Add Card", "Start a new game"]))])
     }
 
+    @Test func theOverlayGroupsCommandsByMenu() throws {
+        var engine = try engine()
+        _ = engine.replaceTree(engine.tree, focus: "card1")
+        engine.register([
+            KeyCommand(id: "add", title: "Add Card", key: KeyPress("a"), when: .focused, menu: "Gameplay"),
+            KeyCommand(id: "new", title: "New Game", key: KeyPress("n", [.command])),
+            KeyCommand(id: "pin", title: "Pin Card", key: KeyPress("p"), when: .focused, menu: "Gameplay"),
+        ])
+        #expect(engine.press(KeyPress("command")) == [.say(.shortcuts(["Gameplay: Add Card, Pin Card", "New Game"]))])
+    }
+
     @Test(arguments: [#"{"key":"tab"}"#, #"{"key":"z","modifiers":["tab"]}"#, #"{"key":"space"}"#, #"{"key":"up"}"#, #"{"key":"command"}"#])
     func aCommandMayNotTakeAFocusModelKey(_ key: String) throws {
         var members = try JSONValue.parse(key)

@@ -39,7 +39,7 @@ import Testing
 
         keyboard.send(#"{"type":"shortcuts","id":8}"#)
         let shortcuts = try keyboard.read()
-        #expect(shortcuts["shortcuts"] == [["id": "pin", "title": "Pin Card", "discoverabilityTitle": "Pin Card", "key": "p", "modifiers": []]])
+        #expect(shortcuts["shortcuts"] == [["id": "pin", "title": "Pin Card", "discoverabilityTitle": "Pin Card", "key": "p", "modifiers": [], "menu": nil]])
 
         _ = try key(#"{"type":"key","id":9,"key":"tab"}"#)  // speed
         _ = try app.read()

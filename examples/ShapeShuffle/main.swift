@@ -76,8 +76,8 @@ struct ShapeShuffle {
     func gameplayCommands() -> [[String: Any]] {
         guard cardFocused else { return [] }
         return [
-            ["id": "add-card", "title": "Add Card", "discoverabilityTitle": "Add Card", "key": "a", "when": "focused"],
-            ["id": "pin-card", "title": "Pin Card", "discoverabilityTitle": "Pin Card", "key": "p", "when": "focused"],
+            ["id": "add-card", "title": "Add Card", "discoverabilityTitle": "Add Card", "key": "a", "when": "focused", "menu": "Gameplay"],
+            ["id": "pin-card", "title": "Pin Card", "discoverabilityTitle": "Pin Card", "key": "p", "when": "focused", "menu": "Gameplay"],
         ]
     }
 

@@ -82,6 +82,23 @@ public struct FocusEngine: Sendable {
         return order.map { members[$0]! }
     }
 
+    /// What the shortcut overlay says: the enabled commands by discoverability title, those of a
+    /// menu together after its name ("Gameplay: Add Card, Pin Card"), in registration order.
+    public var overlay: [String] {
+        var entries: [(menu: String?, titles: [String])] = []
+        for command in enabledCommands {
+            if let menu = command.menu, let index = entries.firstIndex(where: { $0.menu == menu }) {
+                entries[index].titles.append(command.discoverabilityTitle)
+            } else {
+                entries.append((command.menu, [command.discoverabilityTitle]))
+            }
+        }
+        return entries.map { entry in
+            guard let menu = entry.menu else { return entry.titles[0] }
+            return menu + ": " + entry.titles.joined(separator: ", ")
+        }
+    }
+
     /// The enabled commands (a `focused` command needs a focused element).
     public var enabledCommands: [KeyCommand] {
         commands.filter { $0.when == .always || focusedItem != nil }
@@ -173,14 +190,14 @@ public struct FocusEngine: Sendable {
                 mode = .find(query: "", previousFocus: focusedID)
                 return [.say(.findStarted)]
             case "h":
-                return [.say(.help(commands: enabledCommands.map(\.discoverabilityTitle)))]
+                return [.say(.help(commands: overlay))]
             default: break
             }
         }
         switch (key.key, modifiers) {
         case ("tab", []): return moveGroup(by: 1)
         case ("tab", [.shift]): return moveGroup(by: -1)
-        case ("command", []): return [.say(.shortcuts(enabledCommands.map(\.discoverabilityTitle)))]
+        case ("command", []): return [.say(.shortcuts(overlay))]
         case ("space", []), ("return", []):
             guard let id = focusedID else { return [.say(.nothingFocused)] }
             return [.activate(elementID: id)]

@@ -9,13 +9,16 @@ public struct KeyCommand: Sendable, Equatable {
     public var key: KeyPress
     /// `focused`: enabled only while an element has keyboard focus (canPerformAction).
     public var when: Availability
+    /// The menu the command belongs to (UIMenu), which the shortcut overlay groups it under.
+    public var menu: String?
 
-    public init(id: String, title: String, discoverabilityTitle: String? = nil, key: KeyPress, when: Availability = .always) {
+    public init(id: String, title: String, discoverabilityTitle: String? = nil, key: KeyPress, when: Availability = .always, menu: String? = nil) {
         self.id = id
         self.title = title
         self.discoverabilityTitle = discoverabilityTitle ?? title
         self.key = key
         self.when = when
+        self.menu = menu
     }
 
     /// Decodes one command; a key the focus model uses itself is refused.
@@ -28,6 +31,7 @@ public struct KeyCommand: Sendable, Equatable {
             throw FieldError(.invalid, path: reader.pathOf("key"), "\(key) is used by the keyboard focus model itself and cannot be a command")
         }
         let when = try reader.choice("when", ["always", "focused"]).flatMap(Availability.init(rawValue:)) ?? .always
-        self.init(id: id, title: title, discoverabilityTitle: try reader.string("discoverabilityTitle"), key: key, when: when)
+        self.init(id: id, title: title, discoverabilityTitle: try reader.string("discoverabilityTitle"), key: key, when: when,
+                  menu: try reader.string("menu"))
     }
 }
