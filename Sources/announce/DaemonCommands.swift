@@ -122,8 +122,7 @@ enum DaemonCommands {
                 continue
             }
         }
-        Console.error("announce: announcerd at \(client.path) closed the connection")
-        return .unavailable
+        return closed(client)
     }
 
     private static func finish(_ status: String) -> ExitStatus {
@@ -157,7 +156,8 @@ enum DaemonCommands {
             Console.out(line)
             if case .object(let members)? = try? JSONValue.parse(line), members["type"] != "event" { replies += 1 }
         }
-        return replies == sent ? .success : .unavailable
+        guard replies == sent else { return closed(client) }
+        return .success
     }
 
     private static func listen(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
@@ -201,6 +201,11 @@ enum DaemonCommands {
             }
             return .success
         }
+        return closed(client)
+    }
+
+    private static func closed(_ client: DaemonClient) -> ExitStatus {
+        Console.error("announce: announcerd at \(client.path) closed the connection")
         return .unavailable
     }
 }

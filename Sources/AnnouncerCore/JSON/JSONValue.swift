@@ -16,26 +16,15 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     public static func parse(_ data: Data) throws(ParseError) -> JSONValue {
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            throw ParseError(reason: diagnose(data))
+        let result: Result<JSONValue, ParseError> = data.withUnsafeBytes { raw in
+            Result { () throws(ParseError) in try JSONParser.parse(raw.bindMemory(to: UInt8.self)) }
         }
-    }
-
-    /// JSONDecoder says only that the text is not JSON; JSONSerialization says where and why.
-    private static func diagnose(_ data: Data) -> String {
-        do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-            return "the text is not a JSON value"
-        } catch {
-            let error = error as NSError
-            return (error.userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
-        }
+        return try result.get()
     }
 
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         public var reason: String
+        public init(reason: String) { self.reason = reason }
         public var description: String { "not valid JSON: \(reason)" }
     }
 
