@@ -153,7 +153,7 @@ public final class Daemon: @unchecked Sendable {
         case .tooLong(let length):
             connection.send(errorReply(RequestError(.tooLong, "the line is longer than \(Request.maximumLineBytes) bytes (\(length) so far); it was skipped")))
         case .line(let bytes):
-            if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { return }
+            if RequestInput.isBlank(bytes) { return }
             do {
                 let line = try RequestLine(bytes)
                 connection.send(reply(to: line, from: connection))

@@ -119,23 +119,13 @@ struct ComposeCommand {
     /// Every non-blank line of the input, numbered from 1, decoded or with its error; nil when
     /// the input cannot be read (already reported).
     func readRequestLines() -> [(number: Int, line: Result<RequestLine, RequestError>)]? {
-        let data: Data
-        if let input, input != "-" {
-            guard let contents = FileManager.default.contents(atPath: input) else {
-                Console.error("announce compose: cannot read \(input)")
-                return nil
-            }
-            data = contents
-        } else {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+        guard let data = RequestInput.read(input) else {
+            Console.error("announce compose: cannot read \(input ?? "-")")
+            return nil
         }
-        var lines: [(Int, Result<RequestLine, RequestError>)] = []
-        for (offset, var line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            if line.last == UInt8(ascii: "\r") { line.removeLast() }
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            lines.append((offset + 1, Result { () throws(RequestError) in try RequestLine(line) }))
+        return RequestInput.lines(of: data).map { line in
+            (line.number, Result { () throws(RequestError) in try RequestLine(line.bytes) })
         }
-        return lines
     }
 
     /// The type of a request that compose reads past, or nil for one it speaks.

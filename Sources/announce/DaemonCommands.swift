@@ -132,23 +132,15 @@ enum DaemonCommands {
     }
 
     private static func send(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
-        let data: Data
-        if let input = parsed.positionals.first, input != "-" {
-            guard let contents = FileManager.default.contents(atPath: input) else {
-                Console.error("announce send: cannot read \(input)")
-                return .noInput
-            }
-            data = contents
-        } else {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+        let input = parsed.positionals.first
+        guard let data = RequestInput.read(input) else {
+            Console.error("announce send: cannot read \(input ?? "-")")
+            return .noInput
         }
         let client = DaemonClient.connectOrExit(socket: parsed.options["--socket"])
         var sent = 0
-        for line in data.split(separator: UInt8(ascii: "\n")) {
-            var bytes = Array(line)
-            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
-            if bytes.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
-            client.sendLine(bytes)
+        for line in RequestInput.lines(of: data) {
+            client.sendLine(line.bytes)
             sent += 1
         }
         var replies = 0

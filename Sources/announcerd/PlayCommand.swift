@@ -11,15 +11,9 @@ struct PlayCommand {
     var sink: SinkChoice
 
     func run() -> Int32 {
-        let data: Data
-        if input == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            guard let contents = FileManager.default.contents(atPath: input) else {
-                Console.error("announcerd: cannot read \(input)")
-                return 66
-            }
-            data = contents
+        guard let data = RequestInput.read(input) else {
+            Console.error("announcerd: cannot read \(input)")
+            return 66
         }
         let controller = SpeechController(settings: configuration.schedulerSettings)
         let engine: any SpeechEngine
@@ -35,9 +29,7 @@ struct PlayCommand {
         }
         let start = Date()
         var badLines = 0
-        for (offset, var line) in data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
-            if line.last == UInt8(ascii: "\r") { line.removeLast() }
-            if line.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }) { continue }
+        for (number, line) in RequestInput.lines(of: data) {
             do {
                 let request = try RequestLine(line)
                 if case .number(let at) = request.members["at"] ?? .null, at.isFinite, at > 0 {
@@ -47,11 +39,11 @@ struct PlayCommand {
                 guard let event = request.request.schedulerEvent(composer: composer) else { continue }
                 let output = controller.submit(event)
                 if let rejection = output.rejection {
-                    Console.error("line \(offset + 1): \(rejection)")
+                    Console.error("line \(number): \(rejection)")
                 }
             } catch {
                 badLines += 1
-                Console.error("line \(offset + 1): \(error)")
+                Console.error("line \(number): \(error)")
             }
         }
         let idle = DispatchSemaphore(value: 0)

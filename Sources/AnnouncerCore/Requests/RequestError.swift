@@ -9,7 +9,6 @@ public struct RequestError: Error, Equatable, Sendable, CustomStringConvertible 
         case noTree = "no_tree"
         case queueFull = "queue_full"
         case unsupportedProtocol = "unsupported_protocol"
-        case unsupported = "unsupported"
     }
 
     public var code: Code
