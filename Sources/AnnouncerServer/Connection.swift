@@ -5,21 +5,48 @@ import AnnouncerCore
 import Dispatch
 
 /// One client on the socket. Everything runs on the daemon's queue: reads are framed into lines
-/// and handed up, replies and events are buffered and written as the client reads them. A client
-/// whose unread output passes `maximumBacklog` bytes is disconnected rather than slowing anyone.
-final class Connection {
-    enum State { case open, closed }
+/// and handed up a few at a time, replies and events are buffered and written as the client
+/// reads them.
+///
+/// - Fairness: a connection serves at most `linesPerTurn` lines, then yields the queue to
+///   everyone else, and reads nothing more from its socket until the lines it has are answered.
+///   A client that floods therefore holds no more than one turn at a time.
+/// - A client that half-closes its socket (or closes it with a last line unterminated) gets an
+///   answer to every line it sent before the connection closes.
+/// - A client whose unread output passes `maximumBacklog` bytes is disconnected rather than
+///   slowing anyone; what it has read is released as it reads, not when it has read everything.
+final class Connection: @unchecked Sendable {
+    enum State {
+        /// Reading requests and writing replies.
+        case open
+        /// The client sent EOF: the lines it sent are still answered, then the connection closes.
+        case draining
+        case closed
+    }
+
+    /// Lines served before the connection yields the daemon's queue to others.
+    static let linesPerTurn = 32
+    /// Bytes read from the socket at a time.
+    static let readSize = 16384
+    /// Sent bytes are dropped from the front of the output buffer once this many have gone.
+    static let compactionBytes = 65536
 
     let id: Int
     let fd: Int32
     let peerPID: pid_t
     private(set) var state = State.open
     private var framer: LineFramer
+    private var items: [LineFramer.Item] = []
+    private var nextItem = 0
     private var output: [UInt8] = []
     private var outputStart = 0
     private let maximumBacklog: Int
-    private let readSource: DispatchSourceRead
+    private var readSource: DispatchSourceRead?
+    private var readSuspended = false
     private var writeSource: DispatchSourceWrite?
+    /// Dispatch sources not yet cancelled; the descriptor is closed when the last one is.
+    private var liveSources = 0
+    private var descriptorOpen = true
     private let queue: DispatchQueue
     var subscriptions: Set<String> = []
     var client: String?
@@ -38,60 +65,149 @@ final class Connection {
         self.queue = queue
         self.framer = LineFramer(limit: lineLimit)
         self.maximumBacklog = maximumBacklog
-        readSource = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+    }
+
+    deinit {
+        // A connection that never started has no source to close its descriptor.
+        if descriptorOpen { Glibc.close(fd) }
     }
 
     func start() {
-        readSource.setEventHandler { [weak self] in self?.readAvailable() }
-        readSource.resume()
+        dispatchPrecondition(condition: .onQueue(queue))
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        source.setEventHandler { [weak self] in self?.readAvailable() }
+        source.setCancelHandler { [self] in sourceCancelled() }
+        liveSources += 1
+        readSource = source
+        source.resume()
     }
 
     var backlog: Int { output.count - outputStart }
 
     func send(_ message: JSONValue) {
-        guard state == .open else { return }
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard state != .closed else { return }
         output += Array(message.serialized().utf8)
         output.append(UInt8(ascii: "\n"))
         flush()
-        if state == .open, backlog > maximumBacklog {
+        if state != .closed, backlog > maximumBacklog {
             close(reason: "it left \(backlog) bytes unread (the limit is \(maximumBacklog))")
         }
     }
 
     func close(reason: String?) {
-        guard state == .open else { return }
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard state != .closed else { return }
         state = .closed
-        readSource.cancel()
-        writeSource?.cancel()
-        writeSource = nil
-        Glibc.close(fd)
+        items.removeAll()
+        nextItem = 0
+        stopReading()
+        if let writeSource {
+            writeSource.cancel()
+            self.writeSource = nil
+        }
         onClose(self, reason)
     }
 
+    /// Reads what the socket holds now, if it is ready: used to notice clients that have gone
+    /// before counting them against the client limit.
+    func readIfHungUp() {
+        var descriptor = pollfd(fd: fd, events: Int16(POLLIN) | Syscall.pollReadHangUp, revents: 0)
+        guard state == .open, !readSuspended, poll(&descriptor, 1, 0) == 1,
+              descriptor.revents & (Syscall.pollReadHangUp | Int16(POLLHUP) | Int16(POLLERR)) != 0 else { return }
+        readAvailable()
+    }
+
+    // MARK: - Reading
+
     private func readAvailable() {
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while state == .open {
-            let count: Int?
-            do {
-                count = try Syscall.nonBlocking("read") { buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) } }
-            } catch {
-                close(reason: "\(error)")
-                return
-            }
-            guard let count else { return }  // would block: wait for more
-            if count == 0 {
-                close(reason: nil)
-                return
-            }
-            for item in framer.append(buffer[0..<count]) {
-                guard state == .open else { return }
-                onItem(self, item)
-            }
+        guard state == .open, !readSuspended else { return }
+        var buffer = [UInt8](repeating: 0, count: Self.readSize)
+        let count: Int
+        do {
+            guard let read = try Syscall.nonBlocking("read", { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }) else { return }
+            count = read
+        } catch {
+            close(reason: "\(error)")
+            return
+        }
+        if count == 0 {
+            peerFinishedSending()
+            return
+        }
+        items += framer.append(buffer[0..<count])
+        if nextItem < items.count {
+            suspendReading()
+            serveTurn()
         }
     }
 
+    /// EOF: an unterminated last line is still a line; answer everything, then close.
+    private func peerFinishedSending() {
+        state = .draining
+        stopReading()
+        if let last = framer.finish() { items.append(last) }
+        serveTurn()
+    }
+
+    /// Hands up to `linesPerTurn` lines to the daemon, then lets the queue serve others first.
+    private func serveTurn() {
+        var served = 0
+        while state != .closed, nextItem < items.count, served < Self.linesPerTurn {
+            let item = items[nextItem]
+            nextItem += 1
+            served += 1
+            onItem(self, item)
+        }
+        guard state != .closed else { return }
+        if nextItem < items.count {
+            queue.async { [self] in serveTurn() }
+            return
+        }
+        items.removeAll(keepingCapacity: items.count < 1024)
+        nextItem = 0
+        switch state {
+        case .open: resumeReading()
+        case .draining: closeIfDrained()
+        case .closed: break
+        }
+    }
+
+    private func suspendReading() {
+        guard let readSource, !readSuspended else { return }
+        readSuspended = true
+        readSource.suspend()
+    }
+
+    private func resumeReading() {
+        guard let readSource, readSuspended else { return }
+        readSuspended = false
+        readSource.resume()
+    }
+
+    /// Cancels the read source (a suspended source must be resumed before it may go).
+    private func stopReading() {
+        guard let source = readSource else { return }
+        source.cancel()
+        if readSuspended {
+            readSuspended = false
+            source.resume()
+        }
+        readSource = nil
+    }
+
+    private func sourceCancelled() {
+        liveSources -= 1
+        if liveSources == 0, descriptorOpen {
+            descriptorOpen = false
+            Glibc.close(fd)
+        }
+    }
+
+    // MARK: - Writing
+
     private func flush() {
-        while state == .open, outputStart < output.count {
+        while state != .closed, outputStart < output.count {
             let written: Int?
             do {
                 written = try Syscall.nonBlocking("write") {
@@ -102,24 +218,41 @@ final class Connection {
                 return
             }
             guard let written else {
+                compact()
                 waitUntilWritable()
                 return
             }
             outputStart += written
         }
-        output.removeAll(keepingCapacity: output.count < 1 << 20)
+        output.removeAll(keepingCapacity: output.count < 1 << 16)
         outputStart = 0
+        if state == .draining { closeIfDrained() }
+    }
+
+    /// Drops what the client has already read, so a client that always leaves a little unread
+    /// holds only that little.
+    private func compact() {
+        guard outputStart >= Self.compactionBytes, outputStart * 2 >= output.count else { return }
+        output.removeFirst(outputStart)
+        outputStart = 0
+    }
+
+    private func closeIfDrained() {
+        guard state == .draining, nextItem >= items.count, backlog == 0 else { return }
+        close(reason: nil)
     }
 
     private func waitUntilWritable() {
         guard writeSource == nil else { return }
         let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
         source.setEventHandler { [weak self] in
-            guard let self else { return }
-            self.writeSource?.cancel()
+            guard let self, let writeSource = self.writeSource else { return }
+            writeSource.cancel()
             self.writeSource = nil
             self.flush()
         }
+        source.setCancelHandler { [self] in sourceCancelled() }
+        liveSources += 1
         writeSource = source
         source.resume()
     }

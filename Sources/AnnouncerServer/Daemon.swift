@@ -24,6 +24,11 @@ public final class Daemon: @unchecked Sendable {
     private var treeOwners: [Int] = []
     private var nextConnectionID = 1
     private let myUID = getuid()
+    private var acceptPaused = false
+    /// A descriptor held back for telling a client "out of descriptors" when there are none.
+    private var reserveDescriptor = Daemon.openReserve()
+    private var limitedLog = RateLimitedLog()
+    static let acceptPauseMs = 100
 
     public init(listening: ListeningSocket, controller: SpeechController, composer: UtteranceComposer,
                 limits: DaemonLimits, sinkDescription: String, log: @escaping @Sendable (String) -> Void) {
@@ -73,6 +78,10 @@ public final class Daemon: @unchecked Sendable {
     /// file unless systemd handed it over, and closes every client. Blocks until done.
     public func shutdown() {
         queue.sync {
+            if acceptPaused {
+                acceptPaused = false
+                acceptSource?.resume()
+            }
             acceptSource?.cancel()
             acceptSource = nil
         }
@@ -88,17 +97,60 @@ public final class Daemon: @unchecked Sendable {
     // MARK: - Clients
 
     private func acceptAll() {
-        while true {
+        while acceptSource != nil, !acceptPaused {
             let fd: Int32?
             do {
-                fd = try Syscall.nonBlocking("accept") { accept(listening.fd, nil, nil) }
+                fd = try Syscall.acceptNonBlocking(listening.fd)
+            } catch where error.code == ECONNABORTED {
+                continue
+            } catch where error.code == EMFILE || error.code == ENFILE {
+                refuseWithoutDescriptors(error)
+                return
             } catch {
-                log("accept failed: \(error)")
+                limitedLog.note("accept failed: \(error); pausing for \(Self.acceptPauseMs) ms", at: controller.now(), log: log)
+                pauseAccepting()
                 return
             }
             guard let fd else { return }
             admit(fd)
         }
+    }
+
+    /// Out of descriptors: the reserved one is given up for a moment so that the waiting client
+    /// can be told why and let go, instead of the listener firing again and again. Accepting
+    /// pauses briefly so that a flood of connections cannot spin the daemon.
+    private func refuseWithoutDescriptors(_ error: Errno) {
+        if reserveDescriptor >= 0 {
+            close(reserveDescriptor)
+            reserveDescriptor = -1
+            if let fd = try? Syscall.acceptNonBlocking(listening.fd) {
+                refuse(fd, code: "too_many_clients",
+                       message: "announcerd has no file descriptors left (\(error)); close some clients or raise its limit (ulimit -n)")
+            }
+            reserveDescriptor = Self.openReserve()
+        }
+        limitedLog.note("refused a client: out of file descriptors (\(error))", at: controller.now(), log: log)
+        pauseAccepting()
+    }
+
+    private func pauseAccepting() {
+        guard let acceptSource, !acceptPaused else { return }
+        acceptPaused = true
+        acceptSource.suspend()
+        queue.asyncAfter(deadline: .now() + .milliseconds(Self.acceptPauseMs)) { [self] in
+            guard acceptPaused else { return }
+            acceptPaused = false
+            self.acceptSource?.resume()
+        }
+    }
+
+    private static func openReserve() -> Int32 { open("/dev/null", O_RDONLY | O_CLOEXEC) }
+
+    /// Tells a client it cannot be served, in one line, and lets it go.
+    private func refuse(_ fd: Int32, code: String, message: String) {
+        let line = Array(JSONValue.object(["type": "error", "id": .null, "code": .string(code), "message": .string(message)]).serialized().utf8) + [10]
+        _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+        close(fd)
     }
 
     private func admit(_ fd: Int32) {
@@ -107,25 +159,22 @@ public final class Daemon: @unchecked Sendable {
             return
         }
         guard peer.uid == myUID else {
-            log("refused a connection from uid \(peer.uid) (pid \(peer.pid)): only uid \(myUID) may use this daemon")
+            limitedLog.note("refused a connection from uid \(peer.uid) (pid \(peer.pid)): only uid \(myUID) may use this daemon", at: controller.now(), log: log)
             close(fd)
             return
         }
-        do {
-            try Syscall.setNonBlocking(fd)
-        } catch {
-            close(fd)
+        if connections.count >= limits.maximumClients {
+            // Clients that connected and left may not have been read yet: they do not count.
+            for connection in Array(connections.values) { connection.readIfHungUp() }
+        }
+        guard connections.count < limits.maximumClients else {
+            refuse(fd, code: "too_many_clients", message: "announcerd already serves \(limits.maximumClients) clients (max-clients)")
+            limitedLog.note("refused client pid \(peer.pid): \(limits.maximumClients) clients are connected already", at: controller.now(), log: log)
             return
         }
         let connection = Connection(id: nextConnectionID, fd: fd, peerPID: peer.pid, queue: queue,
                                     lineLimit: Request.maximumLineBytes, maximumBacklog: limits.maximumBacklogBytes)
         nextConnectionID += 1
-        guard connections.count < limits.maximumClients else {
-            log("refused client pid \(peer.pid): \(limits.maximumClients) clients are connected already")
-            connection.send(["type": "error", "code": "too_many_clients", "message": .string("announcerd already serves \(limits.maximumClients) clients (max-clients)")])
-            connection.close(reason: nil)
-            return
-        }
         connection.onItem = { [weak self] connection, item in self?.handle(item, from: connection) }
         connection.onClose = { [weak self] connection, reason in
             self?.connections[connection.id] = nil

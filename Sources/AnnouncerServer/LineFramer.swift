@@ -9,7 +9,6 @@ struct LineFramer {
     let limit: Int
     private var pending: [UInt8] = []
     private var skipping = false
-    private var skipped = 0
 
     init(limit: Int) { self.limit = limit }
 
@@ -19,24 +18,31 @@ struct LineFramer {
             if byte == UInt8(ascii: "\n") {
                 if skipping {
                     skipping = false
-                    skipped = 0
                 } else {
                     if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
                     items.append(.line(pending))
                 }
                 pending.removeAll(keepingCapacity: true)
-            } else if skipping {
-                skipped += 1
-            } else {
+            } else if !skipping {
                 pending.append(byte)
                 if pending.count > limit {
                     items.append(.tooLong(pending.count))
                     skipping = true
-                    skipped = pending.count
                     pending.removeAll(keepingCapacity: true)
                 }
             }
         }
         return items
+    }
+
+    /// The end of the stream: an unterminated last line is still a line.
+    mutating func finish() -> Item? {
+        defer {
+            pending.removeAll()
+            skipping = false
+        }
+        guard !skipping, !pending.isEmpty else { return nil }
+        if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
+        return .line(pending)
     }
 }

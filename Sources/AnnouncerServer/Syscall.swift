@@ -33,6 +33,15 @@ enum Syscall {
         }
     }
 
+    /// accept4(2) with SOCK_NONBLOCK | SOCK_CLOEXEC: the descriptor is never inheritable, not
+    /// even for an instant (the speech worker is spawned from another thread).
+    static func acceptNonBlocking(_ listener: Int32) throws(Errno) -> Int32? {
+        try nonBlocking("accept4") { linux_accept4(listener, nil, nil, Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue)) }
+    }
+
+    /// POLLRDHUP (Linux): the peer closed its end or shut down writing.
+    static let pollReadHangUp: Int16 = 0x2000
+
     static func setNonBlocking(_ fd: Int32) throws(Errno) {
         let flags = try run("fcntl(F_GETFL)") { fcntl(fd, F_GETFL) }
         try run("fcntl(F_SETFL)") { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
@@ -74,3 +83,7 @@ enum Syscall {
         }
     }
 }
+
+/// Glibc's module hides accept4 behind _GNU_SOURCE; it is a plain C function with this signature.
+@_silgen_name("accept4")
+private func linux_accept4(_ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?, _ flags: Int32) -> Int32

@@ -97,8 +97,9 @@ final class DaemonProcess {
     }
 }
 
-/// A blocking line client with a read timeout, so that a test never hangs.
-final class LineClient {
+/// A blocking line client with a read timeout, so that a test never hangs. One thread may read
+/// while another only writes (`sendRaw` touches nothing but the descriptor).
+final class LineClient: @unchecked Sendable {
     let fd: Int32
     private var buffer: [UInt8] = []
 
