@@ -47,10 +47,13 @@ public final class Daemon: @unchecked Sendable {
         switch notice {
         case .speaking(let item):
             broadcast("speaking", ["utterance": .number(Double(item.id.rawValue)), "text": .string(item.speech.text), "kind": .string(item.kind.description)])
-        case .finished(let id, let status):
-            broadcast("finished", ["utterance": .number(Double(id.rawValue)), "status": .string(status.rawValue)])
-        case .engineFailed(let id, let message):
-            log("utterance \(id) could not be spoken: \(message)")
+        case .finished(let id, let status, let reason):
+            var fields: [String: JSONValue] = ["utterance": .number(Double(id.rawValue)), "status": .string(status.rawValue)]
+            if let reason {
+                fields["reason"] = .string(reason)
+                log("utterance \(id) failed: \(reason)")
+            }
+            broadcast("finished", fields)
         case .boundary:
             break
         }
@@ -243,6 +246,7 @@ public final class Daemon: @unchecked Sendable {
                 "version": .string(Self.version), "protocol": .number(Double(Self.protocolVersion)),
                 "clients": .number(Double(connections.count)), "queue": .number(Double(controller.waitingCount)),
                 "counters": .object(counters), "sink": .string(sinkDescription),
+                "restarts": .number(Double(controller.engineRestarts)),
             ])
         case .subscribe(let events):
             connection.subscriptions = events

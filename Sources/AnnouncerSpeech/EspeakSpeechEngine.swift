@@ -44,24 +44,31 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
     private var finishedThread = false
     /// The id the synthesis callback must abandon; read on every callback without the lock.
     private let abortID = Atomic<Int>(0)
+    /// Counts synthesis callbacks: a supervisor watching it sees whether espeak-ng is working.
+    public let progress = Atomic<Int>(0)
 
     // Owned by the synthesis thread.
     private let sink: any AudioSink
     private let onEvent: @Sendable (SpeechEngineEvent) -> Void
+    private let onSettled: @Sendable (UtteranceID) -> Void
     private var voice: String?
     private var punctuation: Announcement.Punctuation?
 
-    private init(settings: Settings, sink: any AudioSink, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void) {
+    private init(settings: Settings, sink: any AudioSink, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void,
+                 onSettled: @escaping @Sendable (UtteranceID) -> Void) {
         self.settings = settings
         self.sink = sink
         self.onEvent = onEvent
+        self.onSettled = onSettled
     }
 
     /// Starts the synthesis thread and loads espeak-ng's data. Throws the library's own error
-    /// when it cannot: missing voice data is an error, never an exit.
+    /// when it cannot: missing voice data is an error, never an exit. `onSettled` is called on
+    /// the synthesis thread when it is done with an utterance it took up, however it ended.
     public static func start(settings: Settings = Settings(), sink: any AudioSink,
-                             onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void) throws -> EspeakSpeechEngine {
-        let engine = EspeakSpeechEngine(settings: settings, sink: sink, onEvent: onEvent)
+                             onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void,
+                             onSettled: @escaping @Sendable (UtteranceID) -> Void = { _ in }) throws -> EspeakSpeechEngine {
+        let engine = EspeakSpeechEngine(settings: settings, sink: sink, onEvent: onEvent, onSettled: onSettled)
         let initialized = DispatchSemaphore(value: 0)
         let failure = Mutex<EspeakError?>(nil)
         let thread = Thread {
@@ -128,6 +135,9 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
                 break
             }
             let utterance = queue.removeFirst()
+            // A cut-off earlier utterance may have had this id (the scheduler starts a cut-off
+            // announcement again under its own id): this run starts un-aborted.
+            abortID.store(0, ordering: .releasing)
             synthesizing = utterance.id
             condition.unlock()
 
@@ -136,6 +146,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
             condition.lock()
             synthesizing = nil
             condition.unlock()
+            onSettled(utterance.id)
         }
         sink.close()
         condition.lock()
@@ -226,6 +237,7 @@ private final class SynthesisRun {
 
     /// Returns 1 to make espeak-ng stop.
     func receive(_ samples: UnsafeMutablePointer<Int16>?, _ count: Int, _ events: UnsafeMutablePointer<espeak_EVENT>) -> Int32 {
+        engine.progress.add(1, ordering: .relaxed)
         var event = events
         while event.pointee.type != espeakEVENT_LIST_TERMINATED {
             let kind: SpeechBoundary.Kind? = switch event.pointee.type {

@@ -9,8 +9,8 @@ public final class SpeechController: @unchecked Sendable {
     public enum Notice: Sendable, Equatable {
         case speaking(ScheduledUtterance)
         case boundary(UtteranceID, SpeechBoundary)
-        case finished(UtteranceID, FinishStatus)
-        case engineFailed(UtteranceID, String)
+        /// Its one terminal status; `reason` says why when it `failed`.
+        case finished(UtteranceID, FinishStatus, reason: String?)
     }
 
     public let queue = DispatchQueue(label: "announcer.speech-controller")
@@ -18,6 +18,7 @@ public final class SpeechController: @unchecked Sendable {
     private var engine: (any SpeechEngine)?
     private var observer: @Sendable (Notice) -> Void = { _ in }
     private var handedOver: [UtteranceID: ScheduledUtterance] = [:]
+    private var failureReasons: [UtteranceID: String] = [:]
     private var timer: DispatchSourceTimer?
     private let origin = ContinuousClock.now
     private var idleWaiters: [@Sendable () -> Void] = []
@@ -73,14 +74,16 @@ public final class SpeechController: @unchecked Sendable {
             case .finished(let id):
                 handle(.engineFinished(id))
             case .failed(let id, let message):
-                observer(.engineFailed(id, message))
-                // It will not sound: for the scheduler it is over.
-                handle(.engineFinished(id))
+                failureReasons[id] = message
+                handle(.engineFailed(id))
+                failureReasons[id] = nil
             }
         }
     }
 
     public var counters: [FinishStatus: Int] { onQueue { scheduler.counters } }
+    /// How many times the engine replaced a crashed or hung synthesizer.
+    public var engineRestarts: Int { onQueue { engine?.restarts ?? 0 } }
     public var waitingCount: Int { onQueue { scheduler.waitingCount } }
 
     /// Calls `body` (on the controller's queue) once nothing is speaking or waiting.
@@ -114,7 +117,7 @@ public final class SpeechController: @unchecked Sendable {
                 engine?.cutOff(id)
             case .finished(let id, let status):
                 handedOver[id] = nil
-                observer(.finished(id, status))
+                observer(.finished(id, status, reason: status == .failed ? failureReasons[id] : nil))
             case .wake(let time):
                 schedule(wakeAt: time)
             }

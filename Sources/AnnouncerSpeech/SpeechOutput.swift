@@ -9,6 +9,7 @@ public enum SpeechOutput {
     public static func start(
         _ choice: SinkChoice, configuration: Configuration, controller: SpeechController,
         write: @escaping @Sendable (String) -> Void,
+        log: @escaping @Sendable (String) -> Void = { _ in },
         observer: @escaping @Sendable (SpeechController.Notice) -> Void
     ) throws -> any SpeechEngine {
         let report: @Sendable (SpeechEngineEvent) -> Void = { [weak controller] in controller?.engineReport($0) }
@@ -16,22 +17,11 @@ public enum SpeechOutput {
         case .text(let instant):
             let engine = TextSpeechEngine(estimate: configuration.durationEstimate, instant: instant, write: write, onEvent: report)
             controller.attach(engine: engine) { notice in
-                if case .finished(let id, let status) = notice { engine.noteFinished(id, status) }
+                if case .finished(let id, let status, _) = notice { engine.noteFinished(id, status) }
                 observer(notice)
             }
             return engine
         case .speaker, .wav, .null:
-            let sink: any AudioSink
-            switch choice {
-            case .wav(let directory):
-                sink = try WAVSink(directory: directory)
-            case .speaker:
-                let speaker = SpeakerSink(settings: SpeakerSink.Settings(bufferMs: configuration.speakerBufferMs, idleCloseMs: configuration.speakerIdleCloseMs))
-                try speaker.probe()
-                sink = speaker
-            default:
-                sink = NullSink()
-            }
             var settings = EspeakSpeechEngine.Settings()
             settings.voice = configuration.voice
             settings.wordsPerMinute = configuration.rate
@@ -40,7 +30,10 @@ public enum SpeechOutput {
             if let dataPath = ProcessInfo.processInfo.environment["ANNOUNCER_ESPEAK_DATA"], !dataPath.isEmpty {
                 settings.dataPath = dataPath
             }
-            let engine = try EspeakSpeechEngine.start(settings: settings, sink: sink, onEvent: report)
+            let speaker = SpeakerSink.Settings(bufferMs: configuration.speakerBufferMs, idleCloseMs: configuration.speakerIdleCloseMs)
+            let engine = try SupervisedSpeechEngine.start(
+                settings: SupervisedSpeechEngine.Settings(start: WorkerCommand.Start(sink: choice, espeak: settings, speaker: speaker)),
+                onEvent: report, log: log)
             controller.attach(engine: engine, observer: observer)
             return engine
         }

@@ -115,7 +115,8 @@ enum DaemonCommands {
                 guard wait, let utterance else { return .success }
                 if let status = early[utterance] { return finish(status) }
             case "event" where message["event"] == "finished":
-                guard let id = message["utterance"], case .string(let status)? = message["status"] else { continue }
+                guard let id = message["utterance"], case .string(var status)? = message["status"] else { continue }
+                if case .string(let reason)? = message["reason"] { status += ": \(reason)" }
                 if id == utterance { return finish(status) }
                 early[id] = status
             default:

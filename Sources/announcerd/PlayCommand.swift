@@ -18,9 +18,10 @@ struct PlayCommand {
         let controller = SpeechController(settings: configuration.schedulerSettings)
         let engine: any SpeechEngine
         do {
-            engine = try SpeechOutput.start(sink, configuration: configuration, controller: controller, write: Console.out) { notice in
-                if case .engineFailed(let id, let message) = notice {
-                    Console.error("announcerd: utterance \(id) could not be spoken: \(message)")
+            engine = try SpeechOutput.start(sink, configuration: configuration, controller: controller, write: Console.out,
+                                            log: { Console.error("announcerd: \($0)") }) { notice in
+                if case .finished(let id, .failed, let reason) = notice {
+                    Console.error("announcerd: utterance \(id) failed: \(reason ?? "no reason given")")
                 }
             }
         } catch {

@@ -40,7 +40,7 @@ struct ServeCommand {
                             limits: limits(configuration), sinkDescription: sink.description, log: log)
         let engine: any SpeechEngine
         do {
-            engine = try SpeechOutput.start(sink, configuration: configuration, controller: controller, write: Console.out) { notice in
+            engine = try SpeechOutput.start(sink, configuration: configuration, controller: controller, write: Console.out, log: log) { notice in
                 daemon.notice(notice)
             }
         } catch {

@@ -95,4 +95,130 @@ import Testing
         #expect(handled < total / 2)
         #expect(lastReply.wait(timeout: .now() + 60) == .success)
     }
+
+    // MARK: - Speech on every sink
+
+    @Test(arguments: DaemonEndToEndTests.sinks)
+    func aDefaultAnnouncementCutOffByAFocusIsSpokenInFullAfterIt(sink: String) throws {
+        let daemon = try DaemonProcess(arguments: ["--sink", sink])
+        let client = try LineClient(path: daemon.socket)
+        client.send(["type": "subscribe", "id": 0, "events": ["finished", "speaking"]])
+        _ = try client.reply(0)
+        client.send(["type": "announce", "id": 1, "text": .string(DaemonEndToEndTests.longText(for: sink))])
+        client.send(["type": "announce", "id": 2, "text": "Behind it"])
+        _ = try client.read { $0["event"] == "speaking" && $0["utterance"] == 1 }
+        client.send(#"{"type":"focus","id":3,"element":{"label":"Play","traits":["button"]}}"#)
+        let lines = try client.read { $0["event"] == "finished" && $0["utterance"] == 2 }
+        let finished = lines.filter { $0["event"] == "finished" }.map { "\($0["utterance"]!.serialized()) \($0["status"]!.serialized())" }
+        #expect(finished == [#"3 "spoken""#, #"1 "spoken""#, #"2 "spoken""#])
+        let spoken = lines.filter { $0["event"] == "speaking" }.map { $0["utterance"]!.serialized() }
+        #expect(spoken == ["3", "1", "2"])
+    }
+
+    /// 2,000 mixed requests from 8 clients: every utterance accepted gets exactly one `finished`.
+    @Test(arguments: DaemonEndToEndTests.sinks)
+    func everyAcceptedUtteranceFinishesExactlyOnce(sink: String) throws {
+        let daemon = try DaemonProcess(arguments: ["--sink", sink])
+        let listener = try LineClient(path: daemon.socket)
+        listener.send(["type": "subscribe", "id": 0, "events": ["finished"]])
+        _ = try listener.reply(0)
+        let clients = try (0..<8).map { _ in try LineClient(path: daemon.socket) }
+        let requests = [
+            #"{"type":"focus","element":{"label":"Row","hint":"Opens the row."}}"#,
+            #"{"type":"announce","text":"Saved","priority":"default"}"#,
+            #"{"type":"announce","text":"Battery low","priority":"high"}"#,
+            #"{"type":"announce","text":"Synced","priority":"low"}"#,
+            #"{"type":"announce","text":"Later","delayMs":50}"#,
+            #"{"type":"announce","text":"Now","interrupt":true}"#,
+        ]
+        var accepted: Set<Double> = []
+        for round in 0..<250 {
+            for (index, client) in clients.enumerated() {
+                let request = (round * 8 + index) % 97 == 0 ? #"{"type":"stop"}"# : requests[(round + index) % requests.count]
+                client.send(request)
+            }
+            for client in clients {
+                let reply = try client.read { $0["type"] != "event" }.last!
+                #expect(reply["type"] == "ok")
+                for key in ["utterance", "hint"] {
+                    if case .number(let id)? = reply[key] { accepted.insert(id) }
+                }
+            }
+        }
+        clients[0].send(#"{"type":"stop","id":"end"}"#)
+        _ = try clients[0].reply("end")
+        var finished: [Double: Int] = [:]
+        while finished.count < accepted.count {
+            let line = try listener.read()
+            if line["event"] == "finished", case .number(let id)? = line["utterance"] { finished[id, default: 0] += 1 }
+        }
+        #expect(Set(finished.keys) == accepted)
+        #expect(finished.values.allSatisfy { $0 == 1 })
+    }
+
+    // MARK: - A supervised synthesizer
+
+    /// espeak-ng 1.51 smashes its own stack on this input (its tests/crash_vectors).
+    static let crashingText = String(repeating: "a . ", count: 85)
+
+    @Test func aCrashingSynthesizerCostsOneUtteranceNotTheDaemon() throws {
+        let daemon = try DaemonProcess(arguments: ["--sink", "null"])
+        let client = try LineClient(path: daemon.socket)
+        client.send(["type": "subscribe", "id": 0, "events": ["finished"]])
+        _ = try client.reply(0)
+        client.send(["type": "announce", "id": 1, "text": .string(Self.crashingText)])
+        client.send(["type": "announce", "id": 2, "text": "Still here"])
+        var lines = try client.read { $0["event"] == "finished" && $0["utterance"] == 2 }
+        let focusLabel = String(repeating: "a . ", count: 90)
+        client.send(["type": "focus", "id": 3, "element": ["label": .string(focusLabel)]])
+        client.send(["type": "announce", "id": 4, "text": "And here"])
+        lines += try client.read { $0["event"] == "finished" && $0["utterance"] == 4 }
+        let finished = lines.filter { $0["event"] == "finished" }
+        let statuses = Dictionary(uniqueKeysWithValues: finished.map { ($0["utterance"]!.serialized(), $0["status"]!) })
+        #expect(statuses["1"] == "failed")
+        #expect(statuses["2"] == "spoken")
+        #expect(statuses["3"] == "failed")
+        #expect(statuses["4"] == "spoken")
+        let reasons = finished.compactMap { line -> String? in if case .string(let reason)? = line["reason"] { reason } else { nil } }
+        #expect(reasons.count == 2)
+        #expect(reasons.allSatisfy { $0.contains("crashed") })
+        client.send(["type": "status", "id": "s"])
+        let status = try client.reply("s")
+        #expect(status["restarts"] == 2)
+        guard case .object(let counters)? = status["counters"] else { Issue.record("no counters"); return }
+        #expect(counters["failed"] == 2)
+        #expect(daemon.process.isRunning)
+    }
+
+    @Test func aHungSynthesizerIsReplacedByTheWatchdog() throws {
+        let daemon = try DaemonProcess(arguments: ["--sink", "null"])
+        let client = try LineClient(path: daemon.socket)
+        client.send(["type": "subscribe", "id": 0, "events": ["finished"]])
+        _ = try client.reply(0)
+        let workers = childProcesses(of: daemon.process.processIdentifier)
+        #expect(workers.count == 1)
+        // A stopped worker takes its utterance and never answers: as a hung synthesizer would.
+        for worker in workers { kill(worker, SIGSTOP) }
+        client.send(["type": "announce", "id": 1, "text": "Nobody hears this"])
+        client.send(["type": "announce", "id": 2, "text": "But this"])
+        let lines = try client.read { $0["event"] == "finished" && $0["utterance"] == 2 }
+        let finished = lines.filter { $0["event"] == "finished" }
+        #expect(finished.map { $0["status"] } == ["failed", "spoken"])
+        if case .string(let reason)? = finished.first?["reason"] {
+            #expect(reason.contains("no progress"))
+        } else {
+            Issue.record("no reason for the failure")
+        }
+        let replaced = childProcesses(of: daemon.process.processIdentifier)
+        #expect(replaced.count == 1)
+        #expect(Set(replaced).isDisjoint(with: workers))
+    }
+
+    private func childProcesses(of pid: pid_t) -> [pid_t] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { pid_t($0) }
+        }
+    }
 }

@@ -101,6 +101,31 @@ import Testing
         #expect(recorder.all.contains(.finished(UtteranceID(3))))
     }
 
+    /// The scheduler starts a cut-off default announcement again under its own id: the second
+    /// run must play to its end, not inherit the first run's cut-off.
+    @Test func anUtteranceCutOffAndStartedAgainIsSpokenInFull() throws {
+        let recorder = EventRecorder()
+        let sink = RecordingSink()
+        let engine = try EspeakSpeechEngine.start(sink: sink, onEvent: recorder.handler)
+        defer { engine.shutdown() }
+        let sentence = "This is a long sentence that would take several seconds to say from its start to its very end."
+        // Called on the synthesis thread only.
+        final class Once { var done = false }
+        let once = Once()
+        let cut = DispatchSemaphore(value: 0)
+        sink.onSamples = { id, total in
+            guard total >= 22050 / 4, !once.done else { return }
+            once.done = true
+            engine.cutOff(id)
+            cut.signal()
+        }
+        engine.speak(utterance(1, sentence))
+        #expect(cut.wait(timeout: .now() + 20) == .success)
+        engine.speak(utterance(1, sentence))
+        #expect(recorder.waitForEnd(of: UtteranceID(1)))
+        #expect(recorder.all.last == .finished(UtteranceID(1)))
+    }
+
     @Test func wordBoundariesPointIntoTheClientsText() throws {
         let recorder = EventRecorder()
         let engine = try EspeakSpeechEngine.start(sink: NullSink(), onEvent: recorder.handler)

@@ -37,6 +37,9 @@ public enum FinishStatus: String, Sendable, CaseIterable {
     case dropped
     /// Removed by `stop` or shutdown.
     case cancelled
+    /// Synthesis or the sink failed (a crashed synthesizer, a file that could not be written);
+    /// the `finished` event carries the reason.
+    case failed
 }
 
 /// Text and the voice to say it in, as the speech engine needs it.

@@ -9,6 +9,8 @@ public enum SchedulerEvent: Sendable, Equatable {
     case engineStarted(UtteranceID)
     /// The engine played the utterance to its end.
     case engineFinished(UtteranceID)
+    /// The engine could not say the utterance (synthesis or the sink failed).
+    case engineFailed(UtteranceID)
     /// The clock reached a time the scheduler asked to be woken at (or any other time).
     case tick
 }

@@ -9,6 +9,12 @@ public protocol SpeechEngine: AnyObject, Sendable {
     func cutOff(_ id: UtteranceID)
     /// Stops everything and releases the engine's resources; blocks until it has.
     func shutdown()
+    /// How many times the engine had to replace a failed synthesizer.
+    var restarts: Int { get }
+}
+
+extension SpeechEngine {
+    public var restarts: Int { 0 }
 }
 
 /// What an engine reports about an utterance it was given.

@@ -67,6 +67,11 @@ public struct SpeechScheduler: Sendable {
                 current = nil
                 finish(item, .spoken)
             }
+        case .engineFailed(let id):
+            if let (item, _) = current, item.id == id {
+                current = nil
+                finish(item, .failed)
+            }
         case .tick:
             break
         }
@@ -251,7 +256,7 @@ public struct SpeechScheduler: Sendable {
         // one that never sounded takes its hint with it.
         guard item.kind == .focus, let hint = pendingHint, hint.follows == item.id else { return }
         switch status {
-        case .spoken, .interrupted:
+        case .spoken, .interrupted, .failed:
             pendingHint?.eligibleAt = now + settings.hintDelayMs
         case .superseded, .dropped, .cancelled:
             pendingHint = nil

@@ -1,0 +1,83 @@
+import AnnouncerCore
+import Foundation
+import Synchronization
+
+/// The speech worker: `announcerd` re-executed to own espeak-ng and the sink in a process of its
+/// own, so that a synthesizer that aborts or hangs costs one utterance, not the daemon
+/// (DESIGN §7). It reads `WorkerCommand` lines from its channel (descriptor 3) and answers with
+/// `WorkerReport` lines; it exits when the daemon says `quit` or goes away.
+public enum SpeechWorker {
+    /// The descriptor the daemon hands the worker its end of the socket pair on.
+    public static let channelDescriptor: Int32 = 3
+    /// How often the worker tells the daemon that espeak-ng is making progress.
+    static let progressIntervalMs = 200
+
+    public static func run() -> Int32 {
+        let channel = WorkerChannel(fd: channelDescriptor)
+        var pending: [JSONValue] = []
+        func nextCommand() -> WorkerCommand? {
+            while pending.isEmpty {
+                guard let lines = channel.receive() else { return nil }
+                pending = lines
+            }
+            return WorkerCommand(json: pending.removeFirst()) ?? nextCommand()
+        }
+        guard case .start(let start)? = nextCommand() else { return 64 }
+
+        let engine: EspeakSpeechEngine
+        do {
+            engine = try EspeakSpeechEngine.start(
+                settings: start.espeak, sink: try makeSink(start),
+                onEvent: { event in
+                    // Word boundaries are not forwarded: nothing in the daemon uses them yet.
+                    if case .boundary = event { return }
+                    channel.send(WorkerReport.engine(event).json)
+                },
+                onSettled: { id in channel.send(WorkerReport.settled(id).json) })
+        } catch {
+            channel.send(WorkerReport.refused("\(error)").json)
+            return 69
+        }
+        channel.send(WorkerReport.ready.json)
+
+        let heartbeat = Thread {
+            var seen = 0
+            while true {
+                usleep(useconds_t(progressIntervalMs * 1000))
+                let now = engine.progress.load(ordering: .relaxed)
+                if now != seen {
+                    seen = now
+                    channel.send(WorkerReport.progress.json)
+                }
+            }
+        }
+        heartbeat.name = "announcer-heartbeat"
+        heartbeat.start()
+
+        while let command = nextCommand() {
+            switch command {
+            case .speak(let utterance): engine.speak(utterance)
+            case .cut(let id): engine.cutOff(id)
+            case .quit:
+                engine.shutdown()
+                return 0
+            case .start: continue
+            }
+        }
+        // The daemon has gone: nothing is left to speak for.
+        return 0
+    }
+
+    static func makeSink(_ start: WorkerCommand.Start) throws -> any AudioSink {
+        switch start.sink {
+        case .wav(let directory):
+            return try WAVSink(directory: directory)
+        case .speaker:
+            let speaker = SpeakerSink(settings: start.speaker)
+            try speaker.probe()
+            return speaker
+        case .null, .text:
+            return NullSink()
+        }
+    }
+}

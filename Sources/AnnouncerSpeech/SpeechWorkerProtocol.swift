@@ -1,0 +1,199 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AnnouncerCore
+import Foundation
+
+/// What announcerd tells its speech worker, one JSON object per line on their socket pair.
+public enum WorkerCommand: Sendable, Equatable {
+    /// What the worker needs to start espeak-ng and its sink.
+    public struct Start: Sendable, Equatable {
+        public var sink: SinkChoice
+        public var espeak: EspeakSpeechEngine.Settings
+        public var speaker: SpeakerSink.Settings
+
+        public init(sink: SinkChoice, espeak: EspeakSpeechEngine.Settings, speaker: SpeakerSink.Settings) {
+            self.sink = sink
+            self.espeak = espeak
+            self.speaker = speaker
+        }
+    }
+
+    /// The first line: start the engine, then answer `ready` or `refused`.
+    case start(Start)
+    case speak(ScheduledUtterance)
+    case cut(UtteranceID)
+    /// Finish the current utterance's cut-off, close the sink, and exit.
+    case quit
+
+    var json: JSONValue {
+        switch self {
+        case .start(let start):
+            return ["op": "start", "sink": .string(start.sink.description), "voice": .string(start.espeak.voice),
+                    "wordsPerMinute": .number(Double(start.espeak.wordsPerMinute)), "volume": .number(Double(start.espeak.volume)),
+                    "punctuation": .string(start.espeak.punctuation.rawValue),
+                    "synthesisBufferMs": .number(Double(start.espeak.synthesisBufferMs)),
+                    "dataPath": start.espeak.dataPath.map { .string($0) } ?? .null,
+                    "speakerBufferMs": .number(Double(start.speaker.bufferMs)),
+                    "speakerIdleCloseMs": .number(Double(start.speaker.idleCloseMs))]
+        case .speak(let utterance):
+            let speech = utterance.speech
+            return ["op": "speak", "id": .number(Double(utterance.id.rawValue)), "kind": .string(utterance.kind.description),
+                    "text": .string(speech.text), "language": speech.language.map { .string($0) } ?? .null,
+                    "spellOut": .bool(speech.spellOut), "punctuation": speech.punctuation.map { .string($0.rawValue) } ?? .null,
+                    "pitch": speech.pitch.map { .number($0) } ?? .null, "rate": speech.rate.map { .number($0) } ?? .null]
+        case .cut(let id):
+            return ["op": "cut", "id": .number(Double(id.rawValue))]
+        case .quit:
+            return ["op": "quit"]
+        }
+    }
+
+    init?(json: JSONValue) {
+        let fields = WorkerFields(json)
+        switch fields.string("op") {
+        case "start":
+            guard let sinkName = fields.string("sink"), let sink = try? SinkChoice(parsing: sinkName) else { return nil }
+            var espeak = EspeakSpeechEngine.Settings()
+            espeak.voice = fields.string("voice") ?? espeak.voice
+            espeak.wordsPerMinute = fields.int("wordsPerMinute") ?? espeak.wordsPerMinute
+            espeak.volume = fields.int("volume") ?? espeak.volume
+            espeak.punctuation = fields.string("punctuation").flatMap(Announcement.Punctuation.init(rawValue:)) ?? espeak.punctuation
+            espeak.synthesisBufferMs = Int32(fields.int("synthesisBufferMs") ?? Int(espeak.synthesisBufferMs))
+            espeak.dataPath = fields.string("dataPath")
+            let speaker = SpeakerSink.Settings(bufferMs: fields.int("speakerBufferMs") ?? 40, idleCloseMs: fields.int("speakerIdleCloseMs") ?? 10_000)
+            self = .start(Start(sink: sink, espeak: espeak, speaker: speaker))
+        case "speak":
+            guard let id = fields.int("id"), let text = fields.string("text") else { return nil }
+            let kind: UtteranceKind = switch fields.string("kind") {
+            case "focus": .focus
+            case "hint": .hint
+            default: .announcement(fields.string("kind").flatMap(Announcement.Priority.init(rawValue:)) ?? .default)
+            }
+            let speech = Speech(text: text, language: fields.string("language"), spellOut: fields.bool("spellOut") ?? false,
+                                punctuation: fields.string("punctuation").flatMap(Announcement.Punctuation.init(rawValue:)),
+                                pitch: fields.number("pitch"), rate: fields.number("rate"))
+            self = .speak(ScheduledUtterance(id: UtteranceID(id), kind: kind, speech: speech, arrivedAt: 0, eligibleAt: 0))
+        case "cut":
+            guard let id = fields.int("id") else { return nil }
+            self = .cut(UtteranceID(id))
+        case "quit":
+            self = .quit
+        default:
+            return nil
+        }
+    }
+}
+
+/// What the speech worker tells announcerd.
+public enum WorkerReport: Sendable, Equatable {
+    /// espeak-ng is loaded and the sink open: the worker takes `speak` lines now.
+    case ready
+    /// The worker cannot start; the message says why, for the daemon to report.
+    case refused(String)
+    /// An engine report about the utterance in hand.
+    case engine(SpeechEngineEvent)
+    /// The worker is done with the utterance it was given, however it ended.
+    case settled(UtteranceID)
+    /// espeak-ng made progress (sent while synthesizing, a few times a second).
+    case progress
+
+    var json: JSONValue {
+        switch self {
+        case .ready: return ["ev": "ready"]
+        case .refused(let message): return ["ev": "refused", "message": .string(message)]
+        case .engine(.started(let id)): return ["ev": "started", "id": .number(Double(id.rawValue))]
+        case .engine(.finished(let id)): return ["ev": "finished", "id": .number(Double(id.rawValue))]
+        case .engine(.failed(let id, let reason)): return ["ev": "failed", "id": .number(Double(id.rawValue)), "reason": .string(reason)]
+        case .engine(.boundary(let id, let boundary)):
+            return ["ev": "boundary", "id": .number(Double(id.rawValue)), "kind": .string(boundary.kind.rawValue),
+                    "start": .number(Double(boundary.range.lowerBound)), "end": .number(Double(boundary.range.upperBound))]
+        case .settled(let id): return ["ev": "settled", "id": .number(Double(id.rawValue))]
+        case .progress: return ["ev": "progress"]
+        }
+    }
+
+    init?(json: JSONValue) {
+        let fields = WorkerFields(json)
+        let id = fields.int("id").map(UtteranceID.init)
+        switch (fields.string("ev"), id) {
+        case ("ready", _): self = .ready
+        case ("refused", _): self = .refused(fields.string("message") ?? "the speech worker could not start")
+        case ("started", let id?): self = .engine(.started(id))
+        case ("finished", let id?): self = .engine(.finished(id))
+        case ("failed", let id?): self = .engine(.failed(id, fields.string("reason") ?? "synthesis failed"))
+        case ("boundary", let id?):
+            guard let kind = fields.string("kind").flatMap(SpeechBoundary.Kind.init(rawValue:)),
+                  let start = fields.int("start"), let end = fields.int("end"), start <= end else { return nil }
+            self = .engine(.boundary(id, SpeechBoundary(kind: kind, range: start..<end)))
+        case ("settled", let id?): self = .settled(id)
+        case ("progress", _): self = .progress
+        default: return nil
+        }
+    }
+}
+
+/// Field access for the worker's lines.
+private struct WorkerFields {
+    let members: [String: JSONValue]
+    init(_ json: JSONValue) {
+        if case .object(let members) = json { self.members = members } else { members = [:] }
+    }
+    func string(_ key: String) -> String? { if case .string(let value)? = members[key] { value } else { nil } }
+    func number(_ key: String) -> Double? { if case .number(let value)? = members[key] { value } else { nil } }
+    func int(_ key: String) -> Int? { number(key).flatMap { $0.isFinite && abs($0) < 1e15 ? Int($0) : nil } }
+    func bool(_ key: String) -> Bool? { if case .bool(let value)? = members[key] { value } else { nil } }
+}
+
+/// One end of the socket pair between announcerd and its worker: whole lines in, whole lines out.
+final class WorkerChannel: @unchecked Sendable {
+    let fd: Int32
+    private var buffer: [UInt8] = []
+    private let writeLock = NSLock()
+
+    init(fd: Int32) { self.fd = fd }
+
+    /// Writes one message; false when the other end is gone or has stopped reading for
+    /// `timeoutMs`.
+    @discardableResult
+    func send(_ message: JSONValue, timeoutMs: Int32 = 1000) -> Bool {
+        let bytes = Array(message.serialized().utf8) + [UInt8(ascii: "\n")]
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
+            if written > 0 {
+                offset += written
+                continue
+            }
+            let code = errno
+            if written < 0 && code == EINTR { continue }
+            guard written < 0, code == EAGAIN || code == EWOULDBLOCK else { return false }
+            var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            guard poll(&descriptor, 1, timeoutMs) == 1 else { return false }
+        }
+        return true
+    }
+
+    /// Reads what is there (blocking unless the descriptor is non-blocking) and returns the
+    /// whole lines; nil at the end of the stream or on an error.
+    func receive() -> [JSONValue]? {
+        var chunk = [UInt8](repeating: 0, count: 65536)
+        var count: Int
+        repeat {
+            count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        } while count < 0 && errno == EINTR
+        if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return [] }
+        guard count > 0 else { return nil }
+        buffer += chunk[0..<count]
+        var lines: [JSONValue] = []
+        var start = 0
+        while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+            if let value = try? JSONValue.parse(Data(buffer[start..<newline])) { lines.append(value) }
+            start = newline + 1
+        }
+        buffer.removeFirst(start)
+        return lines
+    }
+}

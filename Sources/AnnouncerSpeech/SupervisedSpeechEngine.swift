@@ -1,0 +1,282 @@
+import AnnouncerCore
+import Dispatch
+import Foundation
+import Synchronization
+
+/// espeak-ng in a supervised worker process (DESIGN §7). The daemon keeps the queue; the worker
+/// is handed one utterance at a time. When the worker dies (espeak-ng 1.51 aborts on some
+/// inputs) or makes no progress for `watchdogMs` while it holds an utterance (a hang), that
+/// utterance ends `failed` with the reason, a new worker is started, and the queue goes on.
+public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
+    public struct Settings: Sendable {
+        public var start: WorkerCommand.Start
+        /// The program to run as the worker: announcerd itself, given `--speech-worker`.
+        public var executable = "/proc/self/exe"
+        public var arguments = ["announcerd", "--speech-worker"]
+        /// No progress for this long while speaking: the worker is presumed hung and replaced.
+        public var watchdogMs = 2000
+
+        public init(start: WorkerCommand.Start) { self.start = start }
+    }
+
+    /// A running worker process and the daemon's end of its channel.
+    private struct Worker {
+        var pid: pid_t
+        var channel: WorkerChannel
+        var source: DispatchSourceRead
+    }
+
+    private let settings: Settings
+    private let onEvent: @Sendable (SpeechEngineEvent) -> Void
+    private let log: @Sendable (String) -> Void
+    private let queue = DispatchQueue(label: "announcer.speech-supervisor")
+
+    // On `queue`.
+    private var worker: Worker?
+    /// The utterance the worker holds, and whether it has been cut off since.
+    private var inWorker: (utterance: ScheduledUtterance, cut: Bool)?
+    private var waiting: [ScheduledUtterance] = []
+    private var lastProgress = DispatchTime.now()
+    private var watchdog: DispatchSourceTimer?
+    private var killedForHanging = false
+    private var stopping = false
+    private let restartCount = Atomic<Int>(0)
+
+    private init(settings: Settings, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void, log: @escaping @Sendable (String) -> Void) {
+        self.settings = settings
+        self.onEvent = onEvent
+        self.log = log
+    }
+
+    /// Starts the first worker and waits until it has loaded espeak-ng and opened its sink; a
+    /// worker that cannot (no voice data, no sound server, an unwritable directory) is an error
+    /// here, with the worker's own words.
+    public static func start(settings: Settings, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void,
+                             log: @escaping @Sendable (String) -> Void) throws -> SupervisedSpeechEngine {
+        let engine = SupervisedSpeechEngine(settings: settings, onEvent: onEvent, log: log)
+        try engine.queue.sync {
+            engine.worker = try engine.spawn()
+            engine.startWatchdog()
+        }
+        return engine
+    }
+
+    /// How many times a worker has been replaced (the `status` reply's `restarts`).
+    public var restarts: Int { restartCount.load(ordering: .relaxed) }
+
+    public func speak(_ utterance: ScheduledUtterance) {
+        queue.async { [self] in
+            guard !stopping else { return }
+            waiting.append(utterance)
+            handOver()
+        }
+    }
+
+    public func cutOff(_ id: UtteranceID) {
+        queue.async { [self] in
+            waiting.removeAll { $0.id == id }
+            guard let held = inWorker, held.utterance.id == id, !held.cut else { return }
+            inWorker?.cut = true
+            if let worker, !worker.channel.send(WorkerCommand.cut(id).json) { replaceUnresponsive(worker) }
+        }
+    }
+
+    public func shutdown() {
+        queue.sync {
+            stopping = true
+            waiting.removeAll()
+            watchdog?.cancel()
+            watchdog = nil
+            guard let worker else { return }
+            self.worker = nil
+            if let held = inWorker, !held.cut { worker.channel.send(WorkerCommand.cut(held.utterance.id).json) }
+            worker.channel.send(WorkerCommand.quit.json)
+            worker.source.cancel()
+            // The worker closes its sink and exits; one that does not within a second is killed.
+            for _ in 0..<100 where waitpid(worker.pid, nil, WNOHANG) == 0 { usleep(10_000) }
+            if kill(worker.pid, 0) == 0 {
+                kill(worker.pid, SIGKILL)
+                waitpid(worker.pid, nil, 0)
+            }
+        }
+    }
+
+    // MARK: - On the queue
+
+    /// Gives the worker the next utterance when it holds none.
+    private func handOver() {
+        guard inWorker == nil, !waiting.isEmpty, !stopping else { return }
+        if worker == nil {
+            do {
+                worker = try spawn()
+            } catch {
+                // No worker can be had: say why for what waits, and try again on the next one.
+                let reason = "the speech synthesizer could not be restarted: \(error)"
+                for utterance in waiting { onEvent(.failed(utterance.id, reason)) }
+                waiting.removeAll()
+                return
+            }
+        }
+        guard let worker else { return }
+        let next = waiting.removeFirst()
+        inWorker = (next, false)
+        lastProgress = .now()
+        if !worker.channel.send(WorkerCommand.speak(next).json) { replaceUnresponsive(worker) }
+    }
+
+    private func received(_ report: WorkerReport) {
+        lastProgress = .now()
+        switch report {
+        case .engine(let event):
+            // Reports for an utterance cut off since are stale: no report may follow a cut-off,
+            // and a re-queued announcement speaks again under the same id.
+            guard let held = inWorker, !held.cut, held.utterance.id == event.utteranceID else { return }
+            onEvent(event)
+        case .settled(let id):
+            guard inWorker?.utterance.id == id else { return }
+            inWorker = nil
+            handOver()
+        case .progress, .ready, .refused:
+            break
+        }
+    }
+
+    /// The worker's channel closed: it exited or was killed. Reap it, fail what it held, start
+    /// another for what waits.
+    private func workerEnded(pid: pid_t) {
+        guard let ended = worker, ended.pid == pid else { return }
+        ended.source.cancel()
+        worker = nil
+        var status: Int32 = 0
+        while waitpid(ended.pid, &status, 0) < 0 && errno == EINTR {}
+        let reason: String
+        if killedForHanging {
+            reason = "the speech synthesizer made no progress for \(settings.watchdogMs) ms and was restarted"
+        } else if status & 0x7f != 0 {
+            let signal = status & 0x7f
+            reason = "the speech synthesizer crashed (signal \(signal), \(String(cString: strsignal(signal)))) and was restarted"
+        } else {
+            reason = "the speech synthesizer exited (status \((status >> 8) & 0xff)) and was restarted"
+        }
+        killedForHanging = false
+        guard !stopping else { return }
+        restartCount.add(1, ordering: .relaxed)
+        log(reason.replacingOccurrences(of: " and was restarted", with: "; starting a new one"))
+        if let held = inWorker, !held.cut { onEvent(.failed(held.utterance.id, reason)) }
+        inWorker = nil
+        handOver()
+    }
+
+    /// A worker that does not take what it is sent is as good as hung.
+    private func replaceUnresponsive(_ unresponsive: Worker) {
+        killedForHanging = true
+        kill(unresponsive.pid, SIGKILL)
+    }
+
+    private func startWatchdog() {
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        let interval = max(settings.watchdogMs / 4, 50)
+        timer.schedule(deadline: .now() + .milliseconds(interval), repeating: .milliseconds(interval))
+        timer.setEventHandler { [weak self] in self?.checkProgress() }
+        timer.resume()
+        watchdog = timer
+    }
+
+    private func checkProgress() {
+        guard let worker, let held = inWorker, !killedForHanging else { return }
+        let silentMs = (DispatchTime.now().uptimeNanoseconds - lastProgress.uptimeNanoseconds) / 1_000_000
+        guard silentMs > UInt64(settings.watchdogMs) else { return }
+        log("the speech synthesizer made no progress on utterance \(held.utterance.id) for \(silentMs) ms; killing it")
+        replaceUnresponsive(worker)
+    }
+
+    // MARK: - Starting a worker
+
+    private func spawn() throws -> Worker {
+        var ends: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
+            throw WorkerError("cannot make the speech worker's channel: \(String(cString: strerror(errno)))")
+        }
+        let (mine, theirs) = (ends[0], ends[1])
+        defer { close(theirs) }
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        // dup2 onto 3 clears close-on-exec there; everything else the daemon holds stays shut.
+        posix_spawn_file_actions_adddup2(&actions, theirs, SpeechWorker.channelDescriptor)
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+
+        let arguments = settings.arguments.map { strdup($0) } + [nil]
+        defer { for argument in arguments { free(argument) } }
+        // A crash in espeak-ng is expected and handled here: the Swift runtime's backtrace of it
+        // would only slow the restart and fill the log.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_BACKTRACE"] = "enable=no"
+        let environmentStrings = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for entry in environmentStrings { free(entry) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, settings.executable, &actions, &attributes, arguments, environmentStrings)
+        guard spawned == 0 else {
+            close(mine)
+            throw WorkerError("cannot start the speech worker \(settings.executable): \(String(cString: strerror(spawned)))")
+        }
+
+        let channel = WorkerChannel(fd: mine)
+        guard channel.send(WorkerCommand.start(settings.start).json), let answer = firstReport(channel) else {
+            kill(pid, SIGKILL)
+            waitpid(pid, nil, 0)
+            close(mine)
+            throw WorkerError("the speech worker did not start")
+        }
+        guard case .ready = answer else {
+            waitpid(pid, nil, 0)
+            close(mine)
+            if case .refused(let message) = answer { throw WorkerError(message) }
+            throw WorkerError("the speech worker did not start")
+        }
+        _ = fcntl(mine, F_SETFL, fcntl(mine, F_GETFL) | O_NONBLOCK)
+        let source = DispatchSource.makeReadSource(fileDescriptor: mine, queue: queue)
+        source.setEventHandler { [weak self] in
+            guard let self else { return }
+            guard let reports = channel.receive() else {
+                self.workerEnded(pid: pid)
+                return
+            }
+            for report in reports.compactMap(WorkerReport.init(json:)) { self.received(report) }
+        }
+        source.setCancelHandler { close(mine) }
+        source.resume()
+        return Worker(pid: pid, channel: channel, source: source)
+    }
+
+    /// The worker's first line, read while it is still a blocking descriptor (start-up takes
+    /// espeak-ng's load time, a few tens of milliseconds).
+    private func firstReport(_ channel: WorkerChannel) -> WorkerReport? {
+        var descriptor = pollfd(fd: channel.fd, events: Int16(POLLIN), revents: 0)
+        while true {
+            guard poll(&descriptor, 1, 30_000) == 1, let lines = channel.receive() else { return nil }
+            if let first = lines.first { return WorkerReport(json: first) }
+        }
+    }
+}
+
+public struct WorkerError: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension SpeechEngineEvent {
+    var utteranceID: UtteranceID {
+        switch self {
+        case .started(let id), .finished(let id), .failed(let id, _), .boundary(let id, _): id
+        }
+    }
+}
