@@ -64,6 +64,13 @@ speech-dispatcher -d -t 0 >"$work/speechd.out" 2>&1 || true
 for _ in $(seq 100); do [ -S "$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock" ] && break; sleep 0.1; done
 spd-say -w "ready" >/dev/null 2>&1 || true
 rss() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
+# announcerd with its speech worker (a child process): both count.
+rss_tree() {
+    local total child
+    total=$(rss "$1")
+    for child in $(cat /proc/"$1"/task/*/children 2>/dev/null); do total=$(( total + $(rss "$child") )); done
+    echo "$total"
+}
 # speech-dispatcher's server plus its espeak-ng module, idle after one utterance (the cold-start
 # trials below restart it, so it is measured here).
 speechd_rss=$(( $(rss "$(pgrep -x speech-dispatch | head -1)") + $(rss "$(pgrep -f sd_espeak-ng | head -1)") ))
@@ -74,7 +81,7 @@ announcerd=$!
 pids+=($announcerd)
 for _ in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
 "$bin/announce" say "ready" --wait --socket "$sock"
-speaker_idle_rss=$(rss "$announcerd")
+speaker_idle_rss=$(rss_tree "$announcerd")
 
 results=$work/results.jsonl
 /usr/bin/python3 bench/latency.py --trials "$trials" --cold-trials "$trials" --monitor announcer_bench.monitor \
@@ -98,7 +105,7 @@ done
 memory_daemon=$!
 pids+=($memory_daemon)
 for _ in $(seq 100); do [ -S "$work/memory.socket" ] && break; sleep 0.1; done
-idle_null=$(rss "$memory_daemon")
+idle_null=$(rss_tree "$memory_daemon")
 /usr/bin/python3 - "$work/memory.socket" <<'PY'
 import json, socket, sys
 sock = socket.socket(socket.AF_UNIX); sock.connect(sys.argv[1]); reader = sock.makefile("r")
@@ -111,8 +118,8 @@ for batch in range(20):
         if json.loads(reader.readline()).get("event") == "finished":
             finished += 1
 PY
-after_null=$(rss "$memory_daemon")
-speaker_rss=$(rss "$announcerd")
+after_null=$(rss_tree "$memory_daemon")
+speaker_rss=$(rss_tree "$announcerd")
 echo "{\"measure\": \"resident memory (KiB)\", \"announcerd_speaker_idle_after_one_utterance\": $speaker_idle_rss, \"speech_dispatcher_and_espeak_module_idle_after_one_utterance\": $speechd_rss, \"announcerd_speaker_after_the_latency_trials\": $speaker_rss, \"announcerd_null_idle\": $idle_null, \"announcerd_null_after_10000_utterances\": $after_null}" | tee -a "$results"
 
 if [ -n "$out" ]; then cp "$results" "$out"; fi
