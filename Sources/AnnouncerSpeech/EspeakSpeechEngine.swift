@@ -102,9 +102,12 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
 
     public func cutOff(_ id: UtteranceID) {
         condition.lock()
+        let waited = queue.contains { $0.id == id }
         queue.removeAll { $0.id == id }
         if synthesizing == id { abortID.store(id.rawValue, ordering: .releasing) }
         condition.unlock()
+        // Taken out before synthesis began: the engine is done with it all the same.
+        if waited { onSettled(id) }
     }
 
     public func shutdown() {

@@ -62,6 +62,12 @@ public final class SpeechController: @unchecked Sendable {
         onQueue { handle(event) }
     }
 
+    /// Hands the scheduler requests that arrive together: all of them are handled before any
+    /// report of the engine's, as one burst.
+    public func submit(_ events: [SchedulerEvent]) -> [SchedulerOutput] {
+        onQueue { events.map { handle($0) } }
+    }
+
     /// The engine's reports, from any thread.
     public func engineReport(_ event: SpeechEngineEvent) {
         queue.async { [self] in

@@ -15,9 +15,13 @@ public enum SpeechOutput {
         let report: @Sendable (SpeechEngineEvent) -> Void = { [weak controller] in controller?.engineReport($0) }
         switch choice {
         case .text(let instant):
-            let engine = TextSpeechEngine(estimate: configuration.durationEstimate, instant: instant, write: write, onEvent: report)
+            let engine = TextSpeechEngine(estimate: configuration.durationEstimate, instant: instant, onEvent: report)
             controller.attach(engine: engine) { notice in
-                if case .finished(let id, let status, _) = notice { engine.noteFinished(id, status) }
+                switch notice {
+                case .speaking(let item): write(TextSinkLine.speaking(item))
+                case .finished(let id, let status, _): write(TextSinkLine.finished(id, status))
+                case .boundary: break
+                }
                 observer(notice)
             }
             return engine

@@ -1,15 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import AnnouncerCore
 import Foundation
 
 /// Writes one WAV file per utterance, `<directory>/<utterance id>.wav` (16-bit PCM, mono). A cut-off
-/// utterance keeps what was synthesized before the cut.
+/// utterance keeps what was synthesized before the cut. A file that cannot be written (a full
+/// disk, a directory deleted or made read-only since) is an error for that utterance, which then
+/// ends `failed`; a directory that cannot be written at all is an error at start-up.
 public final class WAVSink: AudioSink, @unchecked Sendable {
     public let directory: String
     private var current: (id: UtteranceID, sampleRate: Int, samples: [Int16])?
 
     public init(directory: String) throws {
         self.directory = directory
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw WAVSinkError(directory: directory, reason: "it cannot be created")
+        }
+        guard access(directory, W_OK | X_OK) == 0 else {
+            throw WAVSinkError(directory: directory, reason: String(cString: strerror(errno)))
+        }
     }
 
     public func path(for id: UtteranceID) -> String { "\(directory)/\(id).wav" }
@@ -25,18 +37,45 @@ public final class WAVSink: AudioSink, @unchecked Sendable {
     public func end(cutOff: Bool) throws {
         guard let (id, sampleRate, samples) = current else { return }
         current = nil
-        var data = Data(capacity: 44 + samples.count * 2)
+        var data: [UInt8] = []
+        data.reserveCapacity(44 + samples.count * 2)
         func append<T: FixedWidthInteger>(_ value: T) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         let dataBytes = UInt32(samples.count * 2)
-        data.append(contentsOf: Array("RIFF".utf8)); append(36 + dataBytes)
-        data.append(contentsOf: Array("WAVE".utf8))
-        data.append(contentsOf: Array("fmt ".utf8)); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
+        data += Array("RIFF".utf8); append(36 + dataBytes)
+        data += Array("WAVE".utf8)
+        data += Array("fmt ".utf8); append(UInt32(16)); append(UInt16(1)); append(UInt16(1))
         append(UInt32(sampleRate)); append(UInt32(sampleRate * 2)); append(UInt16(2)); append(UInt16(16))
-        data.append(contentsOf: Array("data".utf8)); append(dataBytes)
+        data += Array("data".utf8); append(dataBytes)
         for sample in samples { append(sample) }
-        try data.write(to: URL(fileURLWithPath: path(for: id)))
+        try writeFile(path(for: id), data)
+    }
+
+    private func writeFile(_ path: String, _ bytes: [UInt8]) throws {
+        func failure(_ what: String) -> WAVSinkError {
+            WAVSinkError(directory: directory, reason: "\(what) \(path): \(String(cString: strerror(errno)))")
+        }
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw failure("cannot create") }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                let error = failure("cannot write")
+                Glibc.close(fd)
+                throw error
+            }
+            offset += written
+        }
+        guard Glibc.close(fd) == 0 else { throw failure("cannot finish writing") }
     }
 
     public func idle(now: Date) -> Date? { nil }
     public func close() { current = nil }
+}
+
+public struct WAVSinkError: Error, CustomStringConvertible {
+    public var directory: String
+    public var reason: String
+    public var description: String { "the WAV sink (wav:\(directory)) cannot write: \(reason)" }
 }

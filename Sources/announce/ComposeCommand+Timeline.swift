@@ -14,8 +14,19 @@ extension ComposeCommand {
         var printed = 0
         var refusals: [(at: Milliseconds, line: Int, error: RequestError)] = []
 
+        // What the listener hears: SPEAK when an utterance starts sounding, CUT only for one that
+        // was sounding, FINISHED for every one (the text sink's lines, with their times).
+        var sounding: Set<UtteranceID> = []
         func flushLog() {
-            for entry in simulation.log[printed...] { Console.out(render(entry)) }
+            for entry in simulation.log[printed...] {
+                switch entry.what {
+                case .start: continue
+                case .sounding(let item): sounding.insert(item.id)
+                case .cutOff(let id): guard sounding.contains(id) else { continue }
+                case .finished(let id, _): sounding.remove(id)
+                }
+                Console.out(render(entry))
+            }
             printed = simulation.log.count
         }
 
@@ -62,10 +73,10 @@ extension ComposeCommand {
 
     private func render(_ entry: SchedulerSimulation.Entry) -> String {
         switch entry.what {
-        case .start(let item):
+        case .start(let item), .sounding(let item):
             return json
                 ? JSONValue.object(["at": .number(entry.at), "event": "start", "utterance": .number(Double(item.id.rawValue)), "kind": .string(item.kind.description), "text": .string(item.speech.text)]).serialized()
-                : "\(format(entry.at)) SPEAK \(item.kind) \(item.id) \(item.speech.text)"
+                : "\(format(entry.at)) \(TextSinkLine.speaking(item))"
         case .cutOff(let id):
             return json
                 ? JSONValue.object(["at": .number(entry.at), "event": "cut", "utterance": .number(Double(id.rawValue))]).serialized()
@@ -73,7 +84,7 @@ extension ComposeCommand {
         case .finished(let id, let status):
             return json
                 ? JSONValue.object(["at": .number(entry.at), "event": "finished", "utterance": .number(Double(id.rawValue)), "status": .string(status.rawValue)]).serialized()
-                : "\(format(entry.at)) FINISHED \(id) \(status.rawValue)"
+                : "\(format(entry.at)) \(TextSinkLine.finished(id, status))"
         }
     }
 

@@ -3,18 +3,51 @@ import AnnouncerSpeech
 import Foundation
 
 /// `announcerd --play FILE`: speaks a file of request lines in real time through the chosen
-/// sink, then exits. A line's `"at"` is when (milliseconds after start) it is sent.
+/// sink, then exits. A line's `"at"` is when (milliseconds after start) it is sent; lines with
+/// the same time (or none) reach the scheduler together, as one burst, before the engine reports
+/// anything, exactly as `announce compose --timeline` hands them over. With `text:instant` the
+/// file runs on the timeline's virtual clock: the lines the `text` sink would print, at once.
 struct PlayCommand {
     var input: String
     var configuration: Configuration
     var composer: UtteranceComposer
     var sink: SinkChoice
 
+    /// Requests that arrive at one time.
+    private struct Burst {
+        var at: Milliseconds
+        var events: [(line: Int, event: SchedulerEvent)]
+    }
+
     func run() -> Int32 {
         guard let data = RequestInput.read(input) else {
             Console.error("announcerd: cannot read \(input)")
             return 66
         }
+        var bursts: [Burst] = []
+        var badLines = 0
+        var clock: Milliseconds = 0
+        for (number, line) in RequestInput.lines(of: data) {
+            do {
+                let request = try RequestLine(line)
+                if case .number(let at) = request.members["at"] ?? .null, at.isFinite { clock = max(clock, at) }
+                guard let event = request.request.schedulerEvent(composer: composer) else { continue }
+                if bursts.last?.at == clock {
+                    bursts[bursts.count - 1].events.append((number, event))
+                } else {
+                    bursts.append(Burst(at: clock, events: [(number, event)]))
+                }
+            } catch {
+                badLines += 1
+                Console.error("line \(number): \(error)")
+            }
+        }
+        let played = sink == .text(instant: true) ? playVirtually(bursts) : playInRealTime(bursts)
+        guard played == 0 else { return played }
+        return badLines == 0 ? 0 : 65
+    }
+
+    private func playInRealTime(_ bursts: [Burst]) -> Int32 {
         let controller = SpeechController(settings: configuration.schedulerSettings)
         let engine: any SpeechEngine
         do {
@@ -29,28 +62,38 @@ struct PlayCommand {
             return 69
         }
         let start = Date()
-        var badLines = 0
-        for (number, line) in RequestInput.lines(of: data) {
-            do {
-                let request = try RequestLine(line)
-                if case .number(let at) = request.members["at"] ?? .null, at.isFinite, at > 0 {
-                    let wait = start.addingTimeInterval(at / 1000).timeIntervalSinceNow
-                    if wait > 0 { Thread.sleep(forTimeInterval: wait) }
-                }
-                guard let event = request.request.schedulerEvent(composer: composer) else { continue }
-                let output = controller.submit(event)
-                if let rejection = output.rejection {
-                    Console.error("line \(number): \(rejection)")
-                }
-            } catch {
-                badLines += 1
-                Console.error("line \(number): \(error)")
+        for burst in bursts {
+            let wait = start.addingTimeInterval(burst.at / 1000).timeIntervalSinceNow
+            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+            let outputs = controller.submit(burst.events.map(\.event))
+            for (output, (line, _)) in zip(outputs, burst.events) {
+                if let rejection = output.rejection { Console.error("line \(line): \(rejection)") }
             }
         }
         let idle = DispatchSemaphore(value: 0)
         controller.whenIdle { idle.signal() }
         idle.wait()
         engine.shutdown()
-        return badLines == 0 ? 0 : 65
+        return 0
+    }
+
+    private func playVirtually(_ bursts: [Burst]) -> Int32 {
+        var simulation = SchedulerSimulation(scheduler: SpeechScheduler(settings: configuration.schedulerSettings),
+                                             duration: configuration.durationEstimate.duration(of:))
+        var printed = 0
+        func flush() {
+            for (_, line) in simulation.textSinkLines(from: printed) { Console.out(line) }
+            printed = simulation.log.count
+        }
+        for burst in bursts {
+            for (line, event) in burst.events {
+                let output = simulation.submit(event, at: burst.at)
+                if let rejection = output.rejection { Console.error("line \(line): \(rejection)") }
+            }
+            flush()
+        }
+        simulation.runToIdle()
+        flush()
+        return 0
     }
 }

@@ -182,9 +182,10 @@ import Testing
             }
         }
         simulation.runToIdle()
-        var lines = simulation.log.map { entry -> (Milliseconds, String) in
+        var lines = simulation.log.compactMap { entry -> (Milliseconds, String)? in
             let time = entry.at
             switch entry.what {
+            case .sounding: return nil
             case .start(let item): return (time, "start \(item.kind) \(item.speech.text)")
             case .cutOff(let id): return (time, "cut \(names[id] ?? "?")")
             case .finished(let id, let status): return (time, "\(names[id] ?? "?") \(status.rawValue)")

@@ -157,7 +157,8 @@ import Testing
         let starts = events.filter { if case .object(let m) = $0 { m["event"] == "start" } else { false } }
         let superseded = events.filter { if case .object(let m) = $0 { m["status"] == "superseded" } else { false } }
         #expect(superseded.count == 49)
-        #expect(starts.count == 50)
+        // Only the last ever sounds: the others were replaced before the engine made a sound.
+        #expect(starts.count == 1)
         guard case .object(let last) = starts.last else { Issue.record("no start"); return }
         #expect(last["text"] == "Item 50")
     }

@@ -8,7 +8,10 @@
 public struct SchedulerSimulation: Sendable {
     public struct Entry: Sendable, Equatable {
         public enum What: Sendable, Equatable {
+            /// Handed to the engine.
             case start(ScheduledUtterance)
+            /// Its first audio: the scheduler now counts it as speaking.
+            case sounding(ScheduledUtterance)
             case cutOff(UtteranceID)
             case finished(UtteranceID, FinishStatus)
         }
@@ -23,7 +26,7 @@ public struct SchedulerSimulation: Sendable {
     public private(set) var log: [Entry] = []
     public private(set) var now: Milliseconds = 0
 
-    private var playing: (id: UtteranceID, startsAt: Milliseconds, endsAt: Milliseconds, started: Bool)?
+    private var playing: (item: ScheduledUtterance, startsAt: Milliseconds, endsAt: Milliseconds, started: Bool)?
     private var wakeAt: Milliseconds?
 
     public init(scheduler: SpeechScheduler, startLatencyMs: Milliseconds = 0,
@@ -57,7 +60,7 @@ public struct SchedulerSimulation: Sendable {
     private func nextInternalEvent() -> (Milliseconds, SchedulerEvent)? {
         var next: (Milliseconds, SchedulerEvent)?
         if let playing {
-            next = playing.started ? (playing.endsAt, .engineFinished(playing.id)) : (playing.startsAt, .engineStarted(playing.id))
+            next = playing.started ? (playing.endsAt, .engineFinished(playing.item.id)) : (playing.startsAt, .engineStarted(playing.item.id))
         }
         if let wakeAt, wakeAt < (next?.0 ?? .infinity) {
             next = (wakeAt, .tick)
@@ -68,8 +71,12 @@ public struct SchedulerSimulation: Sendable {
     @discardableResult
     private mutating func apply(_ event: SchedulerEvent) -> SchedulerOutput {
         switch event {
-        case .engineStarted(let id): if playing?.id == id { playing?.started = true }
-        case .engineFinished(let id): if playing?.id == id { playing = nil }
+        case .engineStarted(let id):
+            if let item = playing?.item, item.id == id {
+                playing?.started = true
+                if scheduler.currentUtterance?.id == id { log.append(Entry(at: now, what: .sounding(item))) }
+            }
+        case .engineFinished(let id): if playing?.item.id == id { playing = nil }
         case .tick: wakeAt = nil
         default: break
         }
@@ -78,10 +85,10 @@ public struct SchedulerSimulation: Sendable {
             switch action {
             case .start(let item):
                 let startsAt = now + startLatencyMs
-                playing = (item.id, startsAt, startsAt + duration(item.speech), false)
+                playing = (item, startsAt, startsAt + duration(item.speech), false)
                 log.append(Entry(at: now, what: .start(item)))
             case .cutOff(let id):
-                if playing?.id == id { playing = nil }
+                if playing?.item.id == id { playing = nil }
                 log.append(Entry(at: now, what: .cutOff(id)))
             case .finished(let id, let status):
                 log.append(Entry(at: now, what: .finished(id, status)))
@@ -90,5 +97,19 @@ public struct SchedulerSimulation: Sendable {
             }
         }
         return output
+    }
+}
+
+extension SchedulerSimulation {
+    /// The log from `index` on as the text sink prints it (`TextSinkLine`): a SPEAK line when an
+    /// utterance starts sounding, a FINISHED line for every utterance, each with its time.
+    public func textSinkLines(from index: Int = 0) -> [(at: Milliseconds, line: String)] {
+        log[index...].compactMap { entry in
+            switch entry.what {
+            case .sounding(let item): (entry.at, TextSinkLine.speaking(item))
+            case .finished(let id, let status): (entry.at, TextSinkLine.finished(id, status))
+            case .start, .cutOff: nil
+            }
+        }
     }
 }
