@@ -69,17 +69,35 @@ public struct ListeningSocket: Sendable {
         if !handedOver { unlink(path) }
     }
 
+    /// The socket's directory must be a real directory (not a symbolic link), ours, and private.
+    /// One that is missing is made 0700 (its parents too); an existing one is never chmod-ed,
+    /// since it may not be ours to change: a wrong one is refused with what to do.
     private static func prepareDirectory(_ directory: String) throws(ListenError) {
-        var status = stat()
-        if stat(directory, &status) != 0 {
-            if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+        if mkdir(directory, 0o700) != 0 {
+            if errno == ENOENT {
+                let parent = (directory as NSString).deletingLastPathComponent
+                try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                if mkdir(directory, 0o700) != 0 && errno != EEXIST { throw .directory(directory, String(cString: strerror(errno))) }
+            } else if errno != EEXIST {
                 throw .directory(directory, String(cString: strerror(errno)))
             }
-            guard stat(directory, &status) == 0 else { throw .directory(directory, String(cString: strerror(errno))) }
         }
-        guard status.st_mode & S_IFMT == S_IFDIR else { throw .directory(directory, "it is not a directory") }
+        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else {
+            var link = stat()
+            if lstat(directory, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+                throw .directory(directory, "it is a symbolic link; refusing to follow it (remove it, or choose another --socket)")
+            }
+            throw .directory(directory, errno == ENOTDIR ? "it is not a directory" : String(cString: strerror(errno)))
+        }
+        defer { close(fd) }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw .directory(directory, String(cString: strerror(errno))) }
         guard status.st_uid == getuid() else { throw .directory(directory, "it belongs to uid \(status.st_uid), not to you") }
-        if status.st_mode & 0o777 != 0o700 { chmod(directory, 0o700) }
+        let mode = status.st_mode & 0o777
+        guard mode & 0o077 == 0 else {
+            throw .directory(directory, "its permissions are \(String(mode, radix: 8)), so others could reach the socket; make it private (chmod 700 \(directory)) or choose another --socket")
+        }
     }
 
     /// The pid of a daemon answering on the socket, or nil if nobody answers (a stale file).

@@ -67,6 +67,37 @@ enum Espeak {
         return Int(espeak_ng_GetSampleRate())
     }
 
+    /// Every name espeak-ng's own voice list answers to (voice files, their names and their
+    /// languages), lowercased; mbrola voices are left out, since selecting one starts the
+    /// external `mbrola` program.
+    static func voiceNames() -> Set<String> {
+        var names: Set<String> = []
+        guard let list = espeak_ListVoices(nil) else { return names }
+        var index = 0
+        while let voice = list[index] {
+            index += 1
+            let identifier = voice.pointee.identifier.map { String(cString: $0) } ?? ""
+            if identifier.hasPrefix("mb/") || identifier.hasPrefix("mb-") { continue }
+            if !identifier.isEmpty {
+                names.insert(identifier.lowercased())
+                names.insert(String(identifier.split(separator: "/").last ?? "").lowercased())
+            }
+            if let name = voice.pointee.name { names.insert(String(cString: name).lowercased()) }
+            // Languages: a priority byte, then a NUL-terminated name, until an empty name.
+            if var entry = voice.pointee.languages {
+                while entry.pointee != 0 {
+                    entry += 1
+                    let language = String(cString: entry)
+                    if language.isEmpty { break }
+                    if !language.hasPrefix("mb-") { names.insert(language.lowercased()) }
+                    entry += language.utf8.count + 1
+                }
+            }
+        }
+        names.remove("")
+        return names
+    }
+
     static func setVoice(_ name: String) throws(EspeakError) {
         try check(name.withCString { espeak_ng_SetVoiceByName($0) }, "voice \"\(name)\"")
     }

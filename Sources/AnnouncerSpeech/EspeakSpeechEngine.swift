@@ -52,6 +52,8 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
     private let onEvent: @Sendable (SpeechEngineEvent) -> Void
     private let onSettled: @Sendable (UtteranceID) -> Void
     private var voice: String?
+    /// The voices espeak-ng lists; a language picks only among these (DESIGN §7).
+    private var knownVoices: Set<String> = []
     private var punctuation: Announcement.Punctuation?
 
     private init(settings: Settings, sink: any AudioSink, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void,
@@ -74,6 +76,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
         let thread = Thread {
             do {
                 engine.sampleRate = try Espeak.initialize(dataPath: settings.dataPath, bufferMs: settings.synthesisBufferMs, callback: synthesisCallback)
+                engine.knownVoices = Espeak.voiceNames()
                 try engine.selectVoice(for: nil)
             } catch let error as EspeakError {
                 failure.withLock { $0 = error }
@@ -196,7 +199,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
 
     private func selectVoice(for language: String?) throws {
         var lastError: Error?
-        for name in VoiceSelection.candidates(for: language, fallback: settings.voice) {
+        for name in VoiceSelection.candidates(for: language, fallback: settings.voice) where knownVoices.contains(name) {
             if name == voice { return }
             do {
                 try Espeak.setVoice(name)

@@ -26,6 +26,21 @@ import Testing
         #expect(announcement.rate == 2)
     }
 
+    @Test(arguments: ["en", "zh-Hans", "en_US", "de-CH-1996", "x-private"])
+    func wellFormedLanguageTagsAreAccepted(tag: String) throws {
+        _ = try decode(#"{"type":"announce","text":"Hi","language":"\#(tag)"}"#)
+        _ = try decode(#"{"type":"focus","element":{"label":"Hi","language":"\#(tag)"}}"#)
+    }
+
+    @Test(arguments: ["", "en--us", "en us", "ünï", "abcdefghi", "20,000 subtags"])
+    func languageTagsThatAreNotTagsAreRefused(name: String) {
+        let tag = name == "20,000 subtags" ? String(repeating: "ab-", count: 20_000) + "ab" : name
+        for line in [#"{"type":"announce","text":"Hi","language":"\#(tag)"}"#, #"{"type":"focus","element":{"label":"Hi","language":"\#(tag)"}}"#] {
+            #expect(throws: RequestError.self) { try decode(line) }
+            do { _ = try decode(line) } catch { #expect(error.code == .invalidField) }
+        }
+    }
+
     @Test func screenWithRootOrElements() throws {
         guard case .screen(let tree, let focus) = try decode(#"{"type":"screen","root":{"id":"r","children":[{"id":"a","label":"A"}]},"focus":"a"}"#).request else {
             Issue.record("not a screen"); return

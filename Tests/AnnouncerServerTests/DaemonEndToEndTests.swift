@@ -187,7 +187,7 @@ import Testing
 
     @Test func aStaleSocketIsReplacedAndANonSocketRefused() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-stale-\(UUID().uuidString.prefix(8))").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // A socket file nobody listens on.
         let path = directory + "/socket"
@@ -217,6 +217,25 @@ import Testing
         let directoryMode = try FileManager.default.attributesOfItem(atPath: (daemon.socket as NSString).deletingLastPathComponent)[.posixPermissions] as? Int
         #expect(socketMode == 0o600)
         #expect(directoryMode == 0o700)
+    }
+
+    @Test func aSocketDirectoryThatIsASymlinkOrNotPrivateIsRefusedAndLeftAlone() throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-dir-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: base + "/target", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: base + "/target")
+        // A planted symbolic link to a directory of ours: refused, and its target not touched.
+        try FileManager.default.createSymbolicLink(atPath: base + "/link", withDestinationPath: base + "/target")
+        let throughLink = try DaemonProcess(socketPath: base + "/link/socket", waitForSocket: false)
+        #expect(try throughLink.waitForExit() == 69)
+        #expect(throughLink.stderr.contains("symbolic link"))
+        #expect(try FileManager.default.attributesOfItem(atPath: base + "/target")[.posixPermissions] as? Int == 0o755)
+        #expect(!FileManager.default.fileExists(atPath: base + "/target/socket"))
+        // A directory others can enter: refused with what to do, not chmod-ed.
+        let open = try DaemonProcess(socketPath: base + "/target/socket", waitForSocket: false)
+        #expect(try open.waitForExit() == 69)
+        #expect(open.stderr.contains("chmod 700"))
+        #expect(try FileManager.default.attributesOfItem(atPath: base + "/target")[.posixPermissions] as? Int == 0o755)
     }
 
     @Test func theClientSaysAndWaits() throws {

@@ -60,6 +60,18 @@ import Testing
         #expect(rms(sink.samples(of: UtteranceID(1))) > 300)
     }
 
+    /// "mb-en1" names an mbrola voice: selecting it would start the external mbrola program.
+    /// Only voices in espeak-ng's own list are chosen, so it falls back to the configured voice.
+    @Test func aLanguageThatNamesAnMbrolaVoiceIsNotSelected() throws {
+        let recorder = EventRecorder()
+        let engine = try EspeakSpeechEngine.start(sink: RecordingSink(), onEvent: recorder.handler)
+        defer { engine.shutdown() }
+        engine.speak(utterance(1, "Hello", language: "mb-en1"))
+        #expect(recorder.waitForEnd(of: UtteranceID(1)))
+        #expect(recorder.all.last == .finished(UtteranceID(1)))
+        #expect(engine.voiceName == "en")
+    }
+
     @Test func markupInClientTextIsSpokenLiterally() throws {
         let recorder = EventRecorder()
         let sink = RecordingSink()

@@ -25,7 +25,7 @@ extension Element {
         label = try reader.string("label")
         value = try reader.string("value")
         hint = try reader.string("hint")
-        language = try reader.string("language")
+        language = try reader.languageTag("language")
         accessible = try reader.bool("accessible")
         interactive = try reader.bool("interactive")
         hidden = try reader.bool("hidden") ?? false

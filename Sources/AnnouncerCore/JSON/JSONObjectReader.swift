@@ -39,6 +39,22 @@ public struct JSONObjectReader: Sendable {
         return string
     }
 
+    /// The longest language tag accepted; real BCP-47 tags are far shorter.
+    public static let maximumLanguageTagLength = 64
+
+    /// A string member that must look like a BCP-47 tag: ASCII letters and digits in subtags of
+    /// 1 to 8, joined by hyphens (or underscores, as in POSIX locales), bounded in length.
+    public func languageTag(_ key: String) throws(FieldError) -> String? {
+        guard let tag = try string(key) else { return nil }
+        let subtags = tag.split(separator: "-", omittingEmptySubsequences: false).flatMap { $0.split(separator: "_", omittingEmptySubsequences: false) }
+        let wellFormed = tag.utf8.count <= Self.maximumLanguageTagLength
+            && subtags.allSatisfy { (1...8).contains($0.utf8.count) && $0.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) } }
+        guard wellFormed else {
+            throw FieldError(.invalid, path: pathOf(key), "expected a language tag such as \"en\" or \"zh-Hans\" (letters and digits in parts of 1 to 8 joined by hyphens, at most \(Self.maximumLanguageTagLength) characters)")
+        }
+        return tag
+    }
+
     public func bool(_ key: String) throws(FieldError) -> Bool? {
         guard let value = value(key) else { return nil }
         guard case .bool(let bool) = value else { throw mismatch(key, "true or false", value) }

@@ -30,7 +30,7 @@ public struct Announcement: Sendable, Equatable {
         }
         delayMs = try reader.integer("delayMs", in: 0...Self.maximumDelayMs) ?? 0
         interrupt = try reader.bool("interrupt") ?? false
-        language = try reader.string("language")
+        language = try reader.languageTag("language")
         spellOut = try reader.bool("spellOut") ?? false
         if let punctuation = try reader.choice("punctuation", Punctuation.allCases.map(\.rawValue)) {
             self.punctuation = Punctuation(rawValue: punctuation)!
