@@ -28,6 +28,9 @@ public final class Daemon: @unchecked Sendable {
     /// A descriptor held back for telling a client "out of descriptors" when there are none.
     private var reserveDescriptor = Daemon.openReserve()
     private var limitedLog = RateLimitedLog()
+    /// Each client's utterances that have not finished yet, and whose each one is.
+    private var waiting: [Int: Set<UtteranceID>] = [:]
+    private var ownerOf: [UtteranceID: Int] = [:]
     static let acceptPauseMs = 100
 
     public init(listening: ListeningSocket, controller: SpeechController, composer: UtteranceComposer,
@@ -48,6 +51,7 @@ public final class Daemon: @unchecked Sendable {
         case .speaking(let item):
             broadcast("speaking", ["utterance": .number(Double(item.id.rawValue)), "text": .string(item.speech.text), "kind": .string(item.kind.description)])
         case .finished(let id, let status, let reason):
+            if let owner = ownerOf.removeValue(forKey: id) { waiting[owner]?.remove(id) }
             var fields: [String: JSONValue] = ["utterance": .number(Double(id.rawValue)), "status": .string(status.rawValue)]
             if let reason {
                 fields["reason"] = .string(reason)
@@ -182,10 +186,19 @@ public final class Daemon: @unchecked Sendable {
         connection.onClose = { [weak self] connection, reason in
             self?.connections[connection.id] = nil
             self?.treeOwners.removeAll { $0 == connection.id }
+            self?.releaseWaiting(of: connection)
             if let reason { self?.log("client \(connection.id) (pid \(connection.peerPID)) disconnected: \(reason)") }
         }
         connections[connection.id] = connection
         connection.start()
+    }
+
+    /// A client that has gone leaves nothing waiting: what it queued is `cancelled` (what is
+    /// already speaking plays on).
+    private func releaseWaiting(of connection: Connection) {
+        guard let ids = waiting.removeValue(forKey: connection.id), !ids.isEmpty else { return }
+        controller.submit(.cancelWaiting(ids))
+        for id in ids { ownerOf[id] = nil }
     }
 
     private func broadcast(_ event: String, _ fields: [String: JSONValue]) {
@@ -237,7 +250,7 @@ public final class Daemon: @unchecked Sendable {
             return ["type": "welcome", "id": id ?? .null, "protocol": .number(Double(Self.protocolVersion)), "version": .string(Self.version)]
         case .focus, .announce, .stop:
             guard let event = line.request.schedulerEvent(composer: composer) else { return ok(id) }
-            return speak(event, id: id)
+            return speak(event, id: id, from: connection)
         case .status:
             var counters: [String: JSONValue] = [:]
             let counted = controller.counters
@@ -297,14 +310,31 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 
-    private func speak(_ event: SchedulerEvent, id: JSONValue?) -> JSONValue {
-        let output = controller.submit(event)
+    private func speak(_ event: SchedulerEvent, id: JSONValue?, from connection: Connection) -> JSONValue {
+        let output = submit(event, for: connection)
         if let rejection = output.rejection {
             var error = rejection
             error.id = id
             return errorReply(error)
         }
         return ok(id, acceptedFields(output))
+    }
+
+    /// Hands the scheduler a request on a client's behalf, within the client's share of the
+    /// queue, and remembers what it accepted as the client's until it finishes.
+    private func submit(_ event: SchedulerEvent, for connection: Connection) -> SchedulerOutput {
+        let waitingCount = waiting[connection.id]?.count ?? 0
+        if case .announce = event, waitingCount >= limits.maximumQueuedPerClient {
+            var output = SchedulerOutput()
+            output.rejection = RequestError(.queueFull, "this client already has \(waitingCount) utterances waiting, its share of the queue (max-queued-per-client); try again when some have been spoken")
+            return output
+        }
+        let output = controller.submit(event)
+        for utterance in output.accepted {
+            waiting[connection.id, default: []].insert(utterance)
+            ownerOf[utterance] = connection.id
+        }
+        return output
     }
 
     private func acceptedFields(_ output: SchedulerOutput) -> [String: JSONValue] {
@@ -328,8 +358,8 @@ public final class Daemon: @unchecked Sendable {
     private func perform(_ actions: [FocusEngine.Action], owner: Connection) -> [String: JSONValue] {
         var fields: [String: JSONValue] = [:]
         func say(_ description: String, hint: String? = nil, language: String? = nil) {
-            let output = controller.submit(.focus(description: Speech(text: description, language: language),
-                                                  hint: hint.map { Speech(text: $0, language: language) }))
+            let output = submit(.focus(description: Speech(text: description, language: language),
+                                       hint: hint.map { Speech(text: $0, language: language) }), for: owner)
             fields.merge(acceptedFields(output)) { _, new in new }
         }
         func tell(_ event: String, _ members: [String: JSONValue]) {

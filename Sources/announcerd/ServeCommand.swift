@@ -74,7 +74,8 @@ struct ServeCommand {
     }
 
     private func limits(_ configuration: Configuration) -> DaemonLimits {
-        DaemonLimits(maximumClients: configuration.maxClients, maximumBacklogBytes: configuration.maxBacklogBytes)
+        DaemonLimits(maximumClients: configuration.maxClients, maximumBacklogBytes: configuration.maxBacklogBytes,
+                     maximumQueuedPerClient: configuration.maxQueuedPerClient)
     }
 
     /// SIGHUP: read the configuration again; a bad one is logged and the old one kept.

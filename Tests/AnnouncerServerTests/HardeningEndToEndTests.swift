@@ -221,4 +221,39 @@ import Testing
                 .split(separator: " ").compactMap { pid_t($0) }
         }
     }
+
+    // MARK: - Every client its share
+
+    @Test func aClientCannotFillTheQueueForEveryoneAndWhatItLeavesIsCancelled() throws {
+        let daemon = try DaemonProcess(config: "max-queued-per-client = 5\n")
+        let listener = try LineClient(path: daemon.socket)
+        listener.send(["type": "subscribe", "id": 0, "events": ["finished"]])
+        _ = try listener.reply(0)
+        var greedy: LineClient? = try LineClient(path: daemon.socket)
+        var accepted: [JSONValue] = []
+        for index in 0..<5 {
+            greedy!.send(["type": "announce", "id": .number(Double(index)), "text": "Much later", "delayMs": 600_000])
+            let reply = try greedy!.reply(.number(Double(index)))
+            #expect(reply["type"] == "ok")
+            if let utterance = reply["utterance"] { accepted.append(utterance) }
+        }
+        greedy!.send(["type": "announce", "id": "over", "text": "One too many", "delayMs": 600_000])
+        let refused = try greedy!.reply("over")
+        #expect(refused["code"] == "queue_full")
+        if case .string(let message)? = refused["message"] { #expect(message.contains("max-queued-per-client")) }
+        // Another client is not refused for the first one's share.
+        let other = try LineClient(path: daemon.socket)
+        other.send(["type": "announce", "id": 1, "text": "Battery low", "priority": "high"])
+        #expect(try other.reply(1)["type"] == "ok")
+        // The greedy client leaves: what it queued is cancelled, not left to speak in ten minutes.
+        greedy = nil
+        var cancelled: Set<JSONValue> = []
+        while cancelled.count < accepted.count {
+            let line = try listener.read()
+            if line["status"] == "cancelled", let utterance = line["utterance"] { cancelled.insert(utterance) }
+        }
+        #expect(cancelled == Set(accepted))
+        other.send(["type": "status", "id": 2])
+        #expect(try other.reply(2)["queue"] == 0)
+    }
 }

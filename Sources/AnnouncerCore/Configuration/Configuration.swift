@@ -28,6 +28,8 @@ public struct Configuration: Sendable, Equatable {
     public var maxClients = 256
     /// Bytes of replies and events a client may leave unread before it is disconnected.
     public var maxBacklogBytes = 1 << 20
+    /// Utterances one client may have waiting at once.
+    public var maxQueuedPerClient = 200
 
     public init() {}
 
@@ -92,6 +94,8 @@ public struct Configuration: Sendable, Equatable {
                 maxClients = try number(1...10_000, "a number of clients")
             case "max-backlog-bytes":
                 maxBacklogBytes = try number(4096...(1 << 30), "bytes")
+            case "max-queued-per-client":
+                maxQueuedPerClient = try number(1...100_000, "a number of utterances")
             default:
                 throw ConfigError(file: file.name, line: entry.line, "unknown setting \"\(entry.key)\"")
             }

@@ -3,6 +3,9 @@ import Foundation
 extension Element {
     /// How deep `children` may nest. Deeper trees are refused rather than risking the stack.
     public static let maximumDepth = 64
+    /// The longest label, value or hint: far more than anyone listens to, and a bound on what
+    /// find has to search.
+    public static let maximumTextBytes = 4096
 
     static let fieldNames: Set<String> = [
         "id", "label", "value", "hint", "traits", "language", "accessible", "interactive", "hidden",
@@ -22,9 +25,9 @@ extension Element {
         try reader.rejectUnknownKeys(allowed: Element.fieldNames)
         self.init()
         id = try reader.string("id")
-        label = try reader.string("label")
-        value = try reader.string("value")
-        hint = try reader.string("hint")
+        label = try reader.string("label", maximumBytes: Element.maximumTextBytes)
+        value = try reader.string("value", maximumBytes: Element.maximumTextBytes)
+        hint = try reader.string("hint", maximumBytes: Element.maximumTextBytes)
         language = try reader.languageTag("language")
         accessible = try reader.bool("accessible")
         interactive = try reader.bool("interactive")

@@ -2,6 +2,9 @@
 public struct ElementTree: Sendable, Equatable {
     /// The most elements one tree may hold, counting every descendant.
     public static let maximumElementCount = 10_000
+    /// The most text (ids, labels, values, hints, input labels, action names) one tree may hold.
+    /// `screen` is bounded by the line length; this bounds a tree grown by `update` after `update`.
+    public static let maximumTextBytes = 1 << 20
 
     public let roots: [Element]
 
@@ -9,10 +12,18 @@ public struct ElementTree: Sendable, Equatable {
     public init(roots: [Element], path: String = "elements") throws(FieldError) {
         var seen: [String: String] = [:]
         var count = 0
-        func visit(_ element: Element, _ elementPath: String) throws(FieldError) {
+        var textBytes = 0
+        func visit(_ element: Element, _ elementPath: String, depth: Int) throws(FieldError) {
             count += 1
             guard count <= ElementTree.maximumElementCount else {
                 throw FieldError(.invalid, path: path, "the tree has more than \(ElementTree.maximumElementCount) elements")
+            }
+            guard depth <= Element.maximumDepth else {
+                throw FieldError(.invalid, path: elementPath, "elements nest deeper than \(Element.maximumDepth) levels")
+            }
+            textBytes += element.textBytes
+            guard textBytes <= ElementTree.maximumTextBytes else {
+                throw FieldError(.invalid, path: path, "the tree holds more than \(ElementTree.maximumTextBytes) bytes of text")
             }
             guard let id = element.id, !id.isEmpty else {
                 throw FieldError(.missing, path: "\(elementPath).id", "every element in a tree needs an id")
@@ -22,11 +33,11 @@ public struct ElementTree: Sendable, Equatable {
             }
             seen[id] = elementPath
             for (index, child) in element.children.enumerated() {
-                try visit(child, "\(elementPath).children[\(index)]")
+                try visit(child, "\(elementPath).children[\(index)]", depth: depth + 1)
             }
         }
         for (index, root) in roots.enumerated() {
-            try visit(root, "\(path)[\(index)]")
+            try visit(root, "\(path)[\(index)]", depth: 1)
         }
         self.roots = roots
     }
@@ -45,4 +56,14 @@ public struct ElementTree: Sendable, Equatable {
 
     /// Every accessible element, in VoiceOver reading order, with its position words.
     public var readingOrder: [ReadingItem] { ReadingOrder.items(in: roots) }
+}
+
+extension Element {
+    /// The text this element itself holds, in bytes of UTF-8 (not its children's).
+    var textBytes: Int {
+        var total = (id?.utf8.count ?? 0) + (label?.utf8.count ?? 0) + (value?.utf8.count ?? 0) + (hint?.utf8.count ?? 0)
+        for name in inputLabels { total += name.utf8.count }
+        for action in actions { total += action.id.utf8.count + action.name.utf8.count }
+        return total
+    }
 }

@@ -55,6 +55,16 @@ public struct FocusEngine: Sendable {
     private var lastFocusedInGroup: [String: String] = [:]
     private var readingCursor: String?
     private var mode = Mode.normal
+    /// Find's names for each keyboard item, lowercased once per tree rather than per keystroke.
+    private var searchIndex: [SearchEntry] = []
+    /// The entries that matched the last find query: a longer query can only match among them.
+    private var findNarrowing: (query: String, entries: [Int])?
+
+    private struct SearchEntry {
+        var item: ReadingItem
+        var names: [String]
+        var words: [[Substring]]
+    }
 
     public init(tree: ElementTree) {
         self.tree = tree
@@ -314,36 +324,54 @@ public struct FocusEngine: Sendable {
         }
     }
 
-    private func speakMatch(for query: String) -> [Action] {
-        guard let match = bestMatch(for: query) else { return [.say(.noMatch(query: query))] }
+    /// Speaks the best match; typing on narrows the search to what matched so far, since a
+    /// name that contains the longer query contains the shorter one too.
+    private mutating func speakMatch(for query: String) -> [Action] {
+        let needle = query.lowercased().trimmingWhitespace()
+        var among: [Int]?
+        if let narrowing = findNarrowing, !narrowing.query.isEmpty, needle.hasPrefix(narrowing.query) { among = narrowing.entries }
+        let (match, matched) = search(needle, among: among)
+        findNarrowing = (needle, matched)
+        guard let match else { return [.say(.noMatch(query: query))] }
         return [.say(.findMatch(match))]
     }
 
     /// The best keyboard item for a query, by its label and input labels: a whole name, then a
     /// whole word, then the start of a name or word, then anywhere; ties in reading order.
     public func bestMatch(for query: String) -> ReadingItem? {
-        let needle = query.lowercased().trimmingWhitespace()
-        guard !needle.isEmpty else { return nil }
+        search(query.lowercased().trimmingWhitespace(), among: nil).best
+    }
+
+    /// The best match among `among` (every entry when nil), and every entry that matched at all.
+    private func search(_ needle: String, among: [Int]?) -> (best: ReadingItem?, matched: [Int]) {
+        guard !needle.isEmpty else { return (nil, []) }
         var best: (item: ReadingItem, rank: Int)?
-        for item in keyboardItems {
-            let names = ([item.element.label].compactMap { $0 } + item.element.inputLabels).map { $0.lowercased() }
+        var matched: [Int] = []
+        for index in among ?? Array(searchIndex.indices) {
+            let entry = searchIndex[index]
             var rank = 0
-            for name in names {
-                let words = name.split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+            for (name, words) in zip(entry.names, entry.words) {
                 if name == needle { rank = max(rank, 4) }
-                else if words.contains(needle) { rank = max(rank, 3) }
+                else if words.contains(where: { $0 == needle }) { rank = max(rank, 3) }
                 else if name.hasPrefix(needle) || words.contains(where: { $0.hasPrefix(needle) }) { rank = max(rank, 2) }
                 else if name.contains(needle) { rank = max(rank, 1) }
             }
-            if rank > 0, rank > (best?.rank ?? 0) { best = (item, rank) }
+            guard rank > 0 else { continue }
+            matched.append(index)
+            if rank > (best?.rank ?? 0) { best = (entry.item, rank) }
         }
-        return best?.item
+        return (best?.item, matched)
     }
 
     // MARK: - The tree
 
     private mutating func rebuild() {
         items = tree.readingOrder
+        findNarrowing = nil
+        searchIndex = keyboardItems.map { item in
+            let names = ([item.element.label].compactMap { $0 } + item.element.inputLabels).map { $0.lowercased() }
+            return SearchEntry(item: item, names: names, words: names.map { $0.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) })
+        }
         groupOf = [:]
         func visit(_ element: Element, inherited: String?) {
             let group = element.group ?? inherited

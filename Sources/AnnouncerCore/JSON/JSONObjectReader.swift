@@ -39,6 +39,15 @@ public struct JSONObjectReader: Sendable {
         return string
     }
 
+    /// A string member of at most `maximumBytes` bytes of UTF-8.
+    public func string(_ key: String, maximumBytes: Int) throws(FieldError) -> String? {
+        guard let string = try string(key) else { return nil }
+        guard string.utf8.count <= maximumBytes else {
+            throw FieldError(.invalid, path: pathOf(key), "longer than \(maximumBytes) bytes (\(string.utf8.count))")
+        }
+        return string
+    }
+
     /// The longest language tag accepted; real BCP-47 tags are far shorter.
     public static let maximumLanguageTagLength = 64
 

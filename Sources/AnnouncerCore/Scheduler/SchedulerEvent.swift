@@ -5,6 +5,9 @@ public enum SchedulerEvent: Sendable, Equatable {
     case announce(Announcement)
     /// Silence now; everything waiting is cancelled.
     case stop
+    /// These utterances are cancelled if they are still waiting (their client has gone); one
+    /// already speaking plays on.
+    case cancelWaiting(Set<UtteranceID>)
     /// The engine began to sound the utterance (its first audio reached the sink).
     case engineStarted(UtteranceID)
     /// The engine played the utterance to its end.
@@ -33,4 +36,10 @@ public struct SchedulerOutput: Sendable, Equatable {
     public var actions: [SchedulerAction] = []
     public var accepted: [UtteranceID] = []
     public var rejection: RequestError?
+
+    public init(actions: [SchedulerAction] = [], accepted: [UtteranceID] = [], rejection: RequestError? = nil) {
+        self.actions = actions
+        self.accepted = accepted
+        self.rejection = rejection
+    }
 }

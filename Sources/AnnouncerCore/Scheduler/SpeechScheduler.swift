@@ -60,6 +60,8 @@ public struct SpeechScheduler: Sendable {
             }
         case .stop:
             stopAll(status: .cancelled)
+        case .cancelWaiting(let ids):
+            cancelWaiting(ids)
         case .engineStarted(let id):
             if current?.item.id == id { current?.phase = .speaking }
         case .engineFinished(let id):
@@ -238,6 +240,20 @@ public struct SpeechScheduler: Sendable {
         pendingFocus = nil
         pendingHint = nil
         for item in waiting.sorted(by: { $0.id < $1.id }) { finish(item, status) }
+    }
+
+    private mutating func cancelWaiting(_ ids: Set<UtteranceID>) {
+        var cancelled: [ScheduledUtterance] = []
+        func take(from queue: inout [ScheduledUtterance]) {
+            cancelled += queue.filter { ids.contains($0.id) }
+            queue.removeAll { ids.contains($0.id) }
+        }
+        take(from: &highs)
+        take(from: &defaults)
+        take(from: &lows)
+        if let focus = pendingFocus, ids.contains(focus.id) { pendingFocus = nil; cancelled.append(focus) }
+        if let hint = pendingHint, ids.contains(hint.id) { pendingHint = nil; cancelled.append(hint) }
+        for item in cancelled.sorted(by: { $0.id < $1.id }) { finish(item, .cancelled) }
     }
 
     private mutating func expireLows() {
