@@ -111,7 +111,8 @@ public final class Daemon: @unchecked Sendable {
             } catch where error.code == ECONNABORTED {
                 continue
             } catch where error.code == EMFILE || error.code == ENFILE {
-                refuseWithoutDescriptors(error)
+                // Linux reports this before it looks for a waiting client: there may be none.
+                if refuseWithoutDescriptors(error) { continue }
                 return
             } catch {
                 limitedLog.note("accept failed: \(error); pausing for \(Self.acceptPauseMs) ms", at: controller.now(), log: log)
@@ -123,32 +124,41 @@ public final class Daemon: @unchecked Sendable {
         }
     }
 
-    /// Out of descriptors: the reserved one is given up for a moment so that the waiting client
-    /// can be told why and let go, instead of the listener firing again and again. Accepting
-    /// pauses briefly so that a flood of connections cannot spin the daemon.
-    private func refuseWithoutDescriptors(_ error: Errno) {
-        if reserveDescriptor >= 0 {
-            close(reserveDescriptor)
-            reserveDescriptor = -1
-            if let fd = try? Syscall.acceptNonBlocking(listening.fd) {
-                refuse(fd, code: "too_many_clients",
-                       message: "announcerd has no file descriptors left (\(error)); close some clients or raise its limit (ulimit -n)")
-            }
+    /// Out of descriptors: the reserved one is given up for a moment so that a waiting client
+    /// can be told why and let go, instead of the listener firing again and again with the
+    /// client left hanging. Returns whether a client was refused (others may be waiting).
+    private func refuseWithoutDescriptors(_ error: Errno) -> Bool {
+        guard reserveDescriptor >= 0 else {
+            // No reserve to give up: stop listening until a client leaves (see `closed`), since
+            // at this point not even a timer can be had.
+            limitedLog.note("out of file descriptors (\(error)); not accepting until a client leaves", at: controller.now(), log: log)
+            pauseAccepting()
             reserveDescriptor = Self.openReserve()
+            return false
         }
-        limitedLog.note("refused a client: out of file descriptors (\(error))", at: controller.now(), log: log)
-        pauseAccepting()
+        close(reserveDescriptor)
+        let waitingClient = try? Syscall.acceptNonBlocking(listening.fd)
+        if let fd = waitingClient {
+            refuse(fd, code: "too_many_clients",
+                   message: "announcerd has no file descriptors left (\(error)); close some clients or raise its limit (ulimit -n)")
+            limitedLog.note("refused a client: out of file descriptors (\(error))", at: controller.now(), log: log)
+        }
+        reserveDescriptor = Self.openReserve()
+        return waitingClient != nil
     }
 
+    /// Stops accepting for a moment, and until a client leaves.
     private func pauseAccepting() {
         guard let acceptSource, !acceptPaused else { return }
         acceptPaused = true
         acceptSource.suspend()
-        queue.asyncAfter(deadline: .now() + .milliseconds(Self.acceptPauseMs)) { [self] in
-            guard acceptPaused else { return }
-            acceptPaused = false
-            self.acceptSource?.resume()
-        }
+        queue.asyncAfter(deadline: .now() + .milliseconds(Self.acceptPauseMs)) { [self] in resumeAccepting() }
+    }
+
+    private func resumeAccepting() {
+        guard acceptPaused, let acceptSource else { return }
+        acceptPaused = false
+        acceptSource.resume()
     }
 
     private static func openReserve() -> Int32 { open("/dev/null", O_RDONLY | O_CLOEXEC) }
@@ -187,6 +197,7 @@ public final class Daemon: @unchecked Sendable {
             self?.connections[connection.id] = nil
             self?.treeOwners.removeAll { $0 == connection.id }
             self?.releaseWaiting(of: connection)
+            self?.resumeAccepting()
             if let reason { self?.log("client \(connection.id) (pid \(connection.peerPID)) disconnected: \(reason)") }
         }
         connections[connection.id] = connection

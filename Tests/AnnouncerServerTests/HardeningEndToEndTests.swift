@@ -256,4 +256,44 @@ import Testing
         other.send(["type": "status", "id": 2])
         #expect(try other.reply(2)["queue"] == 0)
     }
+
+    @Test func outOfFileDescriptorsRefusesCleanlyAndDoesNotSpin() throws {
+        let daemon = try DaemonProcess()
+        let pid = daemon.process.processIdentifier
+        let limit = Process()
+        limit.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
+        limit.arguments = ["--pid", "\(pid)", "--nofile=64:64"]
+        try limit.run()
+        limit.waitUntilExit()
+        try #require(limit.terminationStatus == 0)
+        var clients: [LineClient] = []
+        var refused = 0
+        for index in 0..<100 {
+            let client = try LineClient(path: daemon.socket)
+            client.send(["type": "status", "id": .number(Double(index))])
+            let line = try client.read()
+            if line["code"] == "too_many_clients" {
+                refused += 1
+                if case .string(let message)? = line["message"] { #expect(message.contains("file descriptors")) }
+            } else {
+                #expect(line["type"] == "ok")
+                clients.append(client)
+            }
+        }
+        #expect(refused > 0)
+        #expect(!clients.isEmpty)
+        // Refusals are logged at most about once a second, not once per attempt.
+        let logged = daemon.stderr.split(separator: "\n").filter { $0.contains("out of file descriptors") }.count
+        #expect(logged <= 3)
+        // Once clients leave there is room again.
+        clients.removeAll()
+        var served = false
+        for _ in 0..<100 where !served {
+            usleep(20_000)
+            let client = try LineClient(path: daemon.socket)
+            client.send(["type": "status", "id": "again"])
+            served = (try? client.read())?["type"] == "ok"
+        }
+        #expect(served)
+    }
 }
