@@ -120,25 +120,30 @@ final class Connection: @unchecked Sendable {
 
     // MARK: - Reading
 
+    /// Reads until there are lines to serve, the socket would block, or it ends. (libdispatch
+    /// reports a hang-up once and then forgets the descriptor, so an event is never left
+    /// half-read: what it announced is read here, to the end if the end has come.)
     private func readAvailable() {
-        guard state == .open, !readSuspended else { return }
         var buffer = [UInt8](repeating: 0, count: Self.readSize)
-        let count: Int
-        do {
-            guard let read = try Syscall.nonBlocking("read", { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }) else { return }
-            count = read
-        } catch {
-            close(reason: "\(error)")
-            return
-        }
-        if count == 0 {
-            peerFinishedSending()
-            return
-        }
-        items += framer.append(buffer[0..<count])
-        if nextItem < items.count {
-            suspendReading()
-            serveTurn()
+        while state == .open, !readSuspended {
+            let count: Int
+            do {
+                guard let read = try Syscall.nonBlocking("read", { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }) else { return }
+                count = read
+            } catch {
+                close(reason: "\(error)")
+                return
+            }
+            if count == 0 {
+                peerFinishedSending()
+                return
+            }
+            items += framer.append(buffer[0..<count])
+            if nextItem < items.count {
+                suspendReading()
+                serveTurn()
+                return
+            }
         }
     }
 
@@ -167,7 +172,10 @@ final class Connection: @unchecked Sendable {
         items.removeAll(keepingCapacity: items.count < 1024)
         nextItem = 0
         switch state {
-        case .open: resumeReading()
+        case .open:
+            resumeReading()
+            // What arrived meanwhile (or the end of the stream) may have no event of its own.
+            queue.async { [self] in readAvailable() }
         case .draining: closeIfDrained()
         case .closed: break
         }

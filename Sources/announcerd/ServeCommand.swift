@@ -70,7 +70,12 @@ struct ServeCommand {
         daemon.start()
         log("listening on \(listening.path)\(listening.handedOver ? " (socket activation)" : ""), speaking through the \(sink) sink")
         SystemdNotify.send("READY=1", environment: environment)
-        withExtendedLifetime(sources) { dispatchMain() }
+        // The main thread only waits: everything runs on the daemon's queues, and the signals
+        // reach their dispatch sources. (dispatchMain would turn this thread into libdispatch's
+        // signal thread after main's stack is gone, which AddressSanitizer cannot follow.)
+        while true {
+            withExtendedLifetime(sources) { _ = pause() }
+        }
     }
 
     private func limits(_ configuration: Configuration) -> DaemonLimits {

@@ -340,7 +340,9 @@ import Testing
         let path = directory + "/socket"
         let activator = Process()
         activator.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-socket-activate")
-        activator.arguments = ["-l", path, binary("announcerd"), "--sink", "text:instant"]
+        // systemd-socket-activate passes on only the environment it is told to (a sanitizer's too).
+        let passOn = ["ASAN_OPTIONS", "TSAN_OPTIONS"].filter { ProcessInfo.processInfo.environment[$0] != nil }.flatMap { ["-E", $0] }
+        activator.arguments = ["-l", path] + passOn + [binary("announcerd"), "--sink", "text:instant"]
         let output = directory + "/out"
         _ = FileManager.default.createFile(atPath: output, contents: nil)
         _ = FileManager.default.createFile(atPath: directory + "/err", contents: nil)

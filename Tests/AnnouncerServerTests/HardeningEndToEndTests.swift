@@ -55,6 +55,24 @@ import Testing
         #expect(daemon.process.isRunning)
     }
 
+    /// Found by the soak: a client that sends part of a line and closes was never read to its
+    /// end, so its descriptor stayed open for good.
+    @Test func clientsThatLeaveMidLineLeaveNoDescriptorBehind() throws {
+        let daemon = try DaemonProcess()
+        let watcher = try LineClient(path: daemon.socket)
+        watcher.send(["type": "status", "id": 0])
+        _ = try watcher.reply(0)
+        let before = descriptorCount(daemon)
+        for index in 0..<500 {
+            let client = try LineClient(path: daemon.socket)
+            client.sendRaw(Array(#"{"type":"announce","text":"half"#.utf8))
+            if index % 2 == 0 { client.send(#"{"type":"status"}"#) }
+        }
+        #expect(settleDescriptors(daemon, to: before) == before)
+        watcher.send(["type": "status", "id": 1])
+        #expect(try watcher.reply(1)["type"] == "ok")
+    }
+
     @Test func aHalfClosedClientGetsEveryReplyIncludingAnUnterminatedLastLine() throws {
         let daemon = try DaemonProcess()
         let client = try LineClient(path: daemon.socket)

@@ -30,7 +30,7 @@ public struct SchedulerSimulation: Sendable {
     private var wakeAt: Milliseconds?
 
     public init(scheduler: SpeechScheduler, startLatencyMs: Milliseconds = 0,
-                duration: @escaping @Sendable (Speech) -> Milliseconds = SpeechDurationEstimate().duration(of:)) {
+                duration: @escaping @Sendable (Speech) -> Milliseconds = { SpeechDurationEstimate().duration(of: $0) }) {
         self.scheduler = scheduler
         self.startLatencyMs = startLatencyMs
         self.duration = duration
