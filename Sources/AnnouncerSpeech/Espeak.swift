@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import AnnouncerCore
 import CEspeakNG
 import Synchronization
@@ -51,6 +54,11 @@ enum Espeak {
 
     private static func load(dataPath: String?, bufferMs: Int32, callback: Callback) throws(EspeakError) -> Int {
         if let dataPath {
+            // espeak-ng quietly falls back to its own data when the path does not exist: a path
+            // asked for and not there is an error, not a different voice.
+            guard access(dataPath + "/phontab", R_OK) == 0 else {
+                throw EspeakError(status: 0, message: "\(dataPath) holds no espeak-ng data (no phontab there); point ANNOUNCER_ESPEAK_DATA at an espeak-ng-data directory, or unset it", operation: "initialisation")
+            }
             dataPath.withCString { espeak_ng_InitializePath($0) }
         } else {
             espeak_ng_InitializePath(nil)

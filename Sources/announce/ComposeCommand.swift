@@ -9,7 +9,7 @@ struct ComposeCommand {
                                 [--hint-style touch|keyboard] [--config FILE]
                announce compose [FILE] --speak [--sink SINK] [...]
 
-        Reads request lines (DESIGN §5, one JSON object per line) from FILE, or standard input
+        Reads request lines (docs/protocol.md, one JSON object per line) from FILE, or standard input
         when FILE is absent or "-", and prints what Announcer would speak, with no daemon and no
         audio:
           focus     the element's description, then its hint (if any) on the next line
@@ -72,8 +72,11 @@ struct ComposeCommand {
         let configuration: Configuration
         do {
             let files = try ConfigurationFiles.locate()
-            configuration = try files.loadConfiguration(explicit: parsed.options["--config"])
-            composer = UtteranceComposer(catalog: try files.loadLocales(), locale: configuration.locale, hintStyle: configuration.hintStyle)
+            var warnings: [ConfigError] = []
+            let catalog: LocaleCatalog
+            (configuration, catalog) = try files.load(explicit: parsed.options["--config"], warnings: &warnings)
+            for warning in warnings { Console.error("announce compose: warning: \(warning)") }
+            composer = UtteranceComposer(catalog: catalog, locale: configuration.locale, hintStyle: configuration.hintStyle)
         } catch {
             Console.error("announce compose: \(error)")
             return .config

@@ -23,14 +23,16 @@ enum DaemonCommands {
         usage: announce send [FILE] [--socket PATH]
 
         Sends request lines from FILE (or standard input) and prints every reply and event line
-        until each request has its reply.
+        until each request has its reply. Exits 65 if any line was answered with an error.
         """
 
     static let listenHelp = """
         usage: announce listen [--events a,b] [--json] [--socket PATH]
 
-        Prints what announcerd speaks, as it speaks it (default events: speaking). With --json,
-        every event line as it arrives. Runs until the daemon goes away or Ctrl-C.
+        Prints what announcerd speaks, as it speaks it (default events: speaking), one line per
+        event: the text spoken, or the event's name and fields ("finished 3 spoken",
+        "action card1 pin"). With --json, every event line as it arrives. Runs until the daemon
+        goes away or Ctrl-C.
         """
 
     static let statusHelp = """
@@ -145,11 +147,18 @@ enum DaemonCommands {
             sent += 1
         }
         var replies = 0
+        var errors = 0
         while replies < sent, let line = client.readLine() {
             Console.out(line)
-            if case .object(let members)? = try? JSONValue.parse(line), members["type"] != "event" { replies += 1 }
+            guard case .object(let members)? = try? JSONValue.parse(line), members["type"] != "event" else { continue }
+            replies += 1
+            if members["type"] == "error" { errors += 1 }
         }
         guard replies == sent else { return closed(client) }
+        guard errors == 0 else {
+            Console.error("announce send: \(errors) of \(sent) line\(sent == 1 ? "" : "s") got an error reply")
+            return .dataError
+        }
         return .success
     }
 
@@ -164,15 +173,29 @@ enum DaemonCommands {
                 return .dataError
             }
             guard members["type"] == "event" else { continue }
-            if parsed.has("--json") {
-                Console.out(line)
-            } else if members["event"] == "speaking", case .string(let text)? = members["text"] {
-                Console.out(text)
-            } else {
-                Console.out(line)
-            }
+            Console.out(parsed.has("--json") ? line : eventText(members))
         }
         return .success
+    }
+
+    /// An event as one line of text: what is spoken as itself, every other event as its name
+    /// and its fields, in the order a person reads them.
+    static func eventText(_ members: [String: JSONValue]) -> String {
+        func text(_ key: String) -> String? {
+            switch members[key] {
+            case .string(let value)?: value
+            case nil, .null?: nil
+            case let value?: value.serialized()
+            }
+        }
+        let name = text("event") ?? "event"
+        if name == "speaking" { return text("text") ?? "" }
+        let order: [String: [String]] = [
+            "finished": ["utterance", "status", "reason"], "focus": ["element"], "activate": ["element"],
+            "action": ["element", "action"], "adjust": ["element", "direction"], "command": ["command", "element"],
+        ]
+        let keys = order[name] ?? members.keys.filter { $0 != "type" && $0 != "event" }.sorted()
+        return ([name] + keys.compactMap(text)).joined(separator: " ")
     }
 
     private static func status(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
@@ -192,6 +215,7 @@ enum DaemonCommands {
             if case .object(let counters)? = message["counters"] {
                 Console.out("utterances: " + FinishStatus.allCases.map { "\($0.rawValue) \(counters[$0.rawValue]?.serialized() ?? "0")" }.joined(separator: ", "))
             }
+            Console.out("speech worker restarts: \(text("restarts"))")
             return .success
         }
         return closed(client)

@@ -161,10 +161,44 @@ enum KeysCommand {
         }
     }
 
-    /// Rewrites the one status line.
+    /// Rewrites the one status line, cut to the terminal's width: a line that wrapped would
+    /// leave a stale copy above it at every rewrite.
     private static func status(_ text: String) {
-        let line = "\r\u{1B}[K" + text
+        var size = winsize()
+        let columns = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        let line = "\r\u{1B}[K" + fitToWidth(text, columns: columns)
         _ = line.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }
+    }
+
+    /// `text` on one line of at most `columns - 1` cells (the last cell is left free, so the
+    /// cursor never wraps): line breaks and controls become spaces, wide characters count two,
+    /// and a cut is marked with "…".
+    static func fitToWidth(_ text: String, columns: Int) -> String {
+        let room = max(columns - 1, 1)
+        let cells = text.map { character -> (Character, Int) in
+            let isBreak = character.unicodeScalars.allSatisfy { $0.properties.generalCategory == .control || $0 == "\u{2028}" || $0 == "\u{2029}" }
+            let shown: Character = isBreak ? " " : character
+            return (shown, shown.unicodeScalars.contains(where: isWide) ? 2 : 1)
+        }
+        if cells.reduce(0, { $0 + $1.1 }) <= room { return String(cells.map(\.0)) }
+        var result = ""
+        var used = 0
+        for (character, width) in cells {
+            guard used + width <= room - 1 else { break }  // one cell stays for the "…"
+            result.append(character)
+            used += width
+        }
+        return result + "…"
+    }
+
+    /// East Asian wide and fullwidth ranges (CJK, Hangul, kana, fullwidth forms, emoji).
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xA000...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60,
+             0xFFE0...0xFFE6, 0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD: true
+        default: false
+        }
     }
 }
 

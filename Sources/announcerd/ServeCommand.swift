@@ -86,8 +86,10 @@ struct ServeCommand {
     /// SIGHUP: read the configuration again; a bad one is logged and the old one kept.
     private func reload(daemon: Daemon, log: @Sendable (String) -> Void) {
         do {
-            let configuration = try files.loadConfiguration(explicit: configPath)
-            let composer = UtteranceComposer(catalog: try files.loadLocales(), locale: configuration.locale, hintStyle: configuration.hintStyle)
+            var warnings: [ConfigError] = []
+            let (configuration, catalog) = try files.load(explicit: configPath, warnings: &warnings)
+            for warning in warnings { log("warning: \(warning)") }
+            let composer = UtteranceComposer(catalog: catalog, locale: configuration.locale, hintStyle: configuration.hintStyle)
             daemon.reload(composer: composer, limits: limits(configuration), scheduler: configuration.schedulerSettings)
             log("configuration reloaded")
         } catch {

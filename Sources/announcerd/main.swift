@@ -8,6 +8,7 @@ let help = """
     usage: announcerd [--socket PATH] [--config FILE] [--sink SINK] [--log-level LEVEL]
            announcerd --play FILE [--config FILE] [--sink SINK]
            announcerd --check-config FILE
+           announcerd --check-locale FILE
 
     Announcer's speech daemon. Programs connect to its Unix socket (default
     $XDG_RUNTIME_DIR/announcer/socket, or $ANNOUNCER_SOCKET) and send request lines (one JSON
@@ -16,7 +17,10 @@ let help = """
 
     --play speaks a file of request lines in real time instead, and exits when everything has
     been said; a line's "at" is when, in milliseconds after the start, it is sent ("-" is
-    standard input). --check-config reports the errors of a configuration file, by line.
+    standard input). --check-config reports every error of a configuration file, by line,
+    and checks that the locale it names has a table; --check-locale does the same for a locale
+    table (a user's table in ~/.config/announcer/locales may change only some words of a
+    packaged one of the same name; a new one must give every word).
 
     Options:
       --socket PATH   listen here instead of the default
@@ -35,7 +39,7 @@ if CommandLine.arguments.dropFirst().first == "--speech-worker" {
     exit(SpeechWorker.run())
 }
 
-let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--config", "--sink", "--play", "--locale", "--hint-style", "--socket", "--log-level", "--check-config"], maximumPositionals: 0)
+let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--config", "--sink", "--play", "--locale", "--hint-style", "--socket", "--log-level", "--check-config", "--check-locale"], maximumPositionals: 0)
 let parsed: ArgumentScanner.Parsed
 do {
     parsed = try scanner.parse(CommandLine.arguments.dropFirst())
@@ -48,19 +52,8 @@ if parsed.has("--help") || parsed.has("-h") {
     exit(0)
 }
 
-if let path = parsed.options["--check-config"] {
-    guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
-        Console.error("announcerd: cannot read \(path)")
-        exit(66)
-    }
-    do {
-        _ = try Configuration(file: KeyValueFile(parsing: text, name: path))
-        Console.out("\(path): the configuration is valid")
-        exit(0)
-    } catch {
-        Console.error("\(error)")
-        exit(78)
-    }
+if let path = parsed.options["--check-config"] ?? parsed.options["--check-locale"] {
+    exit(CheckCommand(path: path, isLocale: parsed.options["--check-locale"] != nil).run())
 }
 
 var configuration: Configuration
@@ -68,8 +61,9 @@ let catalog: LocaleCatalog
 let files: ConfigurationFiles
 do {
     files = try ConfigurationFiles.locate()
-    configuration = try files.loadConfiguration(explicit: parsed.options["--config"])
-    catalog = try files.loadLocales()
+    var warnings: [ConfigError] = []
+    (configuration, catalog) = try files.load(explicit: parsed.options["--config"], warnings: &warnings)
+    for warning in warnings { Console.error("announcerd: warning: \(warning)") }
 } catch {
     Console.error("announcerd: \(error)")
     exit(78)

@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test(arguments: [
-        BadCase(name: "unknown trait", json: #"{"traits":["button","buton"]}"#, path: "element.traits[1]", problem: "unknown trait \"buton\""),
+        BadCase(name: "unknown trait", json: #"{"traits":["button","buton"]}"#, path: "element.traits[1]", problem: "unknown trait \"buton\"; the traits are \(Trait.allCases.map(\.rawValue).joined(separator: ", "))"),
         BadCase(name: "frame of three numbers", json: #"{"frame":[1,2,3]}"#, path: "element.frame", problem: "expected four numbers [x, y, width, height], got 3 items"),
         BadCase(name: "frame not numbers", json: #"{"frame":[1,2,"3",4]}"#, path: "element.frame[2]", problem: "expected a number, got a string"),
         BadCase(name: "negative size", json: #"{"frame":[1,2,-3,4]}"#, path: "element.frame", problem: "width and height must not be negative"),
@@ -67,7 +67,7 @@ import Testing
         BadCase(name: "action without name", json: #"{"actions":[{"id":"x"}]}"#, path: "element.actions[0].name", problem: "required field is missing"),
         BadCase(name: "bad priority name", json: #"{"priority":"high"}"#, path: "element.priority", problem: "expected \"prioritized\", \"previouslyFocused\" or a whole number, got \"high\""),
         BadCase(name: "fractional priority", json: #"{"priority":1.5}"#, path: "element.priority", problem: "expected a whole number from -1000000 to 1000000, got 1.5"),
-        BadCase(name: "child error names its path", json: #"{"children":[{"label":"a"},{"traits":["nope"]}]}"#, path: "element.children[1].traits[0]", problem: "unknown trait \"nope\""),
+        BadCase(name: "child error names its path", json: #"{"children":[{"label":"a"},{"traits":["nope"]}]}"#, path: "element.children[1].traits[0]", problem: "unknown trait \"nope\"; the traits are \(Trait.allCases.map(\.rawValue).joined(separator: ", "))"),
         BadCase(name: "element not an object", json: #"["label"]"#, path: "element", problem: "expected an object, got an array"),
     ])
     func refusesBadInput(_ bad: BadCase) throws {

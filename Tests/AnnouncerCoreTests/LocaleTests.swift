@@ -89,10 +89,13 @@ import Testing
         let utterance = UtteranceComposer(catalog: catalog).compose(try element(#"{"label":"Play","traits":["button","header"]}"#))
         #expect(utterance.description == "Play. Knob. Heading.")
 
+        // A new locale that lacks words: they come from English, each reported; the rest stand.
         try "locale = fr\ntrait.button = Bouton.\n".write(to: directory.appendingPathComponent("fr.conf"), atomically: true, encoding: .utf8)
-        let error = #expect(throws: ConfigError.self) {
-            try LocaleCatalog.load(packaged: packageRoot.appendingPathComponent("config/locales").path, overrides: directory.path)
-        }
-        #expect(error?.message == "the table has no \"back\"")
+        var warnings: [ConfigError] = []
+        let withFrench = try LocaleCatalog.load(packaged: packageRoot.appendingPathComponent("config/locales").path, overrides: directory.path, warnings: &warnings)
+        #expect(warnings.first?.message == "the table has no \"back\"; en's word is used instead")
+        #expect(warnings.count == LocaleWords.Word.allCases.count - 1)
+        let french = UtteranceComposer(catalog: withFrench, locale: "fr").compose(try element(#"{"label":"Play","traits":["button","header"]}"#))
+        #expect(french.description == "Play. Bouton. Heading.")
     }
 }

@@ -289,7 +289,9 @@ import Testing
             not json
             """.write(toFile: requests, atomically: true, encoding: .utf8)
         let sent = try runTool(binary("announce"), ["send", requests, "--socket", daemon.socket])
-        #expect(sent.status == 0)
+        // A line answered with an error makes the whole send a failure, after every reply.
+        #expect(sent.status == 65)
+        #expect(sent.stderr.contains("1 of 3 lines got an error reply"))
         let replies = sent.stdout.split(separator: "\n").map(String.init)
         #expect(replies.count == 3)
         #expect(replies[0].contains(#""id":1"#) && replies[0].contains(#""type":"ok""#))
@@ -309,9 +311,46 @@ import Testing
         try "rate = 175\nvolume = loud\n".write(toFile: path, atomically: true, encoding: .utf8)
         let bad = try runTool(binary("announcerd"), ["--check-config", path])
         #expect(bad.status == 78)
-        #expect(bad.stderr == "\(path):2: volume: expected a volume from 0 to 200, got \"loud\"\n")
+        #expect(bad.stderr == "\(path):2: volume: expected a volume from 0 to 200, got \"loud\"\n\(path): 1 problem\n")
         let good = try runTool(binary("announcerd"), ["--check-config", packageRoot.appendingPathComponent("config/announcer.conf").path])
         #expect(good.status == 0)
+    }
+
+    @Test func checkConfigReportsEveryProblemAndALocaleWithNoTable() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("check-\(UUID().uuidString).conf").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try "volume = loud\nlocale = fr\nnonsense\nrate = 9000\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let bad = try runTool(binary("announcerd"), ["--check-config", path])
+        #expect(bad.status == 78)
+        let lines = bad.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.count == 5)
+        #expect(lines[0].hasPrefix("\(path):1: volume:"))
+        #expect(lines[1] == "\(path):2: locale: there is no locale table for \"fr\"; available: de, en, zh-Hans")
+        #expect(lines[2].hasPrefix("\(path):3: expected `key = value`"))
+        #expect(lines[3].hasPrefix("\(path):4: rate:"))
+        #expect(lines[4] == "\(path): 4 problems")
+        // The daemon itself refuses a locale with no table, rather than speak another.
+        let daemon = try runTool(binary("announcerd"), ["--config", path, "--sink", "text", "--socket", "/nonexistent/socket"])
+        #expect(daemon.status == 78)
+    }
+
+    @Test func checkLocaleReportsEveryProblem() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("check-locale-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // An override of a packaged table may change some words; a wrong one is still wrong.
+        try "locale = de\ntrait.button = Knopf\nbuton = Knopf\nposition.series = {index}\n".write(toFile: directory + "/de.conf", atomically: true, encoding: .utf8)
+        let override = try runTool(binary("announcerd"), ["--check-locale", directory + "/de.conf"])
+        #expect(override.status == 78)
+        #expect(override.stderr.contains("de.conf:3: unknown word \"buton\""))
+        #expect(override.stderr.contains("de.conf:4: position.series must contain {index} and {count}"))
+        // A new locale must give every word.
+        try "locale = fr\ntrait.button = Bouton\n".write(toFile: directory + "/fr.conf", atomically: true, encoding: .utf8)
+        let incomplete = try runTool(binary("announcerd"), ["--check-locale", directory + "/fr.conf"])
+        #expect(incomplete.status == 78)
+        #expect(incomplete.stderr.contains("the table has no \"trait.link\""))
+        let packaged = try runTool(binary("announcerd"), ["--check-locale", packageRoot.appendingPathComponent("config/locales/zh-Hans.conf").path])
+        #expect(packaged.status == 0)
     }
 }
 

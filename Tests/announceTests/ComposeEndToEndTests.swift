@@ -31,7 +31,7 @@ import Testing
         #expect(result.stdout == "One\nThree\n")
         let lines = result.stderr.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        #expect(lines[0] == #"line 2: invalid_field: element.traits[0]: unknown trait "buton""#)
+        #expect(lines[0].hasPrefix(#"line 2: invalid_field: element.traits[0]: unknown trait "buton"; the traits are button, link, header, searchField"#))
         #expect(lines[1].hasPrefix("line 3: bad_json: not valid JSON"))
         #expect(lines[2].hasPrefix(#"line 5: unknown_type: unknown request type "shout""#))
     }
@@ -189,5 +189,28 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains("0 REFUSED line 3 queue_full\n"))
         #expect(result.stdout.contains("SPEAK default 2 N2"))
+    }
+}
+
+/// A mistake in a user's locale table costs that word, never the locale or the others.
+@Suite struct UserLocaleEndToEndTests {
+    @Test func anIncompleteOrBrokenUserTableFallsBackWordByWordAndIsReported() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-locales-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: home + "/announcer/locales", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        // A new locale that gives one word, and an override of German with an unknown word.
+        try "locale = fr\ntrait.button = Bouton.\n".write(toFile: home + "/announcer/locales/fr.conf", atomically: true, encoding: .utf8)
+        try "locale = de\ntrait.button = Knopf.\nbuton = Knopf.\n".write(toFile: home + "/announcer/locales/de.conf", atomically: true, encoding: .utf8)
+        let focus = #"{"type":"focus","element":{"label":"OK","traits":["button","header"]}}"#
+        let french = try run(announceBinary, ["compose", "--locale", "fr"], stdin: focus, environment: ["XDG_CONFIG_HOME": home])
+        #expect(french.status == 0)
+        #expect(french.stdout == "OK. Bouton. Heading.\n")
+        #expect(french.stderr.contains("fr.conf: the table has no \"trait.header\"; en's word is used instead"))
+        let german = try run(announceBinary, ["compose", "--locale", "de"], stdin: focus, environment: ["XDG_CONFIG_HOME": home])
+        #expect(german.status == 0)
+        #expect(german.stdout.hasPrefix("OK. Knopf. "))
+        #expect(german.stderr.contains("de.conf:3: unknown word \"buton\""))
+        let english = try run(announceBinary, ["compose"], stdin: focus, environment: ["XDG_CONFIG_HOME": home])
+        #expect(english.stdout == "OK. Button. Heading.\n")
     }
 }

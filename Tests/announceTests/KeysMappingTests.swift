@@ -32,3 +32,26 @@ import Testing
         #expect(KeysCommand.decode([0x09, 0x1B, 0x5B, 0x42, 0x20]) == [.key(KeyPress("tab")), .key(KeyPress("down")), .key(KeyPress("space"))])
     }
 }
+
+/// `announce keys`' status line never wraps, so rewriting it never leaves stale copies.
+@Suite struct StatusLineTests {
+    @Test func shortTextIsLeftAlone() {
+        #expect(KeysCommand.fitToWidth("> Play. Button.", columns: 80) == "> Play. Button.")
+    }
+
+    @Test func longTextIsCutToOneCellLessThanTheWidth() {
+        let fitted = KeysCommand.fitToWidth(String(repeating: "word ", count: 40), columns: 20)
+        #expect(fitted.count == 19)
+        #expect(fitted.hasSuffix("…"))
+    }
+
+    @Test func lineBreaksBecomeSpaces() {
+        #expect(KeysCommand.fitToWidth("a\nb\rc\u{2028}d", columns: 80) == "a b c d")
+    }
+
+    @Test func wideCharactersCountTwo() {
+        // 10 cells of room (11 columns, the last left free): 4 Chinese characters and the "…".
+        #expect(KeysCommand.fitToWidth("你好世界你好世界", columns: 11) == "你好世界…")
+        #expect(KeysCommand.fitToWidth("你好世界你", columns: 11) == "你好世界你")
+    }
+}

@@ -49,11 +49,15 @@ import Testing
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-empty-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: empty) }
-        let result = try run(announcerd, ["--play", "-", "--sink", "null"], stdin: #"{"type":"announce","text":"hi"}"#,
-                             environment: ["ANNOUNCER_ESPEAK_DATA": empty])
-        #expect(result.status == 69)
-        #expect(result.stderr.hasPrefix("announcerd: espeak-ng initialisation failed: "))
-        #expect(result.stderr.contains("espeak-ng-data"))
+        // An empty directory, and one that is not there at all (espeak-ng alone would quietly
+        // use its own data instead).
+        for dataPath in [empty, "/nonexistent"] {
+            let result = try run(announcerd, ["--play", "-", "--sink", "null"], stdin: #"{"type":"announce","text":"hi"}"#,
+                                 environment: ["ANNOUNCER_ESPEAK_DATA": dataPath])
+            #expect(result.status == 69)
+            #expect(result.stderr.hasPrefix("announcerd: espeak-ng initialisation failed: \(dataPath) holds no espeak-ng data"))
+            #expect(result.stderr.contains("ANNOUNCER_ESPEAK_DATA"))
+        }
     }
 
     @Test func aBadSinkIsBadUsage() throws {

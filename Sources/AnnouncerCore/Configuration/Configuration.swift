@@ -41,64 +41,83 @@ public struct Configuration: Sendable, Equatable {
         SpeechDurationEstimate(wordsPerMinute: Double(rate))
     }
 
+    /// Reads a configuration; the first problem is thrown (see `checking` for all of them).
     public init(file: KeyValueFile) throws(ConfigError) {
-        self.init()
+        let (configuration, problems) = Self.checking(file)
+        if let first = problems.first { throw first }
+        self = configuration
+    }
+
+    /// Reads every setting it can and reports every problem, each with its line (what
+    /// `announcerd --check-config` prints); a setting with a problem keeps its default.
+    public static func checking(_ file: KeyValueFile) -> (Configuration, [ConfigError]) {
+        var configuration = Configuration()
+        var problems: [ConfigError] = []
         for entry in file.entries {
-            func fail(_ message: String) -> ConfigError {
-                ConfigError(file: file.name, line: entry.line, "\(entry.key): \(message)")
+            do {
+                try configuration.apply(entry, file: file.name)
+            } catch {
+                problems.append(error)
             }
-            func number(_ range: ClosedRange<Int>, _ unit: String) throws(ConfigError) -> Int {
-                guard let number = Int(entry.value), range.contains(number) else {
-                    throw fail("expected \(unit) from \(range.lowerBound) to \(range.upperBound), got \"\(entry.value)\"")
-                }
-                return number
+        }
+        return (configuration, problems)
+    }
+
+    private mutating func apply(_ entry: KeyValueFile.Entry, file name: String) throws(ConfigError) {
+        func fail(_ message: String) -> ConfigError {
+            ConfigError(file: name, line: entry.line, "\(entry.key): \(message)")
+        }
+        func number(_ range: ClosedRange<Int>, _ unit: String) throws(ConfigError) -> Int {
+            guard let number = Int(entry.value), range.contains(number) else {
+                throw fail("expected \(unit) from \(range.lowerBound) to \(range.upperBound), got \"\(entry.value)\"")
             }
-            switch entry.key {
-            case "locale":
-                guard !entry.value.isEmpty else { throw fail("expected a locale tag such as en, de or zh-Hans") }
-                locale = entry.value
-            case "hint-style":
-                guard let style = HintStyle(rawValue: entry.value) else {
-                    throw fail("expected touch or keyboard, got \"\(entry.value)\"")
-                }
-                hintStyle = style
-            case "hint-delay-ms":
-                hintDelayMs = try number(0...60_000, "milliseconds")
-            case "max-age-ms":
-                maxAgeMs = try number(0...600_000, "milliseconds")
-            case "queue-limit":
-                queueLimit = try number(1...100_000, "a number of announcements")
-            case "rate":
-                rate = try number(80...450, "words per minute")
-            case "voice":
-                guard !entry.value.isEmpty, !entry.value.contains(" ") else { throw fail("expected a language tag or an espeak-ng voice name") }
-                voice = entry.value
-            case "volume":
-                volume = try number(0...200, "a volume")
-            case "punctuation":
-                guard let level = Announcement.Punctuation(rawValue: entry.value) else {
-                    throw fail("expected none, some or all, got \"\(entry.value)\"")
-                }
-                punctuation = level
-            case "sink":
-                do {
-                    sink = try SinkChoice(parsing: entry.value)
-                } catch {
-                    throw fail(error.description)
-                }
-            case "speaker-buffer-ms":
-                speakerBufferMs = try number(5...1000, "milliseconds")
-            case "speaker-idle-close-ms":
-                speakerIdleCloseMs = try number(0...3_600_000, "milliseconds")
-            case "max-clients":
-                maxClients = try number(1...10_000, "a number of clients")
-            case "max-backlog-bytes":
-                maxBacklogBytes = try number(4096...(1 << 30), "bytes")
-            case "max-queued-per-client":
-                maxQueuedPerClient = try number(1...100_000, "a number of utterances")
-            default:
-                throw ConfigError(file: file.name, line: entry.line, "unknown setting \"\(entry.key)\"")
+            return number
+        }
+        switch entry.key {
+        case "locale":
+            guard !entry.value.isEmpty else { throw fail("expected a locale tag such as en, de or zh-Hans") }
+            locale = entry.value
+        case "hint-style":
+            guard let style = HintStyle(rawValue: entry.value) else {
+                throw fail("expected touch or keyboard, got \"\(entry.value)\"")
             }
+            hintStyle = style
+        case "hint-delay-ms":
+            hintDelayMs = try number(0...60_000, "milliseconds")
+        case "max-age-ms":
+            maxAgeMs = try number(0...600_000, "milliseconds")
+        case "queue-limit":
+            queueLimit = try number(1...100_000, "a number of announcements")
+        case "rate":
+            rate = try number(80...450, "words per minute")
+        case "voice":
+            guard !entry.value.isEmpty, !entry.value.contains(" ") else { throw fail("expected a language tag or an espeak-ng voice name") }
+            voice = entry.value
+        case "volume":
+            volume = try number(0...200, "a volume")
+        case "punctuation":
+            guard let level = Announcement.Punctuation(rawValue: entry.value) else {
+                throw fail("expected none, some or all, got \"\(entry.value)\"")
+            }
+            punctuation = level
+        case "sink":
+            do {
+                sink = try SinkChoice(parsing: entry.value)
+            } catch {
+                throw fail(error.description)
+            }
+        case "speaker-buffer-ms":
+            speakerBufferMs = try number(5...1000, "milliseconds")
+        case "speaker-idle-close-ms":
+            speakerIdleCloseMs = try number(0...3_600_000, "milliseconds")
+        case "max-clients":
+            maxClients = try number(1...10_000, "a number of clients")
+        case "max-backlog-bytes":
+            maxBacklogBytes = try number(4096...(1 << 30), "bytes")
+        case "max-queued-per-client":
+            maxQueuedPerClient = try number(1...100_000, "a number of utterances")
+        default:
+            throw ConfigError(file: name, line: entry.line, "unknown setting \"\(entry.key)\"")
         }
     }
 }

@@ -36,19 +36,38 @@ public struct ConfigurationFiles: Sendable {
         return ConfigurationFiles(packagedDirectory: packaged, userDirectory: user)
     }
 
+    /// The configuration and the locale tables, checked together (one rule for the daemon, its
+    /// reload and `announce compose`): `locale =` must name a table there is. Problems in the
+    /// user's locale tables go to `warnings`.
+    public func load(explicit: String? = nil, warnings: inout [ConfigError]) throws(ConfigError) -> (Configuration, LocaleCatalog) {
+        let configuration = try loadConfiguration(explicit: explicit)
+        let catalog = try loadLocales(warnings: &warnings)
+        guard catalog.table(for: configuration.locale) != nil else {
+            throw ConfigError(file: configurationPath(explicit: explicit) ?? "announcer.conf",
+                              "locale: there is no locale table for \"\(configuration.locale)\"; available: \(catalog.tags.joined(separator: ", "))")
+        }
+        return (configuration, catalog)
+    }
+
+    /// The configuration file in use: `explicit` if given, else the user's, else the packaged one.
+    public func configurationPath(explicit: String? = nil) -> String? {
+        explicit ?? [userDirectory + "/announcer.conf", packagedDirectory + "/announcer.conf"]
+            .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
     /// The configuration: `explicit` if given, else the user's file, else the packaged default.
     public func loadConfiguration(explicit: String? = nil) throws(ConfigError) -> Configuration {
-        let path = explicit ?? [userDirectory + "/announcer.conf", packagedDirectory + "/announcer.conf"]
-            .first { FileManager.default.fileExists(atPath: $0) }
-        guard let path else { return Configuration() }
+        guard let path = configurationPath(explicit: explicit) else { return Configuration() }
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
             throw ConfigError(file: path, "cannot read the file (missing, unreadable or not UTF-8)")
         }
         return try Configuration(file: try KeyValueFile(parsing: text, name: path))
     }
 
-    public func loadLocales() throws(ConfigError) -> LocaleCatalog {
-        try LocaleCatalog.load(packaged: packagedDirectory + "/locales", overrides: userDirectory + "/locales")
+    /// The locale tables; problems in the user's own tables go to `warnings` (see
+    /// `LocaleCatalog.load`).
+    public func loadLocales(warnings: inout [ConfigError]) throws(ConfigError) -> LocaleCatalog {
+        try LocaleCatalog.load(packaged: packagedDirectory + "/locales", overrides: userDirectory + "/locales", warnings: &warnings)
     }
 
     private static func executablePath() -> String {

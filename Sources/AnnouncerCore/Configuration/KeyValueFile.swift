@@ -11,29 +11,48 @@ public struct KeyValueFile: Sendable, Equatable {
     public var name: String
     public var entries: [Entry]
 
+    /// Parses `text`; the first problem is thrown (see `checking` for all of them).
     public init(parsing text: String, name: String) throws(ConfigError) {
+        let (file, problems) = Self.checking(text, name: name)
+        if let first = problems.first { throw first }
+        self = file
+    }
+
+    private init(name: String, entries: [Entry]) {
         self.name = name
-        entries = []
+        self.entries = entries
+    }
+
+    /// Every line that parses, and a problem for each one that does not.
+    public static func checking(_ text: String, name: String) -> (KeyValueFile, [ConfigError]) {
+        var entries: [Entry] = []
+        var problems: [ConfigError] = []
         var seen: [String: Int] = [:]
         for (offset, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let lineNumber = offset + 1
             let line = rawLine.trimmingWhitespace()
             if line.isEmpty || line.hasPrefix("#") { continue }
             guard let equals = line.firstIndex(of: "=") else {
-                throw ConfigError(file: name, line: lineNumber, "expected `key = value`, got \"\(line)\"")
+                problems.append(ConfigError(file: name, line: lineNumber, "expected `key = value`, got \"\(line)\""))
+                continue
             }
             let key = line[..<equals].trimmingWhitespace()
             var value = line[line.index(after: equals)...].trimmingWhitespace()
-            guard !key.isEmpty else { throw ConfigError(file: name, line: lineNumber, "a setting needs a name before `=`") }
+            guard !key.isEmpty else {
+                problems.append(ConfigError(file: name, line: lineNumber, "a setting needs a name before `=`"))
+                continue
+            }
             if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") {
                 value = String(value.dropFirst().dropLast())
             }
             if let first = seen[key] {
-                throw ConfigError(file: name, line: lineNumber, "\(key) is set twice (first on line \(first))")
+                problems.append(ConfigError(file: name, line: lineNumber, "\(key) is set twice (first on line \(first))"))
+                continue
             }
             seen[key] = lineNumber
             entries.append(Entry(key: key, value: value, line: lineNumber))
         }
+        return (KeyValueFile(name: name, entries: entries), problems)
     }
 
     public subscript(key: String) -> Entry? { entries.first { $0.key == key } }

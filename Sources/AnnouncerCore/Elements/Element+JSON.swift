@@ -37,7 +37,7 @@ extension Element {
 
         for (index, name) in (try reader.stringArray("traits") ?? []).enumerated() {
             guard let trait = Trait(rawValue: name) else {
-                throw FieldError(.invalid, path: "\(reader.pathOf("traits"))[\(index)]", "unknown trait \"\(name)\"")
+                throw FieldError(.invalid, path: "\(reader.pathOf("traits"))[\(index)]", "unknown trait \"\(name)\"; the traits are \(Trait.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             traits.insert(trait)
         }

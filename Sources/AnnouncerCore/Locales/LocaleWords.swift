@@ -65,6 +65,17 @@ public struct LocaleWords: Sendable, Equatable {
     /// Parses a complete table. `base`, when given, supplies every key the table leaves out
     /// (a user's override of a packaged table may change only some words).
     public init(file: KeyValueFile, base: LocaleWords? = nil) throws(ConfigError) {
+        let (words, problems) = Self.checking(file, base: base, fallback: nil)
+        if let first = problems.first { throw first }
+        self = words!
+    }
+
+    /// Reads a table and reports every problem. With a `fallback` (English), a word the table
+    /// lacks or gets wrong is taken from it, so that one bad word in a user's table costs that
+    /// word, not the locale; without one, any problem leaves no table. An unknown word is
+    /// reported and ignored.
+    public static func checking(_ file: KeyValueFile, base: LocaleWords?, fallback: LocaleWords?) -> (LocaleWords?, [ConfigError]) {
+        var problems: [ConfigError] = []
         var words: [String?] = base.map { $0.words.map { Optional($0) } } ?? Array(repeating: nil, count: Word.allCases.count)
         var tag = base?.tag
         var aliases = base?.aliases ?? []
@@ -75,26 +86,36 @@ public struct LocaleWords: Sendable, Equatable {
                 aliases = entry.value.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
             default:
                 guard let word = Word(rawValue: entry.key) else {
-                    throw ConfigError(file: file.name, line: entry.line, "unknown word \"\(entry.key)\"")
+                    problems.append(ConfigError(file: file.name, line: entry.line, "unknown word \"\(entry.key)\""))
+                    continue
                 }
                 words[word.index] = entry.value
             }
         }
         guard let tag, !tag.isEmpty else {
-            throw ConfigError(file: file.name, "the table does not say which locale it is (`locale = …`)")
+            problems.append(ConfigError(file: file.name, "the table does not say which locale it is (`locale = …`)"))
+            return (nil, problems)
         }
-        if let missing = Word.allCases.first(where: { words[$0.index] == nil }) {
-            throw ConfigError(file: file.name, "the table has no \"\(missing.rawValue)\"")
+        let instead = fallback.map { "; \($0.tag)'s word is used instead" } ?? ""
+        for word in Word.allCases where words[word.index] == nil {
+            problems.append(ConfigError(file: file.name, "the table has no \"\(word.rawValue)\"\(instead)"))
+            words[word.index] = fallback?.words[word.index]
         }
-        for word in [Word.selectedFormat] where !words[word.index]!.contains("{text}") {
-            throw ConfigError(file: file.name, line: file[word.rawValue]?.line, "\(word.rawValue) must contain {text}")
+        let placeholders: [(Word, [String])] = [(.selectedFormat, ["{text}"]), (.series, ["{index}", "{count}"])]
+        for (word, needed) in placeholders {
+            guard let text = words[word.index], !needed.allSatisfy({ text.contains($0) }) else { continue }
+            problems.append(ConfigError(file: file.name, line: file[word.rawValue]?.line,
+                                        "\(word.rawValue) must contain \(needed.joined(separator: " and "))\(instead)"))
+            words[word.index] = fallback?.words[word.index]
         }
-        for word in [Word.series] where !(words[word.index]!.contains("{index}") && words[word.index]!.contains("{count}")) {
-            throw ConfigError(file: file.name, line: file[word.rawValue]?.line, "\(word.rawValue) must contain {index} and {count}")
-        }
+        guard fallback != nil || problems.isEmpty else { return (nil, problems) }
+        return (LocaleWords(tag: tag, aliases: aliases, words: words.map { $0! }), problems)
+    }
+
+    private init(tag: String, aliases: [String], words: [String]) {
         self.tag = tag
         self.aliases = aliases
-        self.words = words.map { $0! }
+        self.words = words
     }
 
     /// `n` with the locale's digit grouping ("1,000" in en, "1.000" in de).
