@@ -178,13 +178,27 @@ final class WorkerChannel: @unchecked Sendable {
 
     /// Reads what is there (blocking unless the descriptor is non-blocking) and returns the
     /// whole lines; nil at the end of the stream or on an error.
+    /// For a non-blocking descriptor: everything there is now, read to "would block" or to the
+    /// end (`ended`), as whole lines.
+    func receiveAvailable() -> (lines: [JSONValue], ended: Bool) {
+        var lines: [JSONValue] = []
+        while true {
+            guard let more = receive() else { return (lines, true) }
+            if more.isEmpty, lastReadWouldBlock { return (lines, false) }
+            lines += more
+        }
+    }
+
+    private var lastReadWouldBlock = false
+
     func receive() -> [JSONValue]? {
         var chunk = [UInt8](repeating: 0, count: 65536)
         var count: Int
         repeat {
             count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         } while count < 0 && errno == EINTR
-        if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { return [] }
+        lastReadWouldBlock = count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+        if lastReadWouldBlock { return [] }
         guard count > 0 else { return nil }
         buffer += chunk[0..<count]
         var lines: [JSONValue] = []

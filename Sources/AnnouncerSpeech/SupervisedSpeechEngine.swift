@@ -245,12 +245,12 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
         _ = fcntl(mine, F_SETFL, fcntl(mine, F_GETFL) | O_NONBLOCK)
         let source = DispatchSource.makeReadSource(fileDescriptor: mine, queue: queue)
         source.setEventHandler { [weak self] in
+            // Read to "would block" or the end: libdispatch reports a hang-up once, so a worker
+            // that wrote its last report and died must be read to its end in this one event.
             guard let self else { return }
-            guard let reports = channel.receive() else {
-                self.workerEnded(pid: pid)
-                return
-            }
+            let (reports, ended) = channel.receiveAvailable()
             for report in reports.compactMap(WorkerReport.init(json:)) { self.received(report) }
+            if ended { self.workerEnded(pid: pid) }
         }
         source.setCancelHandler { close(mine) }
         source.resume()
