@@ -111,11 +111,15 @@ import json, socket, sys
 sock = socket.socket(socket.AF_UNIX); sock.connect(sys.argv[1]); reader = sock.makefile("r")
 sock.sendall((json.dumps({"type": "subscribe", "events": ["finished"], "id": 0}) + "\n").encode())
 finished = 0
-for batch in range(20):
-    for i in range(500):
-        sock.sendall((json.dumps({"type": "announce", "text": f"Utterance number {batch * 500 + i}"}) + "\n").encode())
-    while finished < (batch + 1) * 500:
-        if json.loads(reader.readline()).get("event") == "finished":
+# Batches of 100: one client may have at most max-queued-per-client (200) utterances waiting.
+for batch in range(100):
+    for i in range(100):
+        sock.sendall((json.dumps({"type": "announce", "text": f"Utterance number {batch * 100 + i}"}) + "\n").encode())
+    while finished < (batch + 1) * 100:
+        message = json.loads(reader.readline())
+        if message.get("type") == "error":
+            raise SystemExit(f"memory run: refused: {message}")
+        if message.get("event") == "finished":
             finished += 1
 PY
 after_null=$(rss_tree "$memory_daemon")

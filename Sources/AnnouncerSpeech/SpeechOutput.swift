@@ -5,11 +5,13 @@ import Foundation
 public enum SpeechOutput {
     /// Starts the engine that `choice` asks for and attaches it to `controller`, with
     /// `observer` receiving the controller's notices. `write` prints the text sink's lines.
-    /// Throws when espeak-ng cannot load or, for `speaker`, when there is no sound server.
+    /// Throws when espeak-ng cannot load or, for `speaker`, when there is no sound server;
+    /// `inBackground` returns at once instead and leaves that to the engine's `waitUntilReady`.
     public static func start(
         _ choice: SinkChoice, configuration: Configuration, controller: SpeechController,
         write: @escaping @Sendable (String) -> Void,
         log: @escaping @Sendable (String) -> Void = { _ in },
+        inBackground: Bool = false,
         observer: @escaping @Sendable (SpeechController.Notice) -> Void
     ) throws -> any SpeechEngine {
         let report: @Sendable (SpeechEngineEvent) -> Void = { [weak controller] in controller?.engineReport($0) }
@@ -35,9 +37,10 @@ public enum SpeechOutput {
                 settings.dataPath = dataPath
             }
             let speaker = SpeakerSink.Settings(bufferMs: configuration.speakerBufferMs, idleCloseMs: configuration.speakerIdleCloseMs)
-            let engine = try SupervisedSpeechEngine.start(
-                settings: SupervisedSpeechEngine.Settings(start: WorkerCommand.Start(sink: choice, espeak: settings, speaker: speaker)),
-                onEvent: report, log: log)
+            let supervised = SupervisedSpeechEngine.Settings(start: WorkerCommand.Start(sink: choice, espeak: settings, speaker: speaker))
+            let engine = inBackground
+                ? SupervisedSpeechEngine.launch(settings: supervised, onEvent: report, log: log)
+                : try SupervisedSpeechEngine.start(settings: supervised, onEvent: report, log: log)
             controller.attach(engine: engine, observer: observer)
             return engine
         }

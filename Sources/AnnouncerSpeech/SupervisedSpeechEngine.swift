@@ -39,6 +39,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     private var lastProgress = DispatchTime.now()
     private var watchdog: DispatchSourceTimer?
     private var killedForHanging = false
+    private var startFailure: Error?
     private var stopping = false
     private let restartCount = Atomic<Int>(0)
 
@@ -53,12 +54,30 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     /// here, with the worker's own words.
     public static func start(settings: Settings, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void,
                              log: @escaping @Sendable (String) -> Void) throws -> SupervisedSpeechEngine {
+        let engine = launch(settings: settings, onEvent: onEvent, log: log)
+        try engine.waitUntilReady()
+        return engine
+    }
+
+    /// Starts the first worker in the background and returns at once, so that the daemon can
+    /// listen while espeak-ng loads (a socket-activated start speaks that much sooner); what
+    /// is asked of it meanwhile waits for the worker. `waitUntilReady` reports a failure.
+    public static func launch(settings: Settings, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void,
+                              log: @escaping @Sendable (String) -> Void) -> SupervisedSpeechEngine {
         let engine = SupervisedSpeechEngine(settings: settings, onEvent: onEvent, log: log)
-        try engine.queue.sync {
-            engine.worker = try engine.spawn()
-            engine.startWatchdog()
+        engine.queue.async {
+            do {
+                engine.worker = try engine.spawn()
+                engine.startWatchdog()
+            } catch {
+                engine.startFailure = error
+            }
         }
         return engine
+    }
+
+    public func waitUntilReady() throws {
+        if let failure = queue.sync(execute: { startFailure }) { throw failure }
     }
 
     /// How many times a worker has been replaced (the `status` reply's `restarts`).

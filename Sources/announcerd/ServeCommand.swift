@@ -35,12 +35,16 @@ struct ServeCommand {
             exit(69)
         }
 
+        signal(SIGPIPE, SIG_IGN)
         let controller = SpeechController(settings: configuration.schedulerSettings)
         let daemon = Daemon(listening: listening, controller: controller, composer: composer,
                             limits: limits(configuration), sinkDescription: sink.description, log: log)
         let engine: any SpeechEngine
         do {
-            engine = try SpeechOutput.start(sink, configuration: configuration, controller: controller, write: Console.out, log: log) { notice in
+            // The speech worker loads espeak-ng while the daemon starts listening: a client that
+            // started us (socket activation) is served that much sooner.
+            engine = try SpeechOutput.start(sink, configuration: configuration, controller: controller, write: Console.out, log: log,
+                                            inBackground: true) { notice in
                 daemon.notice(notice)
             }
         } catch {
@@ -48,6 +52,7 @@ struct ServeCommand {
             Console.error("announcerd: \(error)")
             exit(69)
         }
+        daemon.start()
 
         let signals = DispatchQueue(label: "announcerd.signals")
         var sources: [DispatchSourceSignal] = []
@@ -66,8 +71,14 @@ struct ServeCommand {
             source.resume()
             sources.append(source)
         }
-        signal(SIGPIPE, SIG_IGN)
-        daemon.start()
+        do {
+            try engine.waitUntilReady()
+        } catch {
+            // Nothing can be spoken: say why and go, as when the sound server is missing.
+            listening.removeFile()
+            Console.error("announcerd: \(error)")
+            exit(69)
+        }
         log("listening on \(listening.path)\(listening.handedOver ? " (socket activation)" : ""), speaking through the \(sink) sink")
         SystemdNotify.send("READY=1", environment: environment)
         // The main thread only waits: everything runs on the daemon's queues, and the signals

@@ -73,6 +73,34 @@ import Testing
         #expect(try watcher.reply(1)["type"] == "ok")
     }
 
+    /// A client that always leaves a little unread, with large ids, once held everything ever
+    /// sent to it: what it has read must be let go.
+    @Test func aClientThatAlwaysLeavesALittleUnreadHoldsOnlyThatLittle() throws {
+        let daemon = try DaemonProcess()
+        let client = try LineClient(path: daemon.socket)
+        var size: Int32 = 4096
+        setsockopt(client.fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        let bigID = String(repeating: "i", count: 16_384)
+        client.send(["type": "status", "id": "warm"])
+        _ = try client.reply("warm")
+        let before = residentKiB(daemon)
+        let rounds = 2_000  // 2,000 replies of 16 KiB: 32 MiB through a connection never read dry
+        let unread = 4
+        for index in 0..<rounds {
+            client.send(["type": "stop", "id": .string("\(index)-\(bigID)")])
+            if index >= unread { _ = try client.read() }
+        }
+        for _ in 0..<unread { _ = try client.read() }
+        let grown = residentKiB(daemon) - before
+        #expect(grown < 16 * 1024, "resident memory grew \(grown) KiB")
+    }
+
+    private func residentKiB(_ daemon: DaemonProcess) -> Int {
+        let status = (try? String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
+    }
+
     @Test func aHalfClosedClientGetsEveryReplyIncludingAnUnterminatedLastLine() throws {
         let daemon = try DaemonProcess()
         let client = try LineClient(path: daemon.socket)
@@ -111,6 +139,13 @@ import Testing
         guard case .object(let counters)? = reply["counters"] else { Issue.record("no counters"); return }
         let handled = counters.values.reduce(0) { sum, value in if case .number(let n) = value { sum + Int(n) } else { sum } }
         #expect(handled < total / 2)
+        // A client that connects during the flood is served as soon, not after it.
+        let newcomer = try LineClient(path: daemon.socket)
+        newcomer.send(["type": "status", "id": "new"])
+        let late = try newcomer.reply("new")
+        guard case .object(let lateCounters)? = late["counters"] else { Issue.record("no counters"); return }
+        let handledLater = lateCounters.values.reduce(0) { sum, value in if case .number(let n) = value { sum + Int(n) } else { sum } }
+        #expect(handledLater < total)
         #expect(lastReply.wait(timeout: .now() + 60) == .success)
     }
 
@@ -213,6 +248,8 @@ import Testing
         let client = try LineClient(path: daemon.socket)
         client.send(["type": "subscribe", "id": 0, "events": ["finished"]])
         _ = try client.reply(0)
+        // The daemon listens while its worker starts; it says "listening" once the worker is up.
+        try waitFor { daemon.stderr.contains("listening on") }
         let workers = childProcesses(of: daemon.process.processIdentifier)
         #expect(workers.count == 1)
         // A stopped worker takes its utterance and never answers: as a hung synthesizer would.

@@ -11,10 +11,14 @@ public protocol SpeechEngine: AnyObject, Sendable {
     func shutdown()
     /// How many times the engine had to replace a failed synthesizer.
     var restarts: Int { get }
+    /// Blocks until the engine can speak, or throws why it cannot (an engine may start in the
+    /// background while its owner does other start-up work).
+    func waitUntilReady() throws
 }
 
 extension SpeechEngine {
     public var restarts: Int { 0 }
+    public func waitUntilReady() throws {}
 }
 
 /// What an engine reports about an utterance it was given.
