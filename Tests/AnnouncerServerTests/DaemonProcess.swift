@@ -121,8 +121,15 @@ final class LineClient: @unchecked Sendable {
 
     deinit { close(fd) }
 
+    /// Sends every byte (a blocking send may still write only part).
     func sendRaw(_ bytes: [UInt8]) {
-        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if sent < 0 && errno == EINTR { continue }
+            guard sent > 0 else { return }
+            offset += sent
+        }
     }
 
     func send(_ line: String) { sendRaw(Array((line + "\n").utf8)) }
