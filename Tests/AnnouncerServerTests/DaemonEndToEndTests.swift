@@ -299,6 +299,23 @@ import Testing
         try waitFor { ((try? String(contentsOfFile: heard, encoding: .utf8)) ?? "") == "Play. Button.\nSaved\n" }
     }
 
+    /// The quick start in a second terminal with no XDG_RUNTIME_DIR: daemon and client agree.
+    @Test func withoutARuntimeDirectoryTheDaemonAndTheClientMeetUnderHome() throws {
+        let home = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-home-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let daemon = Process()
+        daemon.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        daemon.arguments = ["-u", "XDG_RUNTIME_DIR", "-u", "ANNOUNCER_SOCKET", "HOME=\(home)", binary("announcerd"), "--sink", "text:instant"]
+        daemon.standardOutput = FileHandle.nullDevice
+        daemon.standardError = FileHandle.nullDevice
+        try daemon.run()
+        defer { daemon.terminate(); daemon.waitUntilExit() }
+        try waitFor { FileManager.default.fileExists(atPath: home + "/.cache/announcer/socket") }
+        let said = try runTool("/usr/bin/env", ["-u", "XDG_RUNTIME_DIR", "-u", "ANNOUNCER_SOCKET", "HOME=\(home)", binary("announce"), "say", "hello", "--wait"])
+        #expect(said.status == 0)
+    }
+
     @Test func theClientWithNoDaemonIsAOneLineErrorExit69() throws {
         let result = try runTool(binary("announce"), ["say", "hello", "--socket", "/nonexistent/announcer/socket"])
         #expect(result.status == 69)
