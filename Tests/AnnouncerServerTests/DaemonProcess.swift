@@ -17,6 +17,9 @@ func binary(_ name: String) -> String {
     return packageRoot.appendingPathComponent(".build/debug/\(name)").path
 }
 
+/// Set by scripts/sanitize: the suite runs under AddressSanitizer or ThreadSanitizer.
+let underSanitizer = ProcessInfo.processInfo.environment["ANNOUNCER_SANITIZER"] != nil
+
 struct Timeout: Error, CustomStringConvertible {
     var description: String
 }

@@ -75,7 +75,8 @@ import Testing
 
     /// A client that always leaves a little unread, with large ids, once held everything ever
     /// sent to it: what it has read must be let go.
-    @Test func aClientThatAlwaysLeavesALittleUnreadHoldsOnlyThatLittle() throws {
+    @Test(.disabled(if: underSanitizer, "a sanitizer's allocator keeps freed memory: resident size says nothing there"))
+    func aClientThatAlwaysLeavesALittleUnreadHoldsOnlyThatLittle() throws {
         let daemon = try DaemonProcess()
         let client = try LineClient(path: daemon.socket)
         var size: Int32 = 4096
