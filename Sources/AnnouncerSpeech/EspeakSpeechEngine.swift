@@ -52,8 +52,9 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
     private let onEvent: @Sendable (SpeechEngineEvent) -> Void
     private let onSettled: @Sendable (UtteranceID) -> Void
     private var voice: String?
-    /// The voices espeak-ng lists; a language picks only among these (DESIGN §7).
-    private var knownVoices: Set<String> = []
+    /// The voices espeak-ng lists; a client's language picks only among these (DESIGN §7).
+    /// Read when a language first asks (listing takes espeak-ng ~15 ms, kept off start-up).
+    private var knownVoices: Set<String>?
     private var punctuation: Announcement.Punctuation?
 
     private init(settings: Settings, sink: any AudioSink, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void,
@@ -76,7 +77,6 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
         let thread = Thread {
             do {
                 engine.sampleRate = try Espeak.initialize(dataPath: settings.dataPath, bufferMs: settings.synthesisBufferMs, callback: synthesisCallback)
-                engine.knownVoices = Espeak.voiceNames()
                 try engine.selectVoice(for: nil)
             } catch let error as EspeakError {
                 failure.withLock { $0 = error }
@@ -199,7 +199,11 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
 
     private func selectVoice(for language: String?) throws {
         var lastError: Error?
-        for name in VoiceSelection.candidates(for: language, fallback: settings.voice) where knownVoices.contains(name) {
+        // The configured voice is the user's own choice; a language from a client must name a
+        // voice espeak-ng lists (never, say, an mbrola voice that starts an external program).
+        if language != nil, knownVoices == nil { knownVoices = Espeak.voiceNames() }
+        for name in VoiceSelection.candidates(for: language, fallback: settings.voice) {
+            if language != nil, let knownVoices, !knownVoices.contains(name) { continue }
             if name == voice { return }
             do {
                 try Espeak.setVoice(name)
