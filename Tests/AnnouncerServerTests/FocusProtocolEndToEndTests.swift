@@ -6,6 +6,22 @@ import Testing
 @Suite struct FocusProtocolEndToEndTests {
     static let screen = #"{"type":"screen","id":1,"elements":[{"id":"settings","label":"Settings","traits":["button"],"inputLabels":["prefs","gear"],"shape":"ellipse","frame":[0,0,44,44]},{"id":"cards","group":"cards","children":[{"id":"card1","label":"Card 1","traits":["button"],"actions":[{"id":"add","name":"Add"},{"id":"pin","name":"Pin"}]},{"id":"card2","label":"Card 2","traits":["button"]}]},{"id":"speed","label":"Speed","value":"3","traits":["adjustable"]}]}"#
 
+    /// One rule for a screen's first focus: the daemon and `compose --timeline` speak the same
+    /// element, here a prioritized one that is not first in reading order.
+    @Test func theDaemonAndTheTimelineSpeakTheSameFirstFocus() throws {
+        let screen = #"{"type":"screen","id":1,"elements":[{"id":"a","label":"First","traits":["button"],"group":"g"},{"id":"b","label":"Second","traits":["button"],"group":"g","priority":"prioritized"}]}"#
+        let daemon = try DaemonProcess()
+        let app = try LineClient(path: daemon.socket)
+        app.send(screen)
+        #expect(try app.reply(1)["element"] == "b")
+        try daemon.waitForOutput("SPEAK focus 1 Second. Button.")
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("screen-\(UUID().uuidString).jsonl").path
+        try screen.write(toFile: input, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: input) }
+        let timeline = try runTool(binary("announce"), ["compose", "--timeline", input])
+        #expect(timeline.stdout.hasPrefix("0 SPEAK focus 1 Second. Button.\n"))
+    }
+
     @Test func keysMoveFocusAndEventsGoToTheOwner() throws {
         let daemon = try DaemonProcess()
         let keyboard = try LineClient(path: daemon.socket)

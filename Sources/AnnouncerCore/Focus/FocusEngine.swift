@@ -127,7 +127,25 @@ public struct FocusEngine: Sendable {
         readingCursor = nil
         if let focus, let item = item(withID: focus) { return move(to: item) }
         if let first = groups.first, let primary = primaryItem(of: first) { return move(to: primary) }
-        return []
+        // Nothing to focus with the keyboard: the screen is read from its first element, as
+        // VoiceOver does on a screen change.
+        guard let first = items.first else { return [] }
+        readingCursor = first.element.id
+        return [.read(first)]
+    }
+
+    /// What a new screen speaks first: the one rule for the daemon, `compose`, `--timeline` and
+    /// `--play` (`replaceTree`'s choice: `focus`, else the first group's primary item, else the
+    /// first accessible element).
+    public static func firstSpoken(in tree: ElementTree, focus: String?) -> ReadingItem? {
+        var engine = FocusEngine(tree: tree)
+        for action in engine.replaceTree(tree, focus: focus) {
+            switch action {
+            case .focus(let item), .read(let item): return item
+            default: continue
+            }
+        }
+        return nil
     }
 
     /// Elements replaced by id (`update`): refocus as asked, else keep the focus if it survived,

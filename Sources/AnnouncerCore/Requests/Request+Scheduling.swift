@@ -3,18 +3,13 @@ extension Request {
     /// composed description and hint, an announcement, or `stop`; nil for requests that do not
     /// speak by themselves.
     ///
-    /// A screen speaks its `focus` element, else its first interactive element in reading order,
-    /// else its first accessible one.
+    /// A screen speaks what `FocusEngine.firstSpoken` chooses, as the daemon does.
     public func schedulerEvent(composer: UtteranceComposer) -> SchedulerEvent? {
         switch self {
         case .focus(let element):
             return Self.focusEvent(composer.compose(element), language: element.language)
         case .screen(let tree, let focus):
-            let items = tree.readingOrder
-            let target = items.first { focus != nil && $0.element.id == focus }
-                ?? items.first { $0.element.isInteractive }
-                ?? items.first
-            guard let target else { return nil }
+            guard let target = FocusEngine.firstSpoken(in: tree, focus: focus) else { return nil }
             return Self.focusEvent(composer.compose(target), language: target.element.language)
         case .announce(let announcement):
             return .announce(announcement)
