@@ -17,7 +17,7 @@ public final class Daemon: @unchecked Sendable {
     private let sinkDescription: String
     private var composer: UtteranceComposer
     private var limits: DaemonLimits
-    private let log: @Sendable (String) -> Void
+    private let log: LogHandler
     private var acceptSource: DispatchSourceRead?
     private var connections: [Int: Connection] = [:]
     /// Clients with a tree, least recently registered or updated first: the keyboard acts on the last.
@@ -34,7 +34,7 @@ public final class Daemon: @unchecked Sendable {
     static let acceptPauseMs = 100
 
     public init(listening: ListeningSocket, controller: SpeechController, composer: UtteranceComposer,
-                limits: DaemonLimits, sinkDescription: String, log: @escaping @Sendable (String) -> Void) {
+                limits: DaemonLimits, sinkDescription: String, log: @escaping LogHandler) {
         self.listening = listening
         self.controller = controller
         self.composer = composer
@@ -55,7 +55,7 @@ public final class Daemon: @unchecked Sendable {
             var fields: [String: JSONValue] = ["utterance": .number(Double(id.rawValue)), "status": .string(status.rawValue)]
             if let reason {
                 fields["reason"] = .string(reason)
-                log("utterance \(id) failed: \(reason)")
+                log(.warning, "utterance \(id) failed: \(reason)")
             }
             broadcast("finished", fields)
         case .boundary:
@@ -115,7 +115,7 @@ public final class Daemon: @unchecked Sendable {
                 if refuseWithoutDescriptors(error) { continue }
                 return
             } catch {
-                limitedLog.note("accept failed: \(error); pausing for \(Self.acceptPauseMs) ms", at: controller.now(), log: log)
+                limitedLog.note("accept failed: \(error); pausing for \(Self.acceptPauseMs) ms", at: controller.now()) { [log] in log(.warning, $0) }
                 pauseAccepting()
                 return
             }
@@ -131,7 +131,7 @@ public final class Daemon: @unchecked Sendable {
         guard reserveDescriptor >= 0 else {
             // No reserve to give up: stop listening until a client leaves (see `closed`), since
             // at this point not even a timer can be had.
-            limitedLog.note("out of file descriptors (\(error)); not accepting until a client leaves", at: controller.now(), log: log)
+            limitedLog.note("out of file descriptors (\(error)); not accepting until a client leaves", at: controller.now()) { [log] in log(.warning, $0) }
             pauseAccepting()
             reserveDescriptor = Self.openReserve()
             return false
@@ -141,7 +141,7 @@ public final class Daemon: @unchecked Sendable {
         if let fd = waitingClient {
             refuse(fd, code: "too_many_clients",
                    message: "announcerd has no file descriptors left (\(error)); close some clients or raise its limit (ulimit -n)")
-            limitedLog.note("refused a client: out of file descriptors (\(error))", at: controller.now(), log: log)
+            limitedLog.note("refused a client: out of file descriptors (\(error))", at: controller.now()) { [log] in log(.warning, $0) }
         }
         reserveDescriptor = Self.openReserve()
         return waitingClient != nil
@@ -176,7 +176,7 @@ public final class Daemon: @unchecked Sendable {
             return
         }
         guard peer.uid == myUID else {
-            limitedLog.note("refused a connection from uid \(peer.uid) (pid \(peer.pid)): only uid \(myUID) may use this daemon", at: controller.now(), log: log)
+            limitedLog.note("refused a connection from uid \(peer.uid) (pid \(peer.pid)): only uid \(myUID) may use this daemon", at: controller.now()) { [log] in log(.warning, $0) }
             close(fd)
             return
         }
@@ -186,7 +186,7 @@ public final class Daemon: @unchecked Sendable {
         }
         guard connections.count < limits.maximumClients else {
             refuse(fd, code: "too_many_clients", message: "announcerd already serves \(limits.maximumClients) clients (max-clients)")
-            limitedLog.note("refused client pid \(peer.pid): \(limits.maximumClients) clients are connected already", at: controller.now(), log: log)
+            limitedLog.note("refused client pid \(peer.pid): \(limits.maximumClients) clients are connected already", at: controller.now()) { [log] in log(.warning, $0) }
             return
         }
         let connection = Connection(id: nextConnectionID, fd: fd, peerPID: peer.pid, queue: queue,
@@ -198,7 +198,7 @@ public final class Daemon: @unchecked Sendable {
             self?.treeOwners.removeAll { $0 == connection.id }
             self?.releaseWaiting(of: connection)
             self?.resumeAccepting()
-            if let reason { self?.log("client \(connection.id) (pid \(connection.peerPID)) disconnected: \(reason)") }
+            if let reason { self?.log(.warning, "client \(connection.id) (pid \(connection.peerPID)) disconnected: \(reason)") }
         }
         connections[connection.id] = connection
         connection.start()

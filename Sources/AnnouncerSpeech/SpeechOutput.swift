@@ -10,7 +10,7 @@ public enum SpeechOutput {
     public static func start(
         _ choice: SinkChoice, configuration: Configuration, controller: SpeechController,
         write: @escaping @Sendable (String) -> Void,
-        log: @escaping @Sendable (String) -> Void = { _ in },
+        log: @escaping LogHandler = { _, _ in },
         inBackground: Bool = false,
         observer: @escaping @Sendable (SpeechController.Notice) -> Void
     ) throws -> any SpeechEngine {

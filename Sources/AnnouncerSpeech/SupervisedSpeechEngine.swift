@@ -28,7 +28,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
 
     private let settings: Settings
     private let onEvent: @Sendable (SpeechEngineEvent) -> Void
-    private let log: @Sendable (String) -> Void
+    private let log: LogHandler
     private let queue = DispatchQueue(label: "announcer.speech-supervisor")
 
     // On `queue`.
@@ -43,7 +43,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     private var stopping = false
     private let restartCount = Atomic<Int>(0)
 
-    private init(settings: Settings, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void, log: @escaping @Sendable (String) -> Void) {
+    private init(settings: Settings, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void, log: @escaping LogHandler) {
         self.settings = settings
         self.onEvent = onEvent
         self.log = log
@@ -53,7 +53,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     /// worker that cannot (no voice data, no sound server, an unwritable directory) is an error
     /// here, with the worker's own words.
     public static func start(settings: Settings, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void,
-                             log: @escaping @Sendable (String) -> Void) throws -> SupervisedSpeechEngine {
+                             log: @escaping LogHandler) throws -> SupervisedSpeechEngine {
         let engine = launch(settings: settings, onEvent: onEvent, log: log)
         try engine.waitUntilReady()
         return engine
@@ -63,7 +63,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     /// listen while espeak-ng loads (a socket-activated start speaks that much sooner); what
     /// is asked of it meanwhile waits for the worker. `waitUntilReady` reports a failure.
     public static func launch(settings: Settings, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void,
-                              log: @escaping @Sendable (String) -> Void) -> SupervisedSpeechEngine {
+                              log: @escaping LogHandler) -> SupervisedSpeechEngine {
         let engine = SupervisedSpeechEngine(settings: settings, onEvent: onEvent, log: log)
         engine.queue.async {
             do {
@@ -180,7 +180,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
         killedForHanging = false
         guard !stopping else { return }
         restartCount.add(1, ordering: .relaxed)
-        log(reason.replacingOccurrences(of: " and was restarted", with: "; starting a new one"))
+        log(.warning, reason.replacingOccurrences(of: " and was restarted", with: "; starting a new one"))
         if let held = inWorker, !held.cut { onEvent(.failed(held.utterance.id, reason)) }
         inWorker = nil
         handOver()
@@ -205,7 +205,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
         guard let worker, let held = inWorker, !killedForHanging else { return }
         let silentMs = (DispatchTime.now().uptimeNanoseconds - lastProgress.uptimeNanoseconds) / 1_000_000
         guard silentMs > UInt64(settings.watchdogMs) else { return }
-        log("the speech synthesizer made no progress on utterance \(held.utterance.id) for \(silentMs) ms; killing it")
+        log(.warning, "the speech synthesizer made no progress on utterance \(held.utterance.id) for \(silentMs) ms; killing it")
         replaceUnresponsive(worker)
     }
 

@@ -52,7 +52,7 @@ struct PlayCommand {
         let engine: any SpeechEngine
         do {
             engine = try SpeechOutput.start(sink, configuration: configuration, controller: controller, write: Console.out,
-                                            log: { Console.error("announcerd: \($0)") }) { notice in
+                                            log: { _, message in Console.error("announcerd: \(message)") }) { notice in
                 if case .finished(let id, .failed, let reason) = notice {
                     Console.error("announcerd: utterance \(id) failed: \(reason ?? "no reason given")")
                 }

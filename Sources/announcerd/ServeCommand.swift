@@ -10,15 +10,28 @@ struct ServeCommand {
     var configPath: String?
     var configuration: Configuration
     var composer: UtteranceComposer
+    var overrides: Overrides
     var sink: SinkChoice
     var socketPath: String?
-    var quiet: Bool
+    var logLevel: LogLevel
+
+    /// Settings given on the command line, which win over the configuration file's, at start
+    /// and at every reload.
+    struct Overrides {
+        var locale: String?
+        var hintStyle: HintStyle?
+
+        func apply(to configuration: inout Configuration) {
+            if let locale { configuration.locale = locale }
+            if let hintStyle { configuration.hintStyle = hintStyle }
+        }
+    }
 
     func run() -> Never {
         let environment = ProcessInfo.processInfo.environment
-        let quiet = self.quiet
-        let log: @Sendable (String) -> Void = { message in
-            if !quiet { Console.error("announcerd: \(message)") }
+        let logLevel = self.logLevel
+        let log: LogHandler = { level, message in
+            if level <= logLevel { Console.error("announcerd: \(message)") }
         }
 
         let listening: ListeningSocket
@@ -79,7 +92,7 @@ struct ServeCommand {
             Console.error("announcerd: \(error)")
             exit(69)
         }
-        log("listening on \(listening.path)\(listening.handedOver ? " (socket activation)" : ""), speaking through the \(sink) sink")
+        log(.info, "listening on \(listening.path)\(listening.handedOver ? " (socket activation)" : ""), speaking through the \(sink) sink")
         SystemdNotify.send("READY=1", environment: environment)
         // The main thread only waits: everything runs on the daemon's queues, and the signals
         // reach their dispatch sources. (dispatchMain would turn this thread into libdispatch's
@@ -95,16 +108,21 @@ struct ServeCommand {
     }
 
     /// SIGHUP: read the configuration again; a bad one is logged and the old one kept.
-    private func reload(daemon: Daemon, log: @Sendable (String) -> Void) {
+    private func reload(daemon: Daemon, log: LogHandler) {
         do {
             var warnings: [ConfigError] = []
-            let (configuration, catalog) = try files.load(explicit: configPath, warnings: &warnings)
-            for warning in warnings { log("warning: \(warning)") }
+            var (configuration, catalog) = try files.load(explicit: configPath, warnings: &warnings)
+            overrides.apply(to: &configuration)
+            guard catalog.table(for: configuration.locale) != nil else {
+                log(.error, "configuration not reloaded, keeping the old one: --locale \(configuration.locale) has no table any more")
+                return
+            }
+            for warning in warnings { log(.warning, "warning: \(warning)") }
             let composer = UtteranceComposer(catalog: catalog, locale: configuration.locale, hintStyle: configuration.hintStyle)
             daemon.reload(composer: composer, limits: limits(configuration), scheduler: configuration.schedulerSettings)
-            log("configuration reloaded")
+            log(.info, "configuration reloaded")
         } catch {
-            log("configuration not reloaded, keeping the old one: \(error)")
+            log(.error, "configuration not reloaded, keeping the old one: \(error)")
         }
     }
 }

