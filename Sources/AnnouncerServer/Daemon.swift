@@ -198,7 +198,7 @@ public final class Daemon: @unchecked Sendable {
             self?.treeOwners.removeAll { $0 == connection.id }
             self?.releaseWaiting(of: connection)
             self?.resumeAccepting()
-            if let reason { self?.log(.warning, "client \(connection.id) (pid \(connection.peerPID)) disconnected: \(reason)") }
+            if let reason { self?.log(.warning, "client \(connection.id)\(connection.client.map { " \"\($0)\"" } ?? "") (pid \(connection.peerPID)) disconnected: \(reason)") }
         }
         connections[connection.id] = connection
         connection.start()

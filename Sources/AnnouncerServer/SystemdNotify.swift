@@ -25,7 +25,8 @@ public enum SystemdNotify {
             }
             buffer[bytes.count + offset] = 0
         }
-        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + (abstract ? 1 : 1))
+        // The name and one NUL: the terminating one, or for an abstract name the leading one.
+        let length = socklen_t(MemoryLayout<sa_family_t>.size + bytes.count + 1)
         let message = Array(state.utf8)
         _ = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in

@@ -19,10 +19,9 @@ public protocol AudioSink: AnyObject, Sendable {
 
 /// Synthesizes and discards: for benchmarks of the engine alone.
 public final class NullSink: AudioSink, @unchecked Sendable {
-    public private(set) var samplesWritten = 0
     public init() {}
     public func begin(_ id: UtteranceID, sampleRate: Int) {}
-    public func write(_ samples: UnsafeBufferPointer<Int16>) { samplesWritten += samples.count }
+    public func write(_ samples: UnsafeBufferPointer<Int16>) {}
     public func end(cutOff: Bool) {}
     public func idle(now: Date) -> Date? { nil }
     public func close() {}

@@ -84,8 +84,6 @@ public final class SpeakerSink: AudioSink, @unchecked Sendable {
         stream = nil
     }
 
-    public var isOpen: Bool { stream != nil }
-
     private func open(sampleRate: Int) throws {
         var spec = pa_sample_spec(format: PA_SAMPLE_S16LE, rate: UInt32(sampleRate), channels: 1)
         let bytes = UInt32(sampleRate * 2 * settings.bufferMs / 1000)

@@ -80,8 +80,13 @@ import Testing
         #expect(spoken == testCase.spoken)
     }
 
-    @Test func rowToleranceIsVoiceOversEightPoints() {
-        #expect(ReadingOrder.rowTolerance == 8)
+    /// VoiceOver's row cut-off is 8 points: tops 7 apart are one row, read leading to trailing;
+    /// tops 8 apart are two rows, read top to bottom.
+    @Test(arguments: [(7.0, ["left", "right"]), (8.0, ["right", "left"])])
+    func rowToleranceIsVoiceOversEightPoints(drop: Double, order: [String]) throws {
+        let json = #"[{"id":"right","label":"R","frame":[100,0,40,20]},{"id":"left","label":"L","frame":[0,\#(drop),40,20]}]"#
+        let tree = try ElementTree(json: try JSONValue.parse(json))
+        #expect(tree.readingOrder.map(\.element.id) == order)
     }
 
     @Test func readingOrderKeepsElementsAndContexts() throws {

@@ -100,22 +100,3 @@ extension Element {
         return .object(members)
     }
 }
-
-extension Element: Codable {
-    public init(from decoder: any Decoder) throws {
-        let json = try JSONValue(from: decoder)
-        do {
-            try self.init(json: json, path: decoder.codingPath.map(\.stringValue).joined(separator: ".").nonEmptyOr("element"))
-        } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description, underlyingError: error))
-        }
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        try json.encode(to: encoder)
-    }
-}
-
-extension String {
-    func nonEmptyOr(_ fallback: String) -> String { isEmpty ? fallback : self }
-}
