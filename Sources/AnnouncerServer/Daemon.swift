@@ -115,7 +115,7 @@ public final class Daemon: @unchecked Sendable {
                 if refuseWithoutDescriptors(error) { continue }
                 return
             } catch {
-                limitedLog.note("accept failed: \(error); pausing for \(Self.acceptPauseMs) ms", at: controller.now()) { [log] in log(.warning, $0) }
+                warnLimited("accept failed: \(error); pausing for \(Self.acceptPauseMs) ms")
                 pauseAccepting()
                 return
             }
@@ -129,9 +129,9 @@ public final class Daemon: @unchecked Sendable {
     /// client left hanging. Returns whether a client was refused (others may be waiting).
     private func refuseWithoutDescriptors(_ error: Errno) -> Bool {
         guard reserveDescriptor >= 0 else {
-            // No reserve to give up: stop listening until a client leaves (see `closed`), since
+            // No reserve to give up: stop listening until a client leaves (`onClose` resumes), since
             // at this point not even a timer can be had.
-            limitedLog.note("out of file descriptors (\(error)); not accepting until a client leaves", at: controller.now()) { [log] in log(.warning, $0) }
+            warnLimited("out of file descriptors (\(error)); not accepting until a client leaves")
             pauseAccepting()
             reserveDescriptor = Self.openReserve()
             return false
@@ -141,7 +141,7 @@ public final class Daemon: @unchecked Sendable {
         if let fd = waitingClient {
             refuse(fd, code: "too_many_clients",
                    message: "announcerd has no file descriptors left (\(error)); close some clients or raise its limit (ulimit -n)")
-            limitedLog.note("refused a client: out of file descriptors (\(error))", at: controller.now()) { [log] in log(.warning, $0) }
+            warnLimited("refused a client: out of file descriptors (\(error))")
         }
         reserveDescriptor = Self.openReserve()
         return waitingClient != nil
@@ -161,6 +161,11 @@ public final class Daemon: @unchecked Sendable {
         acceptSource.resume()
     }
 
+    /// A warning that may repeat without end: written at most once a second.
+    private func warnLimited(_ message: String) {
+        limitedLog.note(message, at: controller.now()) { [log] in log(.warning, $0) }
+    }
+
     private static func openReserve() -> Int32 { open("/dev/null", O_RDONLY | O_CLOEXEC) }
 
     /// Tells a client it cannot be served, in one line, and lets it go.
@@ -176,7 +181,7 @@ public final class Daemon: @unchecked Sendable {
             return
         }
         guard peer.uid == myUID else {
-            limitedLog.note("refused a connection from uid \(peer.uid) (pid \(peer.pid)): only uid \(myUID) may use this daemon", at: controller.now()) { [log] in log(.warning, $0) }
+            warnLimited("refused a connection from uid \(peer.uid) (pid \(peer.pid)): only uid \(myUID) may use this daemon")
             close(fd)
             return
         }
@@ -186,7 +191,7 @@ public final class Daemon: @unchecked Sendable {
         }
         guard connections.count < limits.maximumClients else {
             refuse(fd, code: "too_many_clients", message: "announcerd already serves \(limits.maximumClients) clients (max-clients)")
-            limitedLog.note("refused client pid \(peer.pid): \(limits.maximumClients) clients are connected already", at: controller.now()) { [log] in log(.warning, $0) }
+            warnLimited("refused client pid \(peer.pid): \(limits.maximumClients) clients are connected already")
             return
         }
         let connection = Connection(id: nextConnectionID, fd: fd, peerPID: peer.pid, queue: queue,

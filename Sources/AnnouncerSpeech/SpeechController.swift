@@ -18,7 +18,8 @@ public final class SpeechController: @unchecked Sendable {
     private var engine: (any SpeechEngine)?
     private var observer: @Sendable (Notice) -> Void = { _ in }
     private var handedOver: [UtteranceID: ScheduledUtterance] = [:]
-    private var failureReasons: [UtteranceID: String] = [:]
+    /// Why the engine failed the utterance being finished, while its `failed` is reported.
+    private var failure: (id: UtteranceID, reason: String)?
     private var timer: DispatchSourceTimer?
     private let origin = ContinuousClock.now
     private var idleWaiters: [@Sendable () -> Void] = []
@@ -80,9 +81,9 @@ public final class SpeechController: @unchecked Sendable {
             case .finished(let id):
                 handle(.engineFinished(id))
             case .failed(let id, let message):
-                failureReasons[id] = message
+                failure = (id, message)
                 handle(.engineFailed(id))
-                failureReasons[id] = nil
+                failure = nil
             }
         }
     }
@@ -123,7 +124,7 @@ public final class SpeechController: @unchecked Sendable {
                 engine?.cutOff(id)
             case .finished(let id, let status):
                 handedOver[id] = nil
-                observer(.finished(id, status, reason: status == .failed ? failureReasons[id] : nil))
+                observer(.finished(id, status, reason: status == .failed && failure?.id == id ? failure?.reason : nil))
             case .wake(let time):
                 schedule(wakeAt: time)
             }
