@@ -338,8 +338,11 @@ import Testing
         let daemon = Process()
         daemon.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         daemon.arguments = ["-u", "XDG_RUNTIME_DIR", "-u", "ANNOUNCER_SOCKET", "HOME=\(home)", binary("announcerd"), "--sink", "text:instant"]
-        daemon.standardOutput = FileHandle.nullDevice
-        daemon.standardError = FileHandle.nullDevice
+        // Files of its own, not the shared FileHandle.nullDevice, whose descriptor Process may
+        // close while other tests still use the number.
+        _ = FileManager.default.createFile(atPath: home + "/out", contents: nil)
+        daemon.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: home + "/out"))
+        daemon.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: home + "/out"))
         try daemon.run()
         defer { daemon.terminate(); daemon.waitUntilExit() }
         try waitFor { FileManager.default.fileExists(atPath: home + "/.cache/announcer/socket") }
