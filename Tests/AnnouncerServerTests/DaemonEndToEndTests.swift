@@ -308,10 +308,16 @@ import Testing
         listener.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: heard))
         try listener.run()
         defer { if listener.isRunning { kill(listener.processIdentifier, SIGKILL) } }
-        try waitFor { (try? LineClient(path: daemon.socket)).map { client in
-            client.send(["type": "status", "id": 1])
-            return (try? client.read()["clients"]) == 2
-        } ?? false }
+        // The listener is ready once it has heard something: connected is not yet subscribed.
+        func heardText() -> String { (try? String(contentsOfFile: heard, encoding: .utf8)) ?? "" }
+        try waitFor {
+            if let probe = try? LineClient(path: daemon.socket) {
+                probe.send(["type": "announce", "id": 1, "text": "ready"])
+                _ = try? probe.read()
+            }
+            usleep(100_000)
+            return heardText().contains("ready\n")
+        }
 
         let requests = daemon.directory + "/requests.jsonl"
         try """
@@ -327,7 +333,7 @@ import Testing
         #expect(replies.count == 3)
         #expect(replies[0].contains(#""id":1"#) && replies[0].contains(#""type":"ok""#))
         #expect(replies[2].contains(#""code":"bad_json""#))
-        try waitFor { ((try? String(contentsOfFile: heard, encoding: .utf8)) ?? "") == "Play. Button.\nSaved\n" }
+        try waitFor { heardText().hasSuffix("Play. Button.\nSaved\n") }
     }
 
     /// The quick start in a second terminal with no XDG_RUNTIME_DIR: daemon and client agree.
