@@ -5,26 +5,34 @@ let package = Package(
     name: "Announcer",
     platforms: [.macOS(.v14)],
     products: [
+        .library(name: "AnnouncerSystem", targets: ["AnnouncerSystem"]),
         .library(name: "AnnouncerCore", targets: ["AnnouncerCore"]),
         .library(name: "AnnouncerSpeech", targets: ["AnnouncerSpeech"]),
         .executable(name: "announce", targets: ["announce"]),
         .executable(name: "announcerd", targets: ["announcerd"]),
     ],
     targets: [
+        // The Linux calls Glibc's module hides behind _GNU_SOURCE (accept4, struct ucred, POLLRDHUP).
+        .target(name: "CAnnouncerSystem"),
+        .target(name: "AnnouncerSystem", dependencies: ["CAnnouncerSystem"]),
         .target(name: "AnnouncerCore"),
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         // libpulse-simple's pkg-config flags (-D_REENTRANT, -pthread) are refused by SwiftPM; its headers
         // are in /usr/include and the module map names the libraries to link.
         .systemLibrary(name: "CPulseSimple", providers: [.apt(["libpulse-dev"])]),
-        .target(name: "AnnouncerSpeech", dependencies: ["AnnouncerCore", "CEspeakNG", "CPulseSimple"]),
-        .executableTarget(name: "announce", dependencies: ["AnnouncerCore"]),
-        .target(name: "AnnouncerServer", dependencies: ["AnnouncerCore", "AnnouncerSpeech"]),
-        .executableTarget(name: "announcerd", dependencies: ["AnnouncerCore", "AnnouncerSpeech", "AnnouncerServer"]),
-        .executableTarget(name: "shape-shuffle", path: "examples/ShapeShuffle"),
-        .executableTarget(name: "announcer-bench", dependencies: ["AnnouncerCore"], path: "bench/CoreBenchmark"),
+        .target(name: "AnnouncerSpeech", dependencies: ["AnnouncerCore", "AnnouncerSystem", "CEspeakNG", "CPulseSimple"]),
+        .executableTarget(name: "announce", dependencies: ["AnnouncerCore", "AnnouncerSystem"]),
+        .target(name: "AnnouncerServer", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech"]),
+        .executableTarget(name: "announcerd", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerServer"]),
+        .executableTarget(name: "shape-shuffle", dependencies: ["AnnouncerSystem"], path: "examples/ShapeShuffle"),
+        .executableTarget(name: "announcer-bench", dependencies: ["AnnouncerCore", "AnnouncerSystem"], path: "bench/CoreBenchmark"),
+        .testTarget(
+            name: "AnnouncerSystemTests",
+            dependencies: ["AnnouncerSystem"]
+        ),
         .testTarget(
             name: "AnnouncerCoreTests",
-            dependencies: ["AnnouncerCore"],
+            dependencies: ["AnnouncerCore", "AnnouncerSystem"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -33,11 +41,11 @@ let package = Package(
         ),
         .testTarget(
             name: "AnnouncerServerTests",
-            dependencies: ["AnnouncerServer", "AnnouncerCore", "announcerd", "announce", "shape-shuffle"]
+            dependencies: ["AnnouncerServer", "AnnouncerCore", "AnnouncerSystem", "announcerd", "announce", "shape-shuffle"]
         ),
         .testTarget(
             name: "announceTests",
-            dependencies: ["announce", "announcerd", "AnnouncerCore"],
+            dependencies: ["announce", "announcerd", "AnnouncerCore", "AnnouncerSystem"],
             exclude: ["Fixtures"]
         ),
     ],

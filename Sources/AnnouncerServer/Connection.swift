@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AnnouncerCore
+import AnnouncerSystem
 import Dispatch
 
 /// One client on the socket. Everything runs on the daemon's queue: reads are framed into lines
@@ -32,7 +33,7 @@ final class Connection: @unchecked Sendable {
     static let compactionBytes = 65536
 
     let id: Int
-    let fd: Int32
+    let fd: FileDescriptor
     let peerPID: pid_t
     private(set) var state = State.open
     private var framer: LineFramer
@@ -58,7 +59,7 @@ final class Connection: @unchecked Sendable {
     var onItem: (Connection, LineFramer.Item) -> Void = { _, _ in }
     var onClose: (Connection, String?) -> Void = { _, _ in }
 
-    init(id: Int, fd: Int32, peerPID: pid_t, queue: DispatchQueue, lineLimit: Int, maximumBacklog: Int) {
+    init(id: Int, fd: FileDescriptor, peerPID: pid_t, queue: DispatchQueue, lineLimit: Int, maximumBacklog: Int) {
         self.id = id
         self.fd = fd
         self.peerPID = peerPID
@@ -69,12 +70,12 @@ final class Connection: @unchecked Sendable {
 
     deinit {
         // A connection that never started has no source to close its descriptor.
-        if descriptorOpen { Glibc.close(fd) }
+        if descriptorOpen { fd.close() }
     }
 
     func start() {
         dispatchPrecondition(condition: .onQueue(queue))
-        let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: queue)
+        let source = DispatchSource.makeReadSource(fileDescriptor: fd.rawValue, queue: queue)
         source.setEventHandler { [weak self] in self?.readAvailable() }
         source.setCancelHandler { [self] in sourceCancelled() }
         liveSources += 1
@@ -112,9 +113,9 @@ final class Connection: @unchecked Sendable {
     /// Reads what the socket holds now, if it is ready: used to notice clients that have gone
     /// before counting them against the client limit.
     func readIfHungUp() {
-        var descriptor = pollfd(fd: fd, events: Int16(POLLIN) | Syscall.pollReadHangUp, revents: 0)
-        guard state == .open, !readSuspended, poll(&descriptor, 1, 0) == 1,
-              descriptor.revents & (Syscall.pollReadHangUp | Int16(POLLHUP) | Int16(POLLERR)) != 0 else { return }
+        guard state == .open, !readSuspended,
+              let events = try? fd.waitUntil(events: Int16(POLLIN) | FileDescriptor.pollReadHangUp, timeoutMilliseconds: 0),
+              events & (FileDescriptor.pollReadHangUp | Int16(POLLHUP) | Int16(POLLERR)) != 0 else { return }
         readAvailable()
     }
 
@@ -128,8 +129,10 @@ final class Connection: @unchecked Sendable {
         while state == .open, !readSuspended {
             let count: Int
             do {
-                guard let read = try Syscall.nonBlocking("read", { buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) } }) else { return }
-                count = read
+                switch try fd.read(into: &buffer) {
+                case .processed(let read): count = read
+                case .wouldBlock: return
+                }
             } catch {
                 close(reason: "\(error)")
                 return
@@ -208,7 +211,7 @@ final class Connection: @unchecked Sendable {
         liveSources -= 1
         if liveSources == 0, descriptorOpen {
             descriptorOpen = false
-            Glibc.close(fd)
+            fd.close()
         }
     }
 
@@ -216,16 +219,14 @@ final class Connection: @unchecked Sendable {
 
     private func flush() {
         while state != .closed, outputStart < output.count {
-            let written: Int?
+            let result: IOResult<Int>
             do {
-                written = try Syscall.nonBlocking("write") {
-                    output[outputStart...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                }
+                result = try fd.write(output[outputStart...])
             } catch {
                 close(reason: "\(error)")
                 return
             }
-            guard let written else {
+            guard case .processed(let written) = result else {
                 compact()
                 waitUntilWritable()
                 return
@@ -252,7 +253,7 @@ final class Connection: @unchecked Sendable {
 
     private func waitUntilWritable() {
         guard writeSource == nil else { return }
-        let source = DispatchSource.makeWriteSource(fileDescriptor: fd, queue: queue)
+        let source = DispatchSource.makeWriteSource(fileDescriptor: fd.rawValue, queue: queue)
         source.setEventHandler { [weak self] in
             guard let self, let writeSource = self.writeSource else { return }
             writeSource.cancel()

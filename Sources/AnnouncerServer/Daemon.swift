@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AnnouncerCore
+import AnnouncerSystem
 import AnnouncerSpeech
 import Dispatch
 
@@ -65,7 +66,7 @@ public final class Daemon: @unchecked Sendable {
 
     public func start() {
         queue.async { [self] in
-            let source = DispatchSource.makeReadSource(fileDescriptor: listening.fd, queue: queue)
+            let source = DispatchSource.makeReadSource(fileDescriptor: listening.fd.rawValue, queue: queue)
             source.setEventHandler { [weak self] in self?.acceptAll() }
             source.resume()
             acceptSource = source
@@ -97,7 +98,7 @@ public final class Daemon: @unchecked Sendable {
             for connection in connections.values { connection.close(reason: nil) }
             connections.removeAll()
             listening.removeFile()
-            close(listening.fd)
+            listening.fd.close()
         }
     }
 
@@ -105,12 +106,12 @@ public final class Daemon: @unchecked Sendable {
 
     private func acceptAll() {
         while acceptSource != nil, !acceptPaused {
-            let fd: Int32?
+            let accepted: IOResult<FileDescriptor>
             do {
-                fd = try Syscall.acceptNonBlocking(listening.fd)
+                accepted = try UnixSocket.accept(listening.fd)
             } catch where error.code == ECONNABORTED {
                 continue
-            } catch where error.code == EMFILE || error.code == ENFILE {
+            } catch where error.isOutOfDescriptors {
                 // Linux reports this before it looks for a waiting client: there may be none.
                 if refuseWithoutDescriptors(error) { continue }
                 return
@@ -119,7 +120,7 @@ public final class Daemon: @unchecked Sendable {
                 pauseAccepting()
                 return
             }
-            guard let fd else { return }
+            guard case .processed(let fd) = accepted else { return }
             admit(fd)
         }
     }
@@ -128,7 +129,7 @@ public final class Daemon: @unchecked Sendable {
     /// can be told why and let go, instead of the listener firing again and again with the
     /// client left hanging. Returns whether a client was refused (others may be waiting).
     private func refuseWithoutDescriptors(_ error: Errno) -> Bool {
-        guard reserveDescriptor >= 0 else {
+        guard let reserve = reserveDescriptor else {
             // No reserve to give up: stop listening until a client leaves (`onClose` resumes), since
             // at this point not even a timer can be had.
             warnLimited("out of file descriptors (\(error)); not accepting until a client leaves")
@@ -136,15 +137,16 @@ public final class Daemon: @unchecked Sendable {
             reserveDescriptor = Self.openReserve()
             return false
         }
-        close(reserveDescriptor)
-        let waitingClient = try? Syscall.acceptNonBlocking(listening.fd)
-        if let fd = waitingClient {
+        reserve.close()
+        let waitingClient = try? UnixSocket.accept(listening.fd)
+        if case .processed(let fd) = waitingClient {
             refuse(fd, code: "too_many_clients",
                    message: "announcerd has no file descriptors left (\(error)); close some clients or raise its limit (ulimit -n)")
             warnLimited("refused a client: out of file descriptors (\(error))")
         }
         reserveDescriptor = Self.openReserve()
-        return waitingClient != nil
+        if case .processed = waitingClient { return true }
+        return false
     }
 
     /// Stops accepting for a moment, and until a client leaves.
@@ -166,23 +168,24 @@ public final class Daemon: @unchecked Sendable {
         limitedLog.note(message, at: controller.now()) { [log] in log(.warning, $0) }
     }
 
-    private static func openReserve() -> Int32 { open("/dev/null", O_RDONLY | O_CLOEXEC) }
+    private static func openReserve() -> FileDescriptor? { try? FileDescriptor.open("/dev/null") }
 
     /// Tells a client it cannot be served, in one line, and lets it go.
-    private func refuse(_ fd: Int32, code: String, message: String) {
+    private func refuse(_ fd: FileDescriptor, code: String, message: String) {
         let line = Array(JSONValue.object(["type": "error", "id": .null, "code": .string(code), "message": .string(message)]).serialized().utf8) + [10]
-        _ = line.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
-        close(fd)
+        // One try: the socket is non-blocking, and a client that cannot take one line is let go.
+        _ = try? fd.write(line[...])
+        fd.close()
     }
 
-    private func admit(_ fd: Int32) {
-        guard let peer = try? Syscall.peerCredentials(fd) else {
-            close(fd)
+    private func admit(_ fd: FileDescriptor) {
+        guard let peer = try? UnixSocket.peerCredentials(fd) else {
+            fd.close()
             return
         }
         guard peer.uid == myUID else {
             warnLimited("refused a connection from uid \(peer.uid) (pid \(peer.pid)): only uid \(myUID) may use this daemon")
-            close(fd)
+            fd.close()
             return
         }
         if connections.count >= limits.maximumClients {

@@ -1,13 +1,10 @@
-#if canImport(Glibc)
+import AnnouncerSystem
 import Glibc
-#endif
-import AnnouncerCore
-import Foundation
 
 /// The daemon's listening Unix socket: bound here with the safety rules of DESIGN §8, or handed
 /// over by systemd's socket activation.
 public struct ListeningSocket: Sendable {
-    public let fd: Int32
+    public let fd: FileDescriptor
     public let path: String
     /// Handed over by systemd: the file is systemd's to remove, not ours.
     public let handedOver: Bool
@@ -26,16 +23,16 @@ public struct ListeningSocket: Sendable {
         unsetenv("LISTEN_PID")
         unsetenv("LISTEN_FDS")
         unsetenv("LISTEN_FDNAMES")
-        try? Syscall.setNonBlocking(3)
-        return ListeningSocket(fd: 3, path: path, handedOver: true)
+        let socket = FileDescriptor(rawValue: 3)
+        try? socket.setNonBlocking()
+        return ListeningSocket(fd: socket, path: path, handedOver: true)
     }
 
     /// Binds `path`: its directory is made 0700 (and must be ours), a stale socket file is
     /// replaced, a live one or anything that is not our socket is refused; the socket is 0600.
     public static func bind(path: String) throws(ListenError) -> ListeningSocket {
-        guard let address = Syscall.unixAddress(path) else { throw .pathTooLong(path) }
-        let directory = (path as NSString).deletingLastPathComponent
-        try prepareDirectory(directory)
+        guard let address = UnixSocketAddress(path), !address.isAbstract else { throw .pathTooLong(path) }
+        try prepareDirectory(Path.directory(of: path) ?? "/")
 
         var status = stat()
         if lstat(path, &status) == 0 {
@@ -45,20 +42,8 @@ public struct ListeningSocket: Sendable {
             unlink(path)  // stale: nobody answers
         }
 
-        do throws(Errno) {
-            let fd = try Syscall.run("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0) }
-            do {
-                let previous = umask(0o177)
-                defer { umask(previous) }
-                try Syscall.run("bind") { Syscall.withAddress(address) { Glibc.bind(fd, $0, $1) } }
-                try Syscall.run("chmod") { chmod(path, 0o600) }
-                try Syscall.run("listen") { listen(fd, 128) }
-                try Syscall.setNonBlocking(fd)
-            } catch {
-                close(fd)
-                throw error
-            }
-            return ListeningSocket(fd: fd, path: path, handedOver: false)
+        do {
+            return ListeningSocket(fd: try UnixSocket.listen(at: address), path: path, handedOver: false)
         } catch {
             throw .system(error, path)
         }
@@ -73,26 +58,24 @@ public struct ListeningSocket: Sendable {
     /// One that is missing is made 0700 (its parents too); an existing one is never chmod-ed,
     /// since it may not be ours to change: a wrong one is refused with what to do.
     private static func prepareDirectory(_ directory: String) throws(ListenError) {
-        if mkdir(directory, 0o700) != 0 {
-            if errno == ENOENT {
-                let parent = (directory as NSString).deletingLastPathComponent
-                try? FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-                if mkdir(directory, 0o700) != 0 && errno != EEXIST { throw .directory(directory, String(cString: strerror(errno))) }
-            } else if errno != EEXIST {
-                throw .directory(directory, String(cString: strerror(errno)))
-            }
+        do {
+            try Files.makeDirectories(directory, mode: 0o700)
+        } catch {
+            throw .directory(directory, error.reason)
         }
-        let fd = open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard fd >= 0 else {
+        let fd: FileDescriptor
+        do {
+            fd = try FileDescriptor.open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+        } catch {
             var link = stat()
             if lstat(directory, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
                 throw .directory(directory, "it is a symbolic link; refusing to follow it (remove it, or choose another --socket)")
             }
-            throw .directory(directory, errno == ENOTDIR ? "it is not a directory" : String(cString: strerror(errno)))
+            throw .directory(directory, error == .notDirectory ? "it is not a directory" : error.reason)
         }
-        defer { close(fd) }
+        defer { fd.close() }
         var status = stat()
-        guard fstat(fd, &status) == 0 else { throw .directory(directory, String(cString: strerror(errno))) }
+        guard fstat(fd.rawValue, &status) == 0 else { throw .directory(directory, Errno.current("fstat").reason) }
         guard status.st_uid == getuid() else { throw .directory(directory, "it belongs to uid \(status.st_uid), not to you") }
         let mode = status.st_mode & 0o777
         guard mode & 0o077 == 0 else {
@@ -101,13 +84,10 @@ public struct ListeningSocket: Sendable {
     }
 
     /// The pid of a daemon answering on the socket, or nil if nobody answers (a stale file).
-    private static func livePeer(_ address: sockaddr_un) -> pid_t? {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        let connected = Syscall.withAddress(address) { connect(fd, $0, $1) } == 0
-        guard connected else { return nil }
-        return (try? Syscall.peerCredentials(fd))?.pid ?? 0
+    private static func livePeer(_ address: UnixSocketAddress) -> pid_t? {
+        guard let socket = try? UnixSocket.connect(to: address) else { return nil }
+        defer { socket.close() }
+        return (try? UnixSocket.peerCredentials(socket))?.pid ?? 0
     }
 }
 

@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerSystem
 import Foundation
 
 /// Builds the engine for a sink choice and connects it to a controller.

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AnnouncerCore
+import AnnouncerSystem
 import Foundation
 
 /// What announcerd tells its speech worker, one JSON object per line on their socket pair.

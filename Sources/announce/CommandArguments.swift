@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerSystem
 
 /// The start of every `announce` command: parse its arguments, or print its help or the usage
 /// error (with a pointer to `--help`) and say how to exit.

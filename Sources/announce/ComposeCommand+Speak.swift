@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerSystem
 
 /// `announce compose --timeline`: the request lines run through the real scheduler on a virtual
 /// clock, printing what would be heard when.

@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerSystem
 import Foundation
 
 /// `announce compose [FILE]`: what a screen reader would say for a file of request lines,

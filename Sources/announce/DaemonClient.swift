@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AnnouncerCore
+import AnnouncerSystem
 import Foundation
 
 /// A blocking connection to announcerd: write request lines, read reply and event lines.

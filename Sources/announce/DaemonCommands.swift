@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerSystem
 import Foundation
 
 /// The commands that talk to a running announcerd.

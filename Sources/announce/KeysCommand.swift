@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AnnouncerCore
+import AnnouncerSystem
 import Foundation
 
 /// `announce keys`: the keyboard of the focus model in a terminal. The tty goes into raw mode,

@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerSystem
 import Foundation
 
 /// `announce`: the client of the Announcer speech daemon, and its offline composer.

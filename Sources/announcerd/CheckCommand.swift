@@ -1,5 +1,5 @@
 import AnnouncerCore
-import Foundation
+import AnnouncerSystem
 
 /// `announcerd --check-config FILE` and `--check-locale FILE`: every problem of the file, by
 /// line, then exit 0 (none) or 78.
@@ -7,25 +7,24 @@ struct CheckCommand {
     var path: String
     var isLocale: Bool
 
-    func run() -> Int32 {
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+    func run() -> ExitStatus {
+        guard let text = (try? Files.readText(path)) ?? nil else {
             Console.error("announcerd: cannot read \(path) (missing, unreadable or not UTF-8)")
-            return 66
+            return .noInput
         }
         let (file, syntax) = KeyValueFile.checking(text, name: path)
         let problems = syntax + (isLocale ? localeProblems(file) : configurationProblems(file))
         for problem in problems.sorted(by: { ($0.line ?? 0) < ($1.line ?? 0) }) { Console.error("\(problem)") }
         guard problems.isEmpty else {
             Console.error("\(path): \(problems.count) problem\(problems.count == 1 ? "" : "s")")
-            return 78
+            return .config
         }
         Console.out("\(path): the \(isLocale ? "locale table" : "configuration") is valid")
-        return 0
+        return .success
     }
 
     private var installedCatalog: LocaleCatalog? {
-        var warnings: [ConfigError] = []
-        return try? ConfigurationFiles.locate().loadLocales(warnings: &warnings)
+        try? ConfigurationFiles.locateOrThrow().sources(explicit: nil).loadLocales()
     }
 
     private func configurationProblems(_ file: KeyValueFile) -> [ConfigError] {
@@ -39,7 +38,8 @@ struct CheckCommand {
 
     private func localeProblems(_ file: KeyValueFile) -> [ConfigError] {
         // A table named like a packaged one overrides some of its words.
-        let stem = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+        let name = Path.lastComponent(of: path)
+        let stem = name.hasSuffix(".conf") ? String(name.dropLast(".conf".count)) : name
         return LocaleWords.checking(file, base: installedCatalog?.table(for: stem).flatMap { $0.tag == stem ? $0 : nil }, fallback: nil).1
     }
 }

@@ -1,6 +1,8 @@
 import AnnouncerCore
 import AnnouncerSpeech
-import Foundation
+import AnnouncerSystem
+import Dispatch
+import Glibc
 
 /// `announcerd --play FILE`: speaks a file of request lines in real time through the chosen
 /// sink, then exits. A line's `"at"` is when (milliseconds after start) it is sent; lines with
@@ -19,10 +21,10 @@ struct PlayCommand {
         var events: [(line: Int, event: SchedulerEvent)]
     }
 
-    func run() -> Int32 {
+    func run() -> ExitStatus {
         guard let data = RequestInput.read(input) else {
             Console.error("announcerd: cannot read \(input)")
-            return 66
+            return .noInput
         }
         var bursts: [Burst] = []
         var badLines = 0
@@ -43,11 +45,11 @@ struct PlayCommand {
             }
         }
         let played = sink == .text(instant: true) ? playVirtually(bursts) : playInRealTime(bursts)
-        guard played == 0 else { return played }
-        return badLines == 0 ? 0 : 65
+        guard played == .success else { return played }
+        return badLines == 0 ? .success : .dataError
     }
 
-    private func playInRealTime(_ bursts: [Burst]) -> Int32 {
+    private func playInRealTime(_ bursts: [Burst]) -> ExitStatus {
         let controller = SpeechController(settings: configuration.schedulerSettings)
         let engine: any SpeechEngine
         do {
@@ -59,12 +61,12 @@ struct PlayCommand {
             }
         } catch {
             Console.error("announcerd: \(error)")
-            return 69
+            return .unavailable
         }
-        let start = Date()
+        let start = ContinuousClock.now
         for burst in bursts {
-            let wait = start.addingTimeInterval(burst.at / 1000).timeIntervalSinceNow
-            if wait > 0 { Thread.sleep(forTimeInterval: wait) }
+            let wait = start + .microseconds(Int64(burst.at * 1000)) - ContinuousClock.now
+            if wait > .zero { usleep(UInt32(clamping: wait.components.seconds * 1_000_000 + wait.components.attoseconds / 1_000_000_000_000)) }
             let outputs = controller.submit(burst.events.map(\.event))
             for (output, (line, _)) in zip(outputs, burst.events) {
                 if let rejection = output.rejection { Console.error("line \(line): \(rejection)") }
@@ -74,10 +76,10 @@ struct PlayCommand {
         controller.whenIdle { idle.signal() }
         idle.wait()
         engine.shutdown()
-        return 0
+        return .success
     }
 
-    private func playVirtually(_ bursts: [Burst]) -> Int32 {
+    private func playVirtually(_ bursts: [Burst]) -> ExitStatus {
         var simulation = SchedulerSimulation(scheduler: SpeechScheduler(settings: configuration.schedulerSettings),
                                              duration: configuration.durationEstimate.duration(of:))
         var printed = 0
@@ -94,6 +96,6 @@ struct PlayCommand {
         }
         simulation.runToIdle()
         flush()
-        return 0
+        return .success
     }
 }

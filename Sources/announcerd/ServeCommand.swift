@@ -2,7 +2,8 @@ import AnnouncerCore
 import AnnouncerServer
 import AnnouncerSpeech
 import Dispatch
-import Foundation
+import AnnouncerSystem
+import Glibc
 
 /// The daemon proper: listen on the socket, speak what clients ask, until SIGTERM or SIGINT.
 struct ServeCommand {
@@ -28,7 +29,7 @@ struct ServeCommand {
     }
 
     func run() -> Never {
-        let environment = ProcessInfo.processInfo.environment
+        let environment = Environment.current
         let logLevel = self.logLevel
         let log: LogHandler = { level, message in
             if level <= logLevel { Console.error("announcerd: \(message)") }
@@ -45,7 +46,7 @@ struct ServeCommand {
             }
         } catch {
             Console.error("announcerd: \(error)")
-            exit(69)
+            ExitStatus.unavailable.exit()
         }
 
         signal(SIGPIPE, SIG_IGN)
@@ -63,7 +64,7 @@ struct ServeCommand {
         } catch {
             listening.removeFile()
             Console.error("announcerd: \(error)")
-            exit(69)
+            ExitStatus.unavailable.exit()
         }
         daemon.start()
 
@@ -78,7 +79,7 @@ struct ServeCommand {
                 } else {
                     daemon.shutdown()
                     engine.shutdown()
-                    exit(0)
+                    ExitStatus.success.exit()
                 }
             }
             source.resume()
@@ -90,7 +91,7 @@ struct ServeCommand {
             // Nothing can be spoken: say why and go, as when the sound server is missing.
             listening.removeFile()
             Console.error("announcerd: \(error)")
-            exit(69)
+            ExitStatus.unavailable.exit()
         }
         log(.info, "listening on \(listening.path)\(listening.handedOver ? " (socket activation)" : ""), speaking through the \(sink) sink")
         SystemdNotify.send("READY=1", environment: environment)

@@ -1,6 +1,6 @@
 import AnnouncerCore
 import AnnouncerSpeech
-import Foundation
+import AnnouncerSystem
 
 /// `announcerd`: Announcer's speech daemon. Wiring only: configuration, the speech output, and
 /// the mode asked for.
@@ -38,7 +38,7 @@ let help = """
 
 // The speech worker that the daemon starts for itself (DESIGN §7): not for people to run.
 if CommandLine.arguments.dropFirst().first == "--speech-worker" {
-    exit(SpeechWorker.run())
+    ExitStatus(rawValue: SpeechWorker.run())?.exit() ?? ExitStatus.software.exit()
 }
 
 let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--config", "--sink", "--play", "--locale", "--hint-style", "--socket", "--log-level", "--check-config", "--check-locale"], maximumPositionals: 0)
@@ -47,42 +47,42 @@ do {
     parsed = try scanner.parse(CommandLine.arguments.dropFirst())
 } catch {
     Console.error("announcerd: \(error)\nTry 'announcerd --help'.")
-    exit(64)
+    ExitStatus.usage.exit()
 }
 if parsed.has("--help") || parsed.has("-h") {
     Console.out(help)
-    exit(0)
+    ExitStatus.success.exit()
 }
 
 if let path = parsed.options["--check-config"] ?? parsed.options["--check-locale"] {
-    exit(CheckCommand(path: path, isLocale: parsed.options["--check-locale"] != nil).run())
+    CheckCommand(path: path, isLocale: parsed.options["--check-locale"] != nil).run().exit()
 }
 
 var configuration: Configuration
 let catalog: LocaleCatalog
 let files: ConfigurationFiles
 do {
-    files = try ConfigurationFiles.locate()
+    files = try ConfigurationFiles.locateOrThrow()
     var warnings: [ConfigError] = []
     (configuration, catalog) = try files.load(explicit: parsed.options["--config"], warnings: &warnings)
     for warning in warnings { Console.error("announcerd: warning: \(warning)") }
 } catch {
     Console.error("announcerd: \(error)")
-    exit(78)
+    ExitStatus.config.exit()
 }
 // --locale and --hint-style override the file, now and at every SIGHUP reload.
 var overrides = ServeCommand.Overrides()
 if let locale = parsed.options["--locale"] {
     guard catalog.table(for: locale) != nil else {
         Console.error("announcerd: no locale table for \"\(locale)\"; available: \(catalog.tags.joined(separator: ", "))")
-        exit(64)
+        ExitStatus.usage.exit()
     }
     overrides.locale = locale
 }
 if let style = parsed.options["--hint-style"] {
     guard let hintStyle = HintStyle(rawValue: style) else {
         Console.error("announcerd: --hint-style must be touch or keyboard, got \"\(style)\"")
-        exit(64)
+        ExitStatus.usage.exit()
     }
     overrides.hintStyle = hintStyle
 }
@@ -95,17 +95,17 @@ if let value = parsed.options["--sink"] {
         sink = try SinkChoice(parsing: value)
     } catch {
         Console.error("announcerd: --sink: \(error)\nTry 'announcerd --help'.")
-        exit(64)
+        ExitStatus.usage.exit()
     }
 }
 
 guard let logLevel = LogLevel(name: parsed.options["--log-level"] ?? "info") else {
     Console.error("announcerd: --log-level must be error, warning or info, got \"\(parsed.options["--log-level"] ?? "")\"")
-    exit(64)
+    ExitStatus.usage.exit()
 }
 
 if let play = parsed.options["--play"] {
-    exit(PlayCommand(input: play, configuration: configuration, composer: composer, sink: sink).run())
+    PlayCommand(input: play, configuration: configuration, composer: composer, sink: sink).run().exit()
 }
 ServeCommand(files: files, configPath: parsed.options["--config"], configuration: configuration, composer: composer,
              overrides: overrides, sink: sink, socketPath: parsed.options["--socket"], logLevel: logLevel).run()

@@ -4,7 +4,7 @@ import Testing
 /// A screen's first words are chosen by one rule, `FocusEngine.firstSpoken`, for the daemon and
 /// for `compose --timeline` and `--play` (which go through `Request.schedulerEvent`).
 @Suite struct FirstFocusTests {
-    let composer = UtteranceComposer(catalog: try! LocaleCatalog.load(packaged: packageRoot.appendingPathComponent("config/locales").path))
+    let composer = UtteranceComposer(catalog: packagedCatalog)
 
     func screen(_ json: String) throws -> Request {
         try RequestLine(Array(json.utf8)).request

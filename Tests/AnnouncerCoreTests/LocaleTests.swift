@@ -68,12 +68,6 @@ import Testing
         #expect(error?.description == "en.conf:2: expected `key = value`, got \"button Button.\"")
     }
 
-    @Test func aMissingPackagedDirectoryIsAClearError() {
-        let error = #expect(throws: ConfigError.self) { try LocaleCatalog.load(packaged: "/nonexistent/locales") }
-        #expect(error?.file == "/nonexistent/locales")
-        #expect(error?.message.hasPrefix("cannot read the locale tables") == true)
-    }
-
     @Test func withoutEnglishThereIsNoCatalog() throws {
         let de = packagedCatalog.table(for: "de")!
         let error = #expect(throws: ConfigError.self) { try LocaleCatalog(tables: [de]) }
@@ -81,21 +75,18 @@ import Testing
     }
 
     @Test func aUserOverrideChangesSomeWordsAndMayAddALocale() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-locales-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try "trait.button = Knob.\n".write(to: directory.appendingPathComponent("en.conf"), atomically: true, encoding: .utf8)
-        let catalog = try LocaleCatalog.load(packaged: packageRoot.appendingPathComponent("config/locales").path, overrides: directory.path)
+        let english = (path: "/home/me/.config/announcer/locales/en.conf", text: "trait.button = Knob.\n")
+        let catalog = try ConfigurationSources(packagedTables: packagedTables, userTables: [english]).loadLocales()
         let utterance = UtteranceComposer(catalog: catalog).compose(try element(#"{"label":"Play","traits":["button","header"]}"#))
         #expect(utterance.description == "Play. Knob. Heading.")
 
         // A new locale that lacks words: they come from English, each reported; the rest stand.
-        try "locale = fr\ntrait.button = Bouton.\n".write(to: directory.appendingPathComponent("fr.conf"), atomically: true, encoding: .utf8)
+        let french = (path: "/home/me/.config/announcer/locales/fr.conf", text: "locale = fr\ntrait.button = Bouton.\n")
         var warnings: [ConfigError] = []
-        let withFrench = try LocaleCatalog.load(packaged: packageRoot.appendingPathComponent("config/locales").path, overrides: directory.path, warnings: &warnings)
+        let withFrench = try ConfigurationSources(packagedTables: packagedTables, userTables: [english, french]).loadLocales(warnings: &warnings)
         #expect(warnings.first?.message == "the table has no \"back\"; en's word is used instead")
         #expect(warnings.count == LocaleWords.Word.allCases.count - 1)
-        let french = UtteranceComposer(catalog: withFrench, locale: "fr").compose(try element(#"{"label":"Play","traits":["button","header"]}"#))
-        #expect(french.description == "Play. Bouton. Heading.")
+        let spoken = UtteranceComposer(catalog: withFrench, locale: "fr").compose(try element(#"{"label":"Play","traits":["button","header"]}"#))
+        #expect(spoken.description == "Play. Bouton. Heading.")
     }
 }

@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerSystem
 import Foundation
 
 /// The project's root, found from this file so that tests never depend on the working directory.
@@ -8,10 +9,19 @@ func fixture(_ name: String) -> URL {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)")
 }
 
+/// The texts of the packaged locale tables.
+let packagedTables: [ConfigurationSources.Text] = {
+    do {
+        return try ConfigurationFiles(packagedDirectory: packageRoot.path + "/config", userDirectory: "/nonexistent").readLocales()
+    } catch {
+        fatalError("the packaged locale tables cannot be read: \(error)")
+    }
+}()
+
 /// The packaged locale tables, exactly as a user gets them.
 let packagedCatalog: LocaleCatalog = {
     do {
-        return try LocaleCatalog.load(packaged: packageRoot.appendingPathComponent("config/locales").path)
+        return try ConfigurationSources(packagedTables: packagedTables).loadLocales()
     } catch {
         fatalError("the packaged locale tables do not load: \(error)")
     }

@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerSystem
 import Foundation
 
 // Throughput of Announcer's core, with no I/O: the scheduler's state machine, the composer, and
@@ -62,8 +63,8 @@ measure("scheduler", unit: "events") {
 }
 
 // 2. The composer over a spread of elements.
-let dataDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("config/locales").path
-let catalog = try LocaleCatalog.load(packaged: dataDirectory)
+let packaged = ConfigurationFiles(packagedDirectory: Path.directory(of: Path.directory(of: Path.directory(of: #filePath)!)!)! + "/config", userDirectory: "/nonexistent")
+let catalog = try ConfigurationSources(packagedTables: packaged.readLocales()).loadLocales()
 let composer = UtteranceComposer(catalog: catalog)
 let elements: [Element] = [
     Element(label: "Play", traits: [.button]),

@@ -1,10 +1,9 @@
-import AnnouncerCore
-import Foundation
+import AnnouncerSystem
 import Testing
 
 @Suite struct RequestInputTests {
     @Test func keepsLineNumbersDropsLineEndingsAndSkipsBlankLines() {
-        let data = Data("first\r\n\n \t\nsecond\nthird".utf8)
+        let data = Array("first\r\n\n \t\nsecond\nthird".utf8)
         let lines = RequestInput.lines(of: data)
         #expect(lines.map(\.number) == [1, 4, 5])
         #expect(lines.map { String(decoding: $0.bytes, as: UTF8.self) } == ["first", "second", "third"])

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSystem
 import Testing
 
 @Suite struct ArgumentScannerTests {

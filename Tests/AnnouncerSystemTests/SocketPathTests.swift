@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSystem
 import Testing
 
 /// The daemon and every client find the socket by the same rule, so a second terminal without

@@ -1,0 +1,78 @@
+/// The texts of Announcer's configuration file and locale tables, as read from disk (by
+/// AnnouncerSystem's `ConfigurationFiles`) or made in a test, and the one rule that turns them
+/// into what the daemon, its reload and `announce compose` use.
+public struct ConfigurationSources: Sendable {
+    public typealias Text = (path: String, text: String)
+
+    /// The configuration file, or nil for the built-in defaults.
+    public var configuration: Text?
+    /// Where the configuration is (for the message when its locale has no table).
+    public var configurationPath: String
+    /// The packaged locale tables (`<tag>.conf`).
+    public var packagedTables: [Text]
+    /// The user's locale tables, laid over the packaged ones.
+    public var userTables: [Text]
+    /// The user's tables that could not be read: path and why.
+    public var unreadableUserTables: [(path: String, reason: String)]
+
+    public init(configuration: Text? = nil, configurationPath: String = "announcer.conf", packagedTables: [Text],
+                userTables: [Text] = [], unreadableUserTables: [(path: String, reason: String)] = []) {
+        self.configuration = configuration
+        self.configurationPath = configurationPath
+        self.packagedTables = packagedTables
+        self.userTables = userTables
+        self.unreadableUserTables = unreadableUserTables
+    }
+
+    /// The configuration and the locale tables, checked together: `locale =` must name a table
+    /// there is. Problems in the user's locale tables go to `warnings`.
+    public func load(warnings: inout [ConfigError]) throws(ConfigError) -> (Configuration, LocaleCatalog) {
+        let configuration = try loadConfiguration()
+        let catalog = try loadLocales(warnings: &warnings)
+        guard catalog.table(for: configuration.locale) != nil else {
+            throw ConfigError(file: configurationPath,
+                              "locale: there is no locale table for \"\(configuration.locale)\"; available: \(catalog.tags.joined(separator: ", "))")
+        }
+        return (configuration, catalog)
+    }
+
+    public func loadConfiguration() throws(ConfigError) -> Configuration {
+        guard let configuration else { return Configuration() }
+        return try Configuration(file: try KeyValueFile(parsing: configuration.text, name: configuration.path))
+    }
+
+    /// The packaged tables, with the user's laid over them: an override of a packaged table may
+    /// change only some words; a new locale should be complete. A packaged table must be right
+    /// (a broken installation is an error); a user's table is read leniently: each of its
+    /// problems is added to `warnings`, a word it lacks or gets wrong comes from English, and a
+    /// file that cannot be used at all is left out, so that a mistake in one user file never
+    /// takes the other locales down.
+    public func loadLocales(warnings: inout [ConfigError]) throws(ConfigError) -> LocaleCatalog {
+        var tables: [String: LocaleWords] = [:]
+        for file in packagedTables {
+            tables[Self.tag(file.path)] = try LocaleWords(file: try KeyValueFile(parsing: file.text, name: file.path))
+        }
+        let english = tables[LocaleCatalog.reference]
+        warnings += unreadableUserTables.map { ConfigError(file: $0.path, $0.reason) }
+        for file in userTables {
+            let tag = Self.tag(file.path)
+            let (parsed, syntaxProblems) = KeyValueFile.checking(file.text, name: file.path)
+            let (words, wordProblems) = LocaleWords.checking(parsed, base: tables[tag], fallback: english)
+            warnings += syntaxProblems + wordProblems
+            if let words { tables[tag] = words }
+        }
+        return try LocaleCatalog(tables: tables.keys.sorted().map { tables[$0]! })
+    }
+
+    /// `loadLocales`, with the user's tables' problems discarded (for tests and tools that only read).
+    public func loadLocales() throws(ConfigError) -> LocaleCatalog {
+        var warnings: [ConfigError] = []
+        return try loadLocales(warnings: &warnings)
+    }
+
+    /// A table's tag: its file name without `.conf`.
+    static func tag(_ path: String) -> String {
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        return name.hasSuffix(".conf") ? String(name.dropLast(".conf".count)) : name
+    }
+}

@@ -1,0 +1,122 @@
+/// Where Announcer's packaged and user files are, and reading them (Core turns the texts into a
+/// `Configuration` and a `LocaleCatalog`: `ConfigurationSources`).
+///
+/// The packaged directory (holding `announcer.conf` and `locales/`) is, in order:
+/// `$ANNOUNCER_DATA_DIR`; a `config/` directory beside or above the running executable (a build
+/// tree: `.build/debug/announce` → `config/`); `/usr/local/share/announcer`; `/usr/share/announcer`.
+/// The user's files are under `$XDG_CONFIG_HOME/announcer` (default `~/.config/announcer`).
+public struct ConfigurationFiles: Sendable {
+    public typealias Text = (path: String, text: String)
+
+    /// The texts of the files in use.
+    public struct Contents {
+        /// The configuration file: the one asked for, else the user's, else the packaged one;
+        /// nil when there is none (the built-in defaults apply).
+        public var configuration: Text?
+        /// The path the configuration was read from or would be (for messages).
+        public var configurationPath: String
+        /// The packaged locale tables (`locales/*.conf`), by name.
+        public var packagedTables: [Text] = []
+        /// The user's locale tables that could be read.
+        public var userTables: [Text] = []
+        /// The user's locale tables that could not be read: path and why.
+        public var unreadableUserTables: [(path: String, reason: String)] = []
+    }
+
+    /// A file that is needed and cannot be read or found.
+    public struct Problem: Error, CustomStringConvertible, Sendable {
+        public var file: String
+        public var message: String
+        public var description: String { "\(file): \(message)" }
+    }
+
+    public var packagedDirectory: String
+    public var userDirectory: String
+
+    public init(packagedDirectory: String, userDirectory: String) {
+        self.packagedDirectory = packagedDirectory
+        self.userDirectory = userDirectory
+    }
+
+    public static func locate(environment: [String: String] = Environment.current) throws(Problem) -> ConfigurationFiles {
+        let home = Environment.homeDirectory(environment)
+        let configHome = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        var candidates: [String] = []
+        if let explicit = environment["ANNOUNCER_DATA_DIR"], !explicit.isEmpty {
+            candidates.append(explicit)
+        } else {
+            var directory = Path.directory(of: Environment.executablePath)
+            for _ in 0..<6 {
+                guard let current = directory else { break }
+                candidates.append(current == "/" ? "/config" : current + "/config")
+                directory = Path.directory(of: current)
+            }
+            candidates += ["/usr/local/share/announcer", "/usr/share/announcer"]
+        }
+        guard let packaged = candidates.first(where: { Files.exists($0 + "/locales/en.conf") }) else {
+            throw Problem(file: candidates.first ?? "config", message: "cannot find Announcer's packaged files (locales/en.conf); looked in \(candidates.joined(separator: ", ")). Set ANNOUNCER_DATA_DIR to the project's config/ directory.")
+        }
+        return ConfigurationFiles(packagedDirectory: packaged, userDirectory: configHome + "/announcer")
+    }
+
+    /// The configuration file in use: `explicit` if given, else the user's, else the packaged one.
+    public func configurationPath(explicit: String? = nil) -> String? {
+        explicit ?? [userDirectory + "/announcer.conf", packagedDirectory + "/announcer.conf"].first(where: Files.exists)
+    }
+
+    /// Reads the configuration file and every locale table. The configuration file and the
+    /// packaged tables must be readable; a user's table that is not is reported in the contents.
+    public func read(explicit: String? = nil) throws(Problem) -> Contents {
+        var contents = Contents(configurationPath: configurationPath(explicit: explicit) ?? packagedDirectory + "/announcer.conf")
+        if let path = configurationPath(explicit: explicit) {
+            contents.configuration = (path, try Self.text(path))
+        }
+        contents.packagedTables = try readLocales()
+        return try withUserLocales(contents)
+    }
+
+    /// The locale tables alone (for `announcerd --check-locale`).
+    public func readLocales() throws(Problem) -> [Text] {
+        let directory = packagedDirectory + "/locales"
+        let names: [String]
+        do {
+            names = try Files.list(directory)
+        } catch {
+            throw Problem(file: directory, message: "cannot read the locale tables: \(error.reason)")
+        }
+        var tables: [Text] = []
+        for name in names where name.hasSuffix(".conf") {
+            let path = directory + "/" + name
+            tables.append((path, try Self.text(path)))
+        }
+        return tables
+    }
+
+    /// `contents` with the user's locale tables added.
+    public func withUserLocales(_ contents: Contents) throws(Problem) -> Contents {
+        var contents = contents
+        let directory = userDirectory + "/locales"
+        for name in (try? Files.list(directory)) ?? [] where name.hasSuffix(".conf") {
+            let path = directory + "/" + name
+            do {
+                contents.userTables.append((path, try Self.text(path)))
+            } catch {
+                contents.unreadableUserTables.append((path, error.message))
+            }
+        }
+        return contents
+    }
+
+    private static func text(_ path: String) throws(Problem) -> String {
+        let bytes: [UInt8]
+        do {
+            bytes = try Files.read(path)
+        } catch {
+            throw Problem(file: path, message: "cannot read the file (\(error.reason))")
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw Problem(file: path, message: "the file is not UTF-8")
+        }
+        return text
+    }
+}

@@ -1,0 +1,83 @@
+import Glibc
+
+/// Files, directories and paths.
+public enum Files {
+    /// The whole contents of a file.
+    public static func read(_ path: String) throws(Errno) -> [UInt8] {
+        let file = try FileDescriptor.open(path)
+        defer { file.close() }
+        return try file.readToEnd()
+    }
+
+    /// A file's contents as UTF-8 text; nil when it is not UTF-8.
+    public static func readText(_ path: String) throws(Errno) -> String? {
+        String(validating: try read(path), as: UTF8.self)
+    }
+
+    public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
+
+    public static func isDirectory(_ path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The names in a directory, without "." and "..", sorted.
+    public static func list(_ directory: String) throws(Errno) -> [String] {
+        guard let stream = opendir(directory) else { throw Errno.current("opendir \(directory)") }
+        defer { closedir(stream) }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(cString: $0.bindMemory(to: CChar.self).baseAddress!) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Makes `path` and any missing parents with `mode`; an existing directory is left as it is.
+    public static func makeDirectories(_ path: String, mode: mode_t = 0o700) throws(Errno) {
+        if mkdir(path, mode) == 0 { return }
+        let failure = Errno.current("mkdir \(path)")
+        if failure == .exists { return }
+        guard failure == .noSuchFile, let parent = Path.directory(of: path), parent != path else { throw failure }
+        try makeDirectories(parent, mode: mode)
+        if mkdir(path, mode) != 0 {
+            let again = Errno.current("mkdir \(path)")
+            if again != .exists { throw again }
+        }
+    }
+
+    /// Writes `bytes` to a new file (or over an old one) with `mode`.
+    public static func write(_ bytes: some Collection<UInt8>, to path: String, mode: mode_t = 0o644) throws(Errno) {
+        let fd = try SystemCall.retrying("open \(path)") { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) }
+        let file = FileDescriptor(rawValue: fd)
+        defer { file.close() }
+        try file.writeAll(bytes)
+    }
+
+    /// Where a symbolic link points (for `/proc/self/exe`, the running executable).
+    public static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        guard count > 0 else { return nil }
+        return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
+
+/// Paths as strings, split at "/".
+public enum Path {
+    /// The directory holding `path` ("/a/b" → "/a", "b" → "."), or nil for "/".
+    public static func directory(of path: String) -> String? {
+        var trimmed = Substring(path)
+        while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
+        if trimmed == "/" { return nil }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
+    }
+
+    /// The last component of `path`.
+    public static func lastComponent(of path: String) -> String {
+        let trimmed = path.hasSuffix("/") && path.count > 1 ? String(path.dropLast()) : path
+        return trimmed.split(separator: "/").last.map(String.init) ?? trimmed
+    }
+}
