@@ -59,8 +59,6 @@ public final class Daemon: @unchecked Sendable {
                 log(.warning, "utterance \(id) failed: \(reason)")
             }
             broadcast("finished", fields)
-        case .boundary:
-            break
         }
     }
 

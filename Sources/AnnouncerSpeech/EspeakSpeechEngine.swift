@@ -248,18 +248,6 @@ private final class SynthesisRun {
     /// Returns 1 to make espeak-ng stop.
     func receive(_ samples: UnsafeMutablePointer<Int16>?, _ count: Int, _ events: UnsafeMutablePointer<espeak_EVENT>) -> Int32 {
         engine.progress.add(1, ordering: .relaxed)
-        var event = events
-        while event.pointee.type != espeakEVENT_LIST_TERMINATED {
-            let kind: SpeechBoundary.Kind? = switch event.pointee.type {
-            case espeakEVENT_WORD: .word
-            case espeakEVENT_SENTENCE: .sentence
-            default: nil
-            }
-            if let kind, let range = markup.originalRange(position: Int(event.pointee.text_position), length: Int(event.pointee.length)) {
-                engine.report(.boundary(id, SpeechBoundary(kind: kind, range: range)))
-            }
-            event += 1
-        }
         guard let samples, count > 0 else { return isAborted ? 1 : 0 }
         let chunk = max(engine.sampleRate * EspeakSpeechEngine.chunkMs / 1000, 1)
         var offset = 0

@@ -8,7 +8,6 @@ public final class SpeechController: @unchecked Sendable {
     /// What the controller tells the world (the daemon's `speaking` and `finished` events).
     public enum Notice: Sendable, Equatable {
         case speaking(ScheduledUtterance)
-        case boundary(UtteranceID, SpeechBoundary)
         /// Its one terminal status; `reason` says why when it `failed`.
         case finished(UtteranceID, FinishStatus, reason: String?)
     }
@@ -76,8 +75,6 @@ public final class SpeechController: @unchecked Sendable {
             case .started(let id):
                 if let item = handedOver[id] { observer(.speaking(item)) }
                 handle(.engineStarted(id))
-            case .boundary(let id, let boundary):
-                observer(.boundary(id, boundary))
             case .finished(let id):
                 handle(.engineFinished(id))
             case .failed(let id, let message):

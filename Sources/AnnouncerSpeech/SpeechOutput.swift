@@ -23,7 +23,6 @@ public enum SpeechOutput {
                 switch notice {
                 case .speaking(let item): write(TextSinkLine.speaking(item))
                 case .finished(let id, let status, _): write(TextSinkLine.finished(id, status))
-                case .boundary: break
                 }
                 observer(notice)
             }

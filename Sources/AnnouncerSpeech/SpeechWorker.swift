@@ -28,11 +28,7 @@ public enum SpeechWorker {
         do {
             engine = try EspeakSpeechEngine.start(
                 settings: start.espeak, sink: try makeSink(start),
-                onEvent: { event in
-                    // Word boundaries are not forwarded: nothing in the daemon uses them yet.
-                    if case .boundary = event { return }
-                    channel.send(WorkerReport.engine(event).json)
-                },
+                onEvent: { event in channel.send(WorkerReport.engine(event).json) },
                 onSettled: { id in channel.send(WorkerReport.settled(id).json) })
         } catch {
             channel.send(WorkerReport.refused("\(error)").json)

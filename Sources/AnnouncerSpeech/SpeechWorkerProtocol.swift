@@ -106,9 +106,6 @@ public enum WorkerReport: Sendable, Equatable {
         case .engine(.started(let id)): return ["ev": "started", "id": .number(Double(id.rawValue))]
         case .engine(.finished(let id)): return ["ev": "finished", "id": .number(Double(id.rawValue))]
         case .engine(.failed(let id, let reason)): return ["ev": "failed", "id": .number(Double(id.rawValue)), "reason": .string(reason)]
-        case .engine(.boundary(let id, let boundary)):
-            return ["ev": "boundary", "id": .number(Double(id.rawValue)), "kind": .string(boundary.kind.rawValue),
-                    "start": .number(Double(boundary.range.lowerBound)), "end": .number(Double(boundary.range.upperBound))]
         case .settled(let id): return ["ev": "settled", "id": .number(Double(id.rawValue))]
         case .progress: return ["ev": "progress"]
         }
@@ -123,10 +120,6 @@ public enum WorkerReport: Sendable, Equatable {
         case ("started", let id?): self = .engine(.started(id))
         case ("finished", let id?): self = .engine(.finished(id))
         case ("failed", let id?): self = .engine(.failed(id, fields.string("reason") ?? "synthesis failed"))
-        case ("boundary", let id?):
-            guard let kind = fields.string("kind").flatMap(SpeechBoundary.Kind.init(rawValue:)),
-                  let start = fields.int("start"), let end = fields.int("end"), start <= end else { return nil }
-            self = .engine(.boundary(id, SpeechBoundary(kind: kind, range: start..<end)))
         case ("settled", let id?): self = .settled(id)
         case ("progress", _): self = .progress
         default: return nil

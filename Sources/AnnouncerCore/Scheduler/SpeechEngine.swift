@@ -25,23 +25,8 @@ extension SpeechEngine {
 public enum SpeechEngineEvent: Sendable, Equatable {
     /// The first audio of the utterance reached the sink.
     case started(UtteranceID)
-    /// The engine reached a word or sentence, at this range of the utterance's own text.
-    case boundary(UtteranceID, SpeechBoundary)
     /// The utterance played to its end.
     case finished(UtteranceID)
     /// The utterance could not be said; nothing more will come for it.
     case failed(UtteranceID, String)
-}
-
-/// A word or sentence the engine reached, by character offsets into the text as the client sent
-/// it (markup and escaping already accounted for).
-public struct SpeechBoundary: Sendable, Equatable {
-    public enum Kind: String, Sendable { case word, sentence }
-    public var kind: Kind
-    public var range: Range<Int>
-
-    public init(kind: Kind, range: Range<Int>) {
-        self.kind = kind
-        self.range = range
-    }
 }
