@@ -5,17 +5,16 @@ import AnnouncerCore
 import AnnouncerSystem
 import Dispatch
 
-/// One client on the socket. Everything runs on the daemon's queue: reads are framed into lines
-/// and handed up a few at a time, replies and events are buffered and written as the client
-/// reads them.
+/// One client's socket: the I/O shell around the session machine's view of that client.
+/// Everything runs on the daemon's queue (asserted): reads are framed into lines and reported
+/// (`onLines`); the daemon serves them when the session machine says it is this client's turn
+/// (`serve`); replies and events are buffered and written as the client reads them.
 ///
-/// - Fairness: a connection serves at most `linesPerTurn` lines, then yields the queue to
-///   everyone else, and reads nothing more from its socket until the lines it has are answered.
-///   A client that floods therefore holds no more than one turn at a time.
+/// - Fairness: a connection reads nothing more from its socket until the lines it has are
+///   served, so a client that floods holds no more than the lines of one read.
 /// - A client that half-closes its socket (or closes it with a last line unterminated) gets an
 ///   answer to every line it sent before the connection closes.
-/// - A client whose unread output passes `maximumBacklog` bytes is disconnected rather than
-///   slowing anyone; what it has read is released as it reads, not when it has read everything.
+/// - What the client has read is released as it reads, not when it has read everything.
 final class Connection: @unchecked Sendable {
     enum State {
         /// Reading requests and writing replies.
@@ -25,8 +24,6 @@ final class Connection: @unchecked Sendable {
         case closed
     }
 
-    /// Lines served before the connection yields the daemon's queue to others.
-    static let linesPerTurn = 32
     /// Bytes read from the socket at a time.
     static let readSize = 16384
     /// Sent bytes are dropped from the front of the output buffer once this many have gone.
@@ -34,14 +31,12 @@ final class Connection: @unchecked Sendable {
 
     let id: Int
     let fd: FileDescriptor
-    let peerPID: pid_t
     private(set) var state = State.open
     private var framer: LineFramer
     private var items: [LineFramer.Item] = []
     private var nextItem = 0
     private var output: [UInt8] = []
     private var outputStart = 0
-    private let maximumBacklog: Int
     private var readSource: DispatchSourceRead?
     private var readSuspended = false
     private var writeSource: DispatchSourceWrite?
@@ -49,23 +44,18 @@ final class Connection: @unchecked Sendable {
     private var liveSources = 0
     private var descriptorOpen = true
     private let queue: DispatchQueue
-    var subscriptions: Set<String> = []
-    var client: String?
-    /// The client's registered tree, with the keyboard focus over it.
-    var focusEngine: FocusEngine?
-    /// Its shortcuts, kept from before and across trees.
-    var commands: [KeyCommand] = []
 
+    /// Lines arrived (how many) and wait to be served.
+    var onLines: (Connection, Int) -> Void = { _, _ in }
+    /// One line, served.
     var onItem: (Connection, LineFramer.Item) -> Void = { _, _ in }
     var onClose: (Connection, String?) -> Void = { _, _ in }
 
-    init(id: Int, fd: FileDescriptor, peerPID: pid_t, queue: DispatchQueue, lineLimit: Int, maximumBacklog: Int) {
+    init(id: Int, fd: FileDescriptor, queue: DispatchQueue, lineLimit: Int) {
         self.id = id
         self.fd = fd
-        self.peerPID = peerPID
         self.queue = queue
         self.framer = LineFramer(limit: lineLimit)
-        self.maximumBacklog = maximumBacklog
     }
 
     deinit {
@@ -85,15 +75,12 @@ final class Connection: @unchecked Sendable {
 
     var backlog: Int { output.count - outputStart }
 
-    func send(_ message: JSONValue) {
+    /// Queues a line (newline included) and writes what the client will take now.
+    func send(_ line: [UInt8]) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard state != .closed else { return }
-        output += Array(message.serialized().utf8)
-        output.append(UInt8(ascii: "\n"))
+        output += line
         flush()
-        if state != .closed, backlog > maximumBacklog {
-            close(reason: "it left \(backlog) bytes unread (the limit is \(maximumBacklog))")
-        }
     }
 
     func close(reason: String?) {
@@ -113,6 +100,7 @@ final class Connection: @unchecked Sendable {
     /// Reads what the socket holds now, if it is ready: used to notice clients that have gone
     /// before counting them against the client limit.
     func readIfHungUp() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard state == .open, !readSuspended,
               let events = try? fd.waitUntil(events: Int16(POLLIN) | FileDescriptor.pollReadHangUp, timeoutMilliseconds: 0),
               events & (FileDescriptor.pollReadHangUp | Int16(POLLHUP) | Int16(POLLERR)) != 0 else { return }
@@ -125,6 +113,7 @@ final class Connection: @unchecked Sendable {
     /// reports a hang-up once and then forgets the descriptor, so an event is never left
     /// half-read: what it announced is read here, to the end if the end has come.)
     private func readAvailable() {
+        dispatchPrecondition(condition: .onQueue(queue))
         var buffer = [UInt8](repeating: 0, count: Self.readSize)
         while state == .open, !readSuspended {
             let count: Int
@@ -141,10 +130,11 @@ final class Connection: @unchecked Sendable {
                 peerFinishedSending()
                 return
             }
+            let before = items.count
             items += framer.append(buffer[0..<count])
-            if nextItem < items.count {
+            if items.count > before {
                 suspendReading()
-                serveTurn()
+                onLines(self, items.count - before)
                 return
             }
         }
@@ -155,23 +145,24 @@ final class Connection: @unchecked Sendable {
         state = .draining
         stopReading()
         if let last = framer.finish() { items.append(last) }
-        serveTurn()
+        if nextItem < items.count {
+            onLines(self, items.count - nextItem)
+        } else {
+            closeIfDrained()
+        }
     }
 
-    /// Hands up to `linesPerTurn` lines to the daemon, then lets the queue serve others first.
-    private func serveTurn() {
+    /// Hands the next `count` lines to the daemon (its turn, as the session machine gives it).
+    func serve(_ count: Int) {
+        dispatchPrecondition(condition: .onQueue(queue))
         var served = 0
-        while state != .closed, nextItem < items.count, served < Self.linesPerTurn {
+        while state != .closed, nextItem < items.count, served < count {
             let item = items[nextItem]
             nextItem += 1
             served += 1
             onItem(self, item)
         }
-        guard state != .closed else { return }
-        if nextItem < items.count {
-            queue.async { [self] in serveTurn() }
-            return
-        }
+        guard state != .closed, nextItem >= items.count else { return }
         items.removeAll(keepingCapacity: items.count < 1024)
         nextItem = 0
         switch state {

@@ -1,4 +1,3 @@
-import Foundation
 
 extension Element {
     /// How deep `children` may nest. Deeper trees are refused rather than risking the stack.

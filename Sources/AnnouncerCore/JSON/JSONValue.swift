@@ -1,5 +1,3 @@
-import Foundation
-
 /// A decoded JSON document. Core parses wire objects through this type rather than `Codable`
 /// so that every error can name the field that was wrong and what was wrong with it.
 public enum JSONValue: Sendable, Hashable {
@@ -12,12 +10,14 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Parses one JSON text. Throws `JSONValue.ParseError` with the parser's own reason.
     public static func parse(_ text: some StringProtocol) throws(ParseError) -> JSONValue {
-        try parse(Data(text.utf8))
+        try parse(Array(text.utf8))
     }
 
-    public static func parse(_ data: Data) throws(ParseError) -> JSONValue {
-        let result: Result<JSONValue, ParseError> = data.withUnsafeBytes { raw in
-            Result { () throws(ParseError) in try JSONParser.parse(raw.bindMemory(to: UInt8.self)) }
+    /// Parses one JSON text given as UTF-8 bytes.
+    public static func parse(_ bytes: some Collection<UInt8>) throws(ParseError) -> JSONValue {
+        let contiguous = Array(bytes)
+        let result: Result<JSONValue, ParseError> = contiguous.withUnsafeBufferPointer { buffer in
+            Result { () throws(ParseError) in try JSONParser.parse(buffer) }
         }
         return try result.get()
     }

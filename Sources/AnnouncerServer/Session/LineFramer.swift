@@ -1,18 +1,18 @@
 /// Cuts a byte stream into lines of at most `limit` bytes. A longer line is reported once as
 /// too long and skipped to its end; nothing else is lost.
-struct LineFramer {
-    enum Item: Equatable {
+public struct LineFramer {
+    public enum Item: Equatable, Sendable {
         case line([UInt8])
         case tooLong(Int)
     }
 
-    let limit: Int
+    public let limit: Int
     private var pending: [UInt8] = []
     private var skipping = false
 
-    init(limit: Int) { self.limit = limit }
+    public init(limit: Int) { self.limit = limit }
 
-    mutating func append(_ bytes: some Collection<UInt8>) -> [Item] {
+    public mutating func append(_ bytes: some Collection<UInt8>) -> [Item] {
         var items: [Item] = []
         for byte in bytes {
             if byte == UInt8(ascii: "\n") {
@@ -36,7 +36,7 @@ struct LineFramer {
     }
 
     /// The end of the stream: an unterminated last line is still a line.
-    mutating func finish() -> Item? {
+    public mutating func finish() -> Item? {
         defer {
             pending.removeAll()
             skipping = false

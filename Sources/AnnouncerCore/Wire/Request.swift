@@ -1,5 +1,3 @@
-import Foundation
-
 /// One request line of the wire protocol (DESIGN §5), decoded and checked.
 public enum Request: Sendable, Equatable {
     case hello(client: String?, protocol: Int?)
@@ -60,13 +58,13 @@ public struct RequestLine: Sendable, Equatable {
         guard line.count <= Request.maximumLineBytes else {
             throw RequestError(.tooLong, "the line is \(line.count) bytes; the limit is \(Request.maximumLineBytes)")
         }
-        let data = Data(line)
-        guard String(data: data, encoding: .utf8) != nil else {
+        let bytes = Array(line)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             throw RequestError(.badJSON, "the line is not UTF-8")
         }
         let json: JSONValue
         do {
-            json = try JSONValue.parse(data)
+            json = try JSONValue.parse(bytes)
         } catch {
             throw RequestError(.badJSON, error.description)
         }

@@ -9,6 +9,8 @@ public struct RequestError: Error, Equatable, Sendable, CustomStringConvertible 
         case noTree = "no_tree"
         case queueFull = "queue_full"
         case unsupportedProtocol = "unsupported_protocol"
+        /// The daemon serves `max-clients` already, or has no descriptors left; the connection closes.
+        case tooManyClients = "too_many_clients"
     }
 
     public var code: Code

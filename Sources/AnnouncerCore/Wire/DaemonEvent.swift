@@ -1,0 +1,131 @@
+/// An event line (DESIGN §5): what the daemon tells subscribers, and a tree's owner, beside the
+/// replies.
+public enum DaemonEvent: Sendable, Equatable {
+    /// The utterance's first audio reached the sink.
+    case speaking(utterance: UtteranceID, text: String, kind: String)
+    /// The utterance ended; `reason` only when it `failed`.
+    case finished(utterance: UtteranceID, status: FinishStatus, reason: String?)
+    /// The keyboard focus moved here (draw a focus ring of this shape).
+    case focus(element: String?, frame: Frame?, shape: ElementShape?)
+    /// Space or Return on the focused element.
+    case activate(element: String)
+    /// A custom action chosen in the actions menu.
+    case action(element: String, action: String)
+    /// Up or Down on an adjustable element: `increment` or `decrement`.
+    case adjust(element: String, direction: String)
+    /// A registered shortcut fired.
+    case command(command: String, element: String?)
+
+    /// The event's name, as clients subscribe to it.
+    public var name: String {
+        switch self {
+        case .speaking: "speaking"
+        case .finished: "finished"
+        case .focus: "focus"
+        case .activate: "activate"
+        case .action: "action"
+        case .adjust: "adjust"
+        case .command: "command"
+        }
+    }
+
+    public var json: JSONValue {
+        var members: [String: JSONValue] = ["type": "event", "event": .string(name)]
+        func optional(_ string: String?) -> JSONValue { string.map { .string($0) } ?? .null }
+        switch self {
+        case .speaking(let utterance, let text, let kind):
+            members["utterance"] = .number(Double(utterance.rawValue))
+            members["text"] = .string(text)
+            members["kind"] = .string(kind)
+        case .finished(let utterance, let status, let reason):
+            members["utterance"] = .number(Double(utterance.rawValue))
+            members["status"] = .string(status.rawValue)
+            if let reason { members["reason"] = .string(reason) }
+        case .focus(let element, let frame, let shape):
+            members["element"] = optional(element)
+            members["frame"] = frame?.json ?? .null
+            members["shape"] = shape?.json ?? .null
+        case .activate(let element):
+            members["element"] = .string(element)
+        case .action(let element, let action):
+            members["element"] = .string(element)
+            members["action"] = .string(action)
+        case .adjust(let element, let direction):
+            members["element"] = .string(element)
+            members["direction"] = .string(direction)
+        case .command(let command, let element):
+            members["command"] = .string(command)
+            members["element"] = optional(element)
+        }
+        return .object(members)
+    }
+
+    /// Decodes an event object (`"type": "event"`).
+    public init(json: JSONValue) throws(FieldError) {
+        let reader = try JSONObjectReader(json, path: "")
+        func text(_ key: String) throws(FieldError) -> String {
+            try reader.required(key) { key throws(FieldError) in try reader.string(key) }
+        }
+        func utterance() throws(FieldError) -> UtteranceID {
+            UtteranceID(try reader.required("utterance") { key throws(FieldError) in try reader.integer(key, in: 0...Int.max) })
+        }
+        switch try text("event") {
+        case "speaking":
+            self = .speaking(utterance: try utterance(), text: try text("text"), kind: try reader.string("kind") ?? "")
+        case "finished":
+            let status = try text("status")
+            guard let known = FinishStatus(rawValue: status) else {
+                throw FieldError(.invalid, path: "status", "unknown status \"\(status)\"")
+            }
+            self = .finished(utterance: try utterance(), status: known, reason: try reader.string("reason"))
+        case "focus":
+            let frame = try reader.value("frame").flatMap { value throws(FieldError) in value == .null ? nil : try Frame(json: value, path: "frame") }
+            let shape = try reader.value("shape").flatMap { value throws(FieldError) in value == .null ? nil : try ElementShape(json: value, path: "shape") }
+            self = .focus(element: try reader.string("element"), frame: frame, shape: shape)
+        case "activate":
+            self = .activate(element: try text("element"))
+        case "action":
+            self = .action(element: try text("element"), action: try text("action"))
+        case "adjust":
+            self = .adjust(element: try text("element"), direction: try text("direction"))
+        case "command":
+            self = .command(command: try text("command"), element: try reader.string("element"))
+        case let other:
+            throw FieldError(.invalid, path: "event", "unknown event \"\(other)\"")
+        }
+    }
+}
+
+/// A line from the daemon: a reply or an event.
+public enum DaemonMessage: Sendable, Equatable {
+    case reply(Reply)
+    case event(DaemonEvent)
+
+    public var json: JSONValue {
+        switch self {
+        case .reply(let reply): reply.json
+        case .event(let event): event.json
+        }
+    }
+
+    /// One line of the wire protocol, newline included.
+    public var line: [UInt8] { Array(json.serialized().utf8) + [UInt8(ascii: "\n")] }
+
+    /// Decodes one line from the daemon (without its newline).
+    public init(line: some Collection<UInt8>) throws(FieldError) {
+        let json: JSONValue
+        do {
+            json = try JSONValue.parse(Array(line))
+        } catch {
+            throw FieldError(.invalid, path: "", error.description)
+        }
+        guard case .object(let members) = json else {
+            throw FieldError(.invalid, path: "", "a line from the daemon is a JSON object, got \(json.typeName)")
+        }
+        if members["type"] == "event" {
+            self = .event(try DaemonEvent(json: json))
+        } else {
+            self = .reply(try Reply(json: json))
+        }
+    }
+}
