@@ -1,9 +1,6 @@
 import AnnouncerCore
 import AnnouncerSystem
-import Foundation
-#if canImport(Glibc)
 import Glibc
-#endif
 
 /// `announce compose --speak`: hands the lines to `announcerd --play`, which owns the voice
 /// (this tool never links espeak-ng). announcerd is looked for beside this executable, then on
@@ -18,15 +15,14 @@ extension ComposeCommand {
         for option in ["--sink", "--config", "--locale", "--hint-style"] {
             if let value = parsed.options[option] { arguments += [option, value] }
         }
-        let beside = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            .map { URL(fileURLWithPath: $0).deletingLastPathComponent().appendingPathComponent("announcerd").path }
+        let beside = Path.directory(of: Environment.executablePath).map { $0 + "/announcerd" }
         let cArguments = arguments.map { strdup($0) } + [nil]
-        if let beside, FileManager.default.isExecutableFile(atPath: beside) {
+        if let beside, access(beside, X_OK) == 0 {
             execv(beside, cArguments)
         } else {
             execvp("announcerd", cArguments)
         }
-        Console.error("announce compose: cannot run announcerd (\(String(cString: strerror(errno)))); build it with `swift build` or put it on PATH")
+        Console.error("announce compose: cannot run announcerd (\(Errno.current("exec").reason)); build it with `swift build` or put it on PATH")
         return .unavailable
     }
 }

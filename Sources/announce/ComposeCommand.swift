@@ -1,6 +1,5 @@
 import AnnouncerCore
 import AnnouncerSystem
-import Foundation
 
 /// `announce compose [FILE]`: what a screen reader would say for a file of request lines,
 /// with no daemon and no audio.
@@ -72,7 +71,7 @@ struct ComposeCommand {
         let composer: UtteranceComposer
         let configuration: Configuration
         do {
-            let files = try ConfigurationFiles.locate()
+            let files = try ConfigurationFiles.locateOrThrow()
             var warnings: [ConfigError] = []
             let catalog: LocaleCatalog
             (configuration, catalog) = try files.load(explicit: parsed.options["--config"], warnings: &warnings)

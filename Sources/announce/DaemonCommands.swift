@@ -1,6 +1,6 @@
 import AnnouncerCore
 import AnnouncerSystem
-import Foundation
+import AnnouncerClient
 
 /// The commands that talk to a running announcerd.
 enum DaemonCommands {
@@ -72,7 +72,7 @@ enum DaemonCommands {
 
     private static func say(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
         guard let text = parsed.positionals.first else { return usage("say", "give the TEXT to say") }
-        var request: [String: JSONValue] = ["type": "announce", "id": 1, "text": .string(text)]
+        var request: [String: JSONValue] = ["type": "announce", "text": .string(text)]
         if let priority = parsed.options["--priority"] { request["priority"] = .string(priority) }
         if let delay = parsed.options["--delay"] {
             guard let ms = Int(delay) else { return usage("say", "--delay needs milliseconds, got \"\(delay)\"") }
@@ -81,7 +81,7 @@ enum DaemonCommands {
         if parsed.has("--interrupt") { request["interrupt"] = true }
         if parsed.has("--spell") { request["spellOut"] = true }
         if let language = parsed.options["--language"] { request["language"] = .string(language) }
-        return submit(.object(request), parsed: parsed)
+        return submit(request, parsed: parsed)
     }
 
     private static func focus(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
@@ -91,47 +91,55 @@ enum DaemonCommands {
         if let hint = parsed.options["--hint"] { element["hint"] = .string(hint) }
         if let language = parsed.options["--language"] { element["language"] = .string(language) }
         if let traits = parsed.options["--traits"] {
-            element["traits"] = .array(traits.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) })
+            element["traits"] = .array(traits.split(separator: ",").map { .string(String($0).trimmed) })
         }
-        return submit(["type": "focus", "id": 1, "element": .object(element)], parsed: parsed)
+        return submit(["type": "focus", "element": .object(element)], parsed: parsed)
     }
 
-    /// Sends one speaking request; with --wait, waits for its `finished` event.
-    private static func submit(_ request: JSONValue, parsed: ArgumentScanner.Parsed) -> ExitStatus {
-        let client = DaemonClient.connectOrExit(socket: parsed.options["--socket"])
-        let wait = parsed.has("--wait")
-        if wait { client.send(["type": "subscribe", "id": 0, "events": ["finished"]]) }
-        client.send(request)
-        var utterance: JSONValue?
-        var early: [JSONValue: String] = [:]  // finished events that came before the reply
-        while let message = client.readMessage() {
-            switch message["type"] {
-            case "error":
-                if message["id"] == 1 || message["id"] == 0 {
-                    let code = message["code"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? "error"
-                    let text = message["message"].flatMap { if case .string(let s) = $0 { s } else { nil } } ?? ""
-                    Console.error("announce: \(code): \(text)")
-                    return code == "queue_full" ? .temporaryFailure : .dataError
-                }
-            case "ok" where message["id"] == 1:
-                utterance = message["utterance"]
-                guard wait, let utterance else { return .success }
-                if let status = early[utterance] { return finish(status) }
-            case "event" where message["event"] == "finished":
-                guard let id = message["utterance"], case .string(var status)? = message["status"] else { continue }
-                if case .string(let reason)? = message["reason"] { status += ": \(reason)" }
-                if id == utterance { return finish(status) }
-                early[id] = status
-            default:
-                continue
+    /// Sends one speaking request, checked by the daemon's own decoder first (a bad field is
+    /// refused here in the daemon's words); with --wait, waits for its `finished` event.
+    private static func submit(_ fields: [String: JSONValue], parsed: ArgumentScanner.Parsed) -> ExitStatus {
+        let request: Request
+        do {
+            request = try RequestLine(Array(JSONValue.object(fields).serialized().utf8)).request
+        } catch {
+            return refused(error.code, error.message)
+        }
+        let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
+        do {
+            if parsed.has("--wait") {
+                let subscribed = try daemon.request(.subscribe(events: ["finished"]))
+                if case .error(let code, let message) = subscribed.body { return refused(code, message) }
             }
+            let reply = try daemon.request(request)
+            switch reply.body {
+            case .error(let code, let message):
+                return refused(code, message)
+            case .ok(let accepted):
+                guard parsed.has("--wait"), let utterance = accepted.utterance else { return .success }
+                // Finished events that came before the reply were kept by the connection.
+                while let event = try daemon.nextEvent() {
+                    if case .finished(utterance, let status, let reason) = event {
+                        return finish(status, reason: reason)
+                    }
+                }
+                return closed(daemon)
+            default:
+                return .success
+            }
+        } catch {
+            return closed(daemon)
         }
-        return closed(client)
     }
 
-    private static func finish(_ status: String) -> ExitStatus {
-        if status == "spoken" { return .success }
-        Console.error("announce: the utterance ended \(status)")
+    private static func refused(_ code: RequestError.Code, _ message: String) -> ExitStatus {
+        Console.error("announce: \(code.rawValue): \(message)")
+        return code == .queueFull ? .temporaryFailure : .dataError
+    }
+
+    private static func finish(_ status: FinishStatus, reason: String?) -> ExitStatus {
+        if status == .spoken { return .success }
+        Console.error("announce: the utterance ended \(status.rawValue)\(reason.map { ": \($0)" } ?? "")")
         return .failure
     }
 
@@ -141,21 +149,26 @@ enum DaemonCommands {
             Console.error("announce send: cannot read \(input ?? "-")")
             return .noInput
         }
-        let client = DaemonClient.connectOrExit(socket: parsed.options["--socket"])
+        let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
         var sent = 0
-        for line in RequestInput.lines(of: data) {
-            client.sendLine(line.bytes)
-            sent += 1
-        }
         var replies = 0
         var errors = 0
-        while replies < sent, let line = client.readLine() {
-            Console.out(line)
-            guard case .object(let members)? = try? JSONValue.parse(line), members["type"] != "event" else { continue }
-            replies += 1
-            if members["type"] == "error" { errors += 1 }
+        do {
+            // Lines go as they are (they may be wrong on purpose); what comes back is decoded.
+            for line in RequestInput.lines(of: data) {
+                try daemon.sendLine(line.bytes)
+                sent += 1
+            }
+            while replies < sent, let line = try daemon.nextLine() {
+                Console.out(String(decoding: line, as: UTF8.self))
+                guard case .reply(let reply)? = try? DaemonMessage(line: line) else { continue }
+                replies += 1
+                if reply.isError { errors += 1 }
+            }
+        } catch {
+            return closed(daemon)
         }
-        guard replies == sent else { return closed(client) }
+        guard replies == sent else { return closed(daemon) }
         guard errors == 0 else {
             Console.error("announce send: \(errors) of \(sent) line\(sent == 1 ? "" : "s") got an error reply")
             return .dataError
@@ -164,66 +177,78 @@ enum DaemonCommands {
     }
 
     private static func listen(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
-        let events = parsed.options["--events"].map { $0.split(separator: ",").map { JSONValue.string(String($0)) } } ?? ["speaking"]
-        let client = DaemonClient.connectOrExit(socket: parsed.options["--socket"])
-        client.send(["type": "subscribe", "id": 1, "events": .array(events)])
-        while let line = client.readLine() {
-            guard case .object(let members)? = try? JSONValue.parse(line) else { continue }
-            if members["type"] == "error" {
-                Console.error("announce listen: \(line)")
-                return .dataError
+        let names = parsed.options["--events"].map { $0.split(separator: ",").map(String.init) } ?? ["speaking"]
+        let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
+        do {
+            // The names are the daemon's to check: an unknown one is its error, printed as sent.
+            try daemon.sendLine(Array(JSONValue.object(["type": "subscribe", "id": 1, "events": .array(names.map { .string($0) })]).serialized().utf8))
+            while let line = try daemon.nextLine() {
+                switch try? DaemonMessage(line: line) {
+                case .reply(let reply)? where reply.isError:
+                    Console.error("announce listen: \(String(decoding: line, as: UTF8.self))")
+                    return .dataError
+                case .event(let event)?:
+                    Console.out(parsed.has("--json") ? String(decoding: line, as: UTF8.self) : eventText(event))
+                default:
+                    continue
+                }
             }
-            guard members["type"] == "event" else { continue }
-            Console.out(parsed.has("--json") ? line : eventText(members))
+        } catch {
+            return .success
         }
         return .success
     }
 
     /// An event as one line of text: what is spoken as itself, every other event as its name
     /// and its fields, in the order a person reads them.
-    static func eventText(_ members: [String: JSONValue]) -> String {
-        func text(_ key: String) -> String? {
-            switch members[key] {
-            case .string(let value)?: value
-            case nil, .null?: nil
-            case let value?: value.serialized()
-            }
+    static func eventText(_ event: DaemonEvent) -> String {
+        if case .speaking(_, let text, _) = event { return text }
+        let fields: [String?] = switch event {
+        case .speaking: []
+        case .finished(let utterance, let status, let reason): [utterance.description, status.rawValue, reason]
+        case .focus(let element, _, _): [element]
+        case .activate(let element): [element]
+        case .action(let element, let action): [element, action]
+        case .adjust(let element, let direction): [element, direction]
+        case .command(let command, let element): [command, element]
         }
-        let name = text("event") ?? "event"
-        if name == "speaking" { return text("text") ?? "" }
-        let order: [String: [String]] = [
-            "finished": ["utterance", "status", "reason"], "focus": ["element"], "activate": ["element"],
-            "action": ["element", "action"], "adjust": ["element", "direction"], "command": ["command", "element"],
-        ]
-        let keys = order[name] ?? members.keys.filter { $0 != "type" && $0 != "event" }.sorted()
-        return ([name] + keys.compactMap(text)).joined(separator: " ")
+        return ([event.name] + fields.compactMap { $0 }).joined(separator: " ")
     }
 
     private static func status(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
-        let client = DaemonClient.connectOrExit(socket: parsed.options["--socket"])
-        client.send(["type": "status", "id": 1])
-        while let message = client.readMessage() {
-            guard message["id"] == 1 else { continue }
-            if parsed.has("--json") {
-                Console.out(JSONValue.object(message).serialized())
-                return .success
-            }
-            func text(_ key: String) -> String { message[key].map { if case .string(let s) = $0 { s } else { $0.serialized() } } ?? "?" }
-            Console.out("announcerd \(text("version")) on \(client.path)")
-            Console.out("sink: \(text("sink"))")
-            Console.out("clients: \(text("clients"))")
-            Console.out("waiting: \(text("queue"))")
-            if case .object(let counters)? = message["counters"] {
-                Console.out("utterances: " + FinishStatus.allCases.map { "\($0.rawValue) \(counters[$0.rawValue]?.serialized() ?? "0")" }.joined(separator: ", "))
-            }
-            Console.out("speech worker restarts: \(text("restarts"))")
+        let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
+        let reply: Reply
+        do {
+            reply = try daemon.request(.status)
+        } catch {
+            return closed(daemon)
+        }
+        guard case .status(let status) = reply.body else {
+            Console.error("announce status: \(reply.json.serialized())")
+            return .dataError
+        }
+        if parsed.has("--json") {
+            Console.out(reply.json.serialized())
             return .success
         }
-        return closed(client)
+        Console.out("announcerd \(status.version) on \(daemon.path)")
+        Console.out("sink: \(status.sink)")
+        Console.out("clients: \(status.clients)")
+        Console.out("waiting: \(status.queue)")
+        Console.out("utterances: " + FinishStatus.allCases.map { "\($0.rawValue) \(status.counters[$0] ?? 0)" }.joined(separator: ", "))
+        Console.out("speech worker restarts: \(status.restarts)")
+        return .success
     }
 
-    private static func closed(_ client: DaemonClient) -> ExitStatus {
-        Console.error("announce: announcerd at \(client.path) closed the connection")
+    private static func closed(_ daemon: DaemonConnection) -> ExitStatus {
+        Console.error("announce: announcerd at \(daemon.path) closed the connection")
         return .unavailable
+    }
+}
+
+extension String {
+    /// Without spaces at either end.
+    var trimmed: String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -1,9 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import AnnouncerClient
 import AnnouncerCore
 import AnnouncerSystem
-import Foundation
+import Glibc
 
 /// `announce keys`: the keyboard of the focus model in a terminal. The tty goes into raw mode,
 /// each key press becomes a `key` request, and one status line shows what is being spoken. A
@@ -42,26 +40,28 @@ enum KeysCommand {
             Console.error("announce keys: standard input is not a terminal")
             return .usage
         }
-        let client = DaemonClient.connectOrExit(socket: parsed.options["--socket"])
-        client.send(["type": "subscribe", "id": "keys", "events": ["speaking"]])
+        let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
+        guard (try? daemon.send(.subscribe(events: ["speaking"]))) != nil else {
+            Console.error("announce keys: announcerd at \(daemon.path) closed the connection")
+            return .unavailable
+        }
         Terminal.enterRawMode()
         defer { Terminal.restore() }
-        status("announce keys: connected to \(client.path) (Ctrl-C quits)")
+        status("announce keys: connected to \(daemon.path) (Ctrl-C quits)")
 
-        var nextID = 1
         var pendingEscape = false
         while true {
-            var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: client.fd, events: Int16(POLLIN), revents: 0)]
+            var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: daemon.descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
             // A lone Escape is told from the start of a sequence by 50 ms of quiet.
             let ready = poll(&fds, 2, pendingEscape ? 50 : -1)
             if ready < 0 && errno == EINTR { continue }
             if ready == 0 && pendingEscape {
                 pendingEscape = false
-                send(KeyPress("escape"), client, &nextID)
+                send(.key(KeyPress("escape")), daemon)
                 continue
             }
             if fds[1].revents != 0 {
-                guard let lines = client.readAvailableLines() else {
+                guard let lines = (try? daemon.availableLines()) ?? nil else {
                     status("announcerd closed the connection")
                     return .unavailable
                 }
@@ -83,10 +83,8 @@ enum KeysCommand {
                 for event in decode(input) {
                     switch event {
                     case .quit: return .success
-                    case .key(let key): send(key, client, &nextID)
-                    case .navigate(let direction):
-                        client.send(["type": "navigate", "id": .number(Double(nextID)), "direction": .string(direction)])
-                        nextID += 1
+                    case .key(let key): send(.key(key), daemon)
+                    case .navigate(let direction): send(.navigate(direction: direction), daemon)
                     }
                 }
             }
@@ -146,19 +144,16 @@ enum KeysCommand {
         return inputs
     }
 
-    private static func send(_ key: KeyPress, _ client: DaemonClient, _ nextID: inout Int) {
-        var request: [String: JSONValue] = ["type": "key", "id": .number(Double(nextID)), "key": .string(key.key)]
-        if !key.modifiers.isEmpty { request["modifiers"] = .array(key.modifiers.sorted().map { .string($0.rawValue) }) }
-        client.send(.object(request))
-        nextID += 1
+    private static func send(_ request: Request, _ daemon: DaemonConnection) {
+        // A daemon that has gone is noticed by the next poll.
+        _ = try? daemon.send(request)
     }
 
-    private static func show(_ line: String) {
-        guard case .object(let message)? = try? JSONValue.parse(line) else { return }
-        if message["event"] == "speaking", case .string(let text)? = message["text"] {
-            status("> " + text)
-        } else if message["type"] == "error", case .string(let text)? = message["message"] {
-            status("! " + text)
+    private static func show(_ line: [UInt8]) {
+        switch try? DaemonMessage(line: line) {
+        case .event(.speaking(_, let text, _))?: status("> " + text)
+        case .reply(let reply)?: if case .error(_, let message) = reply.body { status("! " + message) }
+        default: break
         }
     }
 

@@ -1,6 +1,5 @@
 import AnnouncerCore
 import AnnouncerSystem
-import Foundation
 
 /// `announce`: the client of the Announcer speech daemon, and its offline composer.
 let usage = """
@@ -40,4 +39,4 @@ case let other?:
     Console.error("announce: unknown command \"\(other)\"\nTry 'announce --help'.")
     status = .usage
 }
-exit(status.rawValue)
+status.exit()

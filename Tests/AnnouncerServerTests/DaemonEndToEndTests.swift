@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AnnouncerCore
+import AnnouncerSystem
 import Foundation
 import Testing
 
@@ -191,12 +192,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         // A socket file nobody listens on.
         let path = directory + "/socket"
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) } }
-        close(fd)
+        try UnixSocket.listen(at: #require(UnixSocketAddress(path))).close()
         let daemon = try DaemonProcess(socketPath: path)
         let client = try LineClient(path: path)
         client.send(["type": "status", "id": 1])

@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AnnouncerCore
+import AnnouncerSystem
 import Foundation
 
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -107,16 +108,11 @@ final class LineClient: @unchecked Sendable {
     private var buffer: [UInt8] = []
 
     init(path: String, timeoutSeconds: Int = 10) throws {
-        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8) + [0]) }
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        guard result == 0 else {
-            close(fd)
-            throw Timeout(description: "cannot connect to \(path): \(String(cString: strerror(errno)))")
+        guard let address = UnixSocketAddress(path) else { throw Timeout(description: "\(path) is too long for a socket") }
+        do {
+            fd = try UnixSocket.connect(to: address).rawValue
+        } catch {
+            throw Timeout(description: "cannot connect to \(path): \(error.reason)")
         }
         var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))

@@ -22,7 +22,7 @@ import Testing
         Case(event: #"{"type":"event","event":"command","command":"add","element":null}"#, expected: "command add"),
     ])
     func eventsReadAsText(_ testCase: Case) throws {
-        guard case .object(let members) = try JSONValue.parse(testCase.event) else { Issue.record("not an object"); return }
-        #expect(DaemonCommands.eventText(members) == testCase.expected)
+        guard case .event(let event) = try DaemonMessage(line: Array(testCase.event.utf8)) else { Issue.record("not an event"); return }
+        #expect(DaemonCommands.eventText(event) == testCase.expected)
     }
 }

@@ -124,7 +124,7 @@ public struct Reply: Sendable, Equatable {
                 var accepted = Accepted()
                 accepted.utterance = try reader.integer("utterance", in: 0...Int.max).map(UtteranceID.init)
                 accepted.hint = try reader.integer("hint", in: 0...Int.max).map(UtteranceID.init)
-                switch reader.value("element") {
+                switch reader.members["element"] {
                 case nil: break
                 case .null?: accepted.element = .some(nil)
                 case .string(let element)?: accepted.element = .some(element)
