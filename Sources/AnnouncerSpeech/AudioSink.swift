@@ -1,5 +1,4 @@
 import AnnouncerCore
-import Foundation
 
 /// Where synthesized audio goes: 16-bit signed mono PCM at the engine's sample rate. A sink is
 /// used only by the synthesis thread, one utterance at a time.
@@ -12,7 +11,7 @@ public protocol AudioSink: AnyObject, Sendable {
     /// otherwise return once it has been heard.
     func end(cutOff: Bool) throws
     /// Nothing is being said. Returns when to call again (to release an idle device), or nil.
-    func idle(now: Date) -> Date?
+    func idle(now: ContinuousClock.Instant) -> ContinuousClock.Instant?
     /// Releases everything; the sink may be used again afterwards.
     func close()
 }
@@ -23,6 +22,6 @@ public final class NullSink: AudioSink, @unchecked Sendable {
     public func begin(_ id: UtteranceID, sampleRate: Int) {}
     public func write(_ samples: UnsafeBufferPointer<Int16>) {}
     public func end(cutOff: Bool) {}
-    public func idle(now: Date) -> Date? { nil }
+    public func idle(now: ContinuousClock.Instant) -> ContinuousClock.Instant? { nil }
     public func close() {}
 }

@@ -1,6 +1,7 @@
 import AnnouncerCore
 import CEspeakNG
-import Foundation
+import AnnouncerSystem
+import Dispatch
 import Synchronization
 
 /// espeak-ng on its own thread, playing through an `AudioSink`.
@@ -37,7 +38,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
     public private(set) var sampleRate = 0
 
     // Shared with callers, under `condition`.
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private var queue: [ScheduledUtterance] = []
     private var synthesizing: UtteranceID?
     private var stopping = false
@@ -74,7 +75,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
         let engine = EspeakSpeechEngine(settings: settings, sink: sink, onEvent: onEvent, onSettled: onSettled)
         let initialized = DispatchSemaphore(value: 0)
         let failure = Mutex<EspeakError?>(nil)
-        let thread = Thread {
+        Threads.start(name: "announcer-speech", stackSize: 1 << 20) {
             do {
                 engine.sampleRate = try Espeak.initialize(dataPath: settings.dataPath, bufferMs: settings.synthesisBufferMs, callback: synthesisCallback)
                 try engine.selectVoice(for: nil)
@@ -88,9 +89,6 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
             if failed { return }
             engine.run()
         }
-        thread.name = "announcer-speech"
-        thread.stackSize = 1 << 20
-        thread.start()
         initialized.wait()
         if let error = failure.withLock({ $0 }) { throw error }
         return engine
@@ -130,8 +128,9 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
             condition.lock()
             while queue.isEmpty && !stopping {
                 // Sleep until there is work, waking only when the sink has an idle deadline.
-                if let deadline = sink.idle(now: Date()) {
-                    _ = condition.wait(until: deadline)
+                let now = ContinuousClock.now
+                if let deadline = sink.idle(now: now) {
+                    condition.wait(for: deadline - now)
                 } else {
                     condition.wait()
                 }

@@ -1,6 +1,5 @@
 import AnnouncerCore
 import CPulseSimple
-import Foundation
 
 /// Plays through the sound server with PulseAudio's simple API (PipeWire's pulse server works
 /// too). The stream's buffer is small, so a cut-off is silent within one buffer; the stream stays
@@ -22,7 +21,7 @@ public final class SpeakerSink: AudioSink, @unchecked Sendable {
     public let settings: Settings
     private var stream: OpaquePointer?
     private var streamRate = 0
-    private var lastUse = Date.distantPast
+    private var lastUse: ContinuousClock.Instant?
 
     public init(settings: Settings = Settings()) {
         self.settings = settings
@@ -31,7 +30,7 @@ public final class SpeakerSink: AudioSink, @unchecked Sendable {
     /// Opens a stream now, to find out whether there is a sound server at all.
     public func probe(sampleRate: Int = 22050) throws {
         try open(sampleRate: sampleRate)
-        lastUse = Date()
+        lastUse = .now
     }
 
     public func begin(_ id: UtteranceID, sampleRate: Int) throws {
@@ -39,7 +38,7 @@ public final class SpeakerSink: AudioSink, @unchecked Sendable {
             close()
             try open(sampleRate: sampleRate)
         }
-        lastUse = Date()
+        lastUse = .now
     }
 
     public func write(_ samples: UnsafeBufferPointer<Int16>) throws {
@@ -55,23 +54,23 @@ public final class SpeakerSink: AudioSink, @unchecked Sendable {
                 throw SoundServerError(operation: "writing audio", code: error)
             }
         }
-        lastUse = Date()
+        lastUse = .now
     }
 
     public func end(cutOff: Bool) throws {
         guard let stream else { return }
         var error: Int32 = 0
         let result = cutOff ? pa_simple_flush(stream, &error) : pa_simple_drain(stream, &error)
-        lastUse = Date()
+        lastUse = .now
         if result < 0 {
             close()
             throw SoundServerError(operation: cutOff ? "flushing audio" : "draining audio", code: error)
         }
     }
 
-    public func idle(now: Date) -> Date? {
+    public func idle(now: ContinuousClock.Instant) -> ContinuousClock.Instant? {
         guard stream != nil else { return nil }
-        let deadline = lastUse.addingTimeInterval(Double(settings.idleCloseMs) / 1000)
+        let deadline = (lastUse ?? now) + .milliseconds(settings.idleCloseMs)
         if now >= deadline {
             close()
             return nil

@@ -1,6 +1,5 @@
 import AnnouncerCore
 import Dispatch
-import Foundation
 
 /// The scheduler in real time: one serial queue owns it, feeds it the engine's reports and a
 /// monotonic clock, and carries its actions out to the engine and to an observer.

@@ -1,6 +1,5 @@
 import AnnouncerCore
 import AnnouncerSystem
-import Foundation
 
 /// Builds the engine for a sink choice and connects it to a controller.
 public enum SpeechOutput {
@@ -33,7 +32,7 @@ public enum SpeechOutput {
             settings.wordsPerMinute = configuration.rate
             settings.volume = configuration.volume
             settings.punctuation = configuration.punctuation
-            if let dataPath = ProcessInfo.processInfo.environment["ANNOUNCER_ESPEAK_DATA"], !dataPath.isEmpty {
+            if let dataPath = Environment.current["ANNOUNCER_ESPEAK_DATA"], !dataPath.isEmpty {
                 settings.dataPath = dataPath
             }
             let speaker = SpeakerSink.Settings(bufferMs: configuration.speakerBufferMs, idleCloseMs: configuration.speakerIdleCloseMs)

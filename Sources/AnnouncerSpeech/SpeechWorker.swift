@@ -1,5 +1,6 @@
 import AnnouncerCore
-import Foundation
+import Glibc
+import AnnouncerSystem
 import Synchronization
 
 /// The speech worker: `announcerd` re-executed to own espeak-ng and the sink in a process of its
@@ -36,7 +37,7 @@ public enum SpeechWorker {
         }
         channel.send(WorkerReport.ready.json)
 
-        let heartbeat = Thread {
+        Threads.start(name: "announcer-heartbeat", stackSize: 1 << 16) {
             var seen = 0
             while true {
                 usleep(useconds_t(progressIntervalMs * 1000))
@@ -47,8 +48,6 @@ public enum SpeechWorker {
                 }
             }
         }
-        heartbeat.name = "announcer-heartbeat"
-        heartbeat.start()
 
         while let command = nextCommand() {
             switch command {

@@ -1,9 +1,7 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AnnouncerCore
 import AnnouncerSystem
-import Foundation
+import Glibc
+import Synchronization
 
 /// What announcerd tells its speech worker, one JSON object per line on their socket pair.
 public enum WorkerCommand: Sendable, Equatable {
@@ -140,68 +138,80 @@ private struct WorkerFields {
 }
 
 /// One end of the socket pair between announcerd and its worker: whole lines in, whole lines out.
+/// Writers may be on any thread (a lock keeps their lines whole); one thread reads.
 final class WorkerChannel: @unchecked Sendable {
-    let fd: Int32
+    let descriptor: FileDescriptor
     private var buffer: [UInt8] = []
-    private let writeLock = NSLock()
+    private let writeLock = Mutex<Void>(())
 
-    init(fd: Int32) { self.fd = fd }
+    init(fd: Int32) { self.descriptor = FileDescriptor(rawValue: fd) }
+
+    var fd: Int32 { descriptor.rawValue }
 
     /// Writes one message; false when the other end is gone or has stopped reading for
     /// `timeoutMs`.
     @discardableResult
     func send(_ message: JSONValue, timeoutMs: Int32 = 1000) -> Bool {
         let bytes = Array(message.serialized().utf8) + [UInt8(ascii: "\n")]
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT)) }
-            if written > 0 {
-                offset += written
-                continue
+        return writeLock.withLock { _ in
+            var offset = 0
+            while offset < bytes.count {
+                switch try? descriptor.write(bytes[offset...], withoutWaiting: true) {
+                case .processed(let written)?: offset += written
+                case .wouldBlock?:
+                    guard let ready = try? descriptor.waitUntil(events: Int16(POLLOUT), timeoutMilliseconds: timeoutMs), ready != 0 else { return false }
+                case nil: return false
+                }
             }
-            let code = errno
-            if written < 0 && code == EINTR { continue }
-            guard written < 0, code == EAGAIN || code == EWOULDBLOCK else { return false }
-            var descriptor = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-            guard poll(&descriptor, 1, timeoutMs) == 1 else { return false }
+            return true
         }
-        return true
     }
 
-    /// Reads what is there (blocking unless the descriptor is non-blocking) and returns the
-    /// whole lines; nil at the end of the stream or on an error.
     /// For a non-blocking descriptor: everything there is now, read to "would block" or to the
     /// end (`ended`), as whole lines.
     func receiveAvailable() -> (lines: [JSONValue], ended: Bool) {
         var lines: [JSONValue] = []
         while true {
-            guard let more = receive() else { return (lines, true) }
-            if more.isEmpty, lastReadWouldBlock { return (lines, false) }
-            lines += more
+            switch receiveOnce() {
+            case .ended: return (lines, true)
+            case .wouldBlock: return (lines, false)
+            case .lines(let more): lines += more
+            }
         }
     }
 
-    private var lastReadWouldBlock = false
-
+    /// Reads what is there (blocking unless the descriptor is non-blocking) and returns the
+    /// whole lines; nil at the end of the stream or on an error.
     func receive() -> [JSONValue]? {
+        switch receiveOnce() {
+        case .ended: nil
+        case .wouldBlock: []
+        case .lines(let lines): lines
+        }
+    }
+
+    private enum Received {
+        case lines([JSONValue])
+        case wouldBlock
+        case ended
+    }
+
+    private func receiveOnce() -> Received {
         var chunk = [UInt8](repeating: 0, count: 65536)
-        var count: Int
-        repeat {
-            count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        } while count < 0 && errno == EINTR
-        lastReadWouldBlock = count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
-        if lastReadWouldBlock { return [] }
-        guard count > 0 else { return nil }
+        let count: Int
+        switch try? descriptor.read(into: &chunk) {
+        case .processed(let read)? where read > 0: count = read
+        case .wouldBlock?: return .wouldBlock
+        default: return .ended
+        }
         buffer += chunk[0..<count]
         var lines: [JSONValue] = []
         var start = 0
         while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            if let value = try? JSONValue.parse(Data(buffer[start..<newline])) { lines.append(value) }
+            if let value = try? JSONValue.parse(buffer[start..<newline]) { lines.append(value) }
             start = newline + 1
         }
         buffer.removeFirst(start)
-        return lines
+        return .lines(lines)
     }
 }

@@ -1,6 +1,7 @@
 import AnnouncerCore
+import AnnouncerSystem
+import Glibc
 import Dispatch
-import Foundation
 import Synchronization
 
 /// espeak-ng in a supervised worker process (DESIGN §7). The daemon keeps the queue; the worker
@@ -180,7 +181,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
         killedForHanging = false
         guard !stopping else { return }
         restartCount.add(1, ordering: .relaxed)
-        log(.warning, reason.replacingOccurrences(of: " and was restarted", with: "; starting a new one"))
+        log(.warning, reason.hasSuffix(" and was restarted") ? String(reason.dropLast(" and was restarted".count)) + "; starting a new one" : reason)
         if let held = inWorker, !held.cut { onEvent(.failed(held.utterance.id, reason)) }
         inWorker = nil
         handOver()
@@ -237,7 +238,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
         defer { for argument in arguments { free(argument) } }
         // A crash in espeak-ng is expected and handled here: the Swift runtime's backtrace of it
         // would only slow the restart and fill the log.
-        var environment = ProcessInfo.processInfo.environment
+        var environment = Environment.current
         environment["SWIFT_BACKTRACE"] = "enable=no"
         let environmentStrings = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for entry in environmentStrings { free(entry) } }

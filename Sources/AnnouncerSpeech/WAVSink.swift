@@ -1,8 +1,6 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import AnnouncerCore
-import Foundation
+import AnnouncerSystem
+import Glibc
 
 /// Writes one WAV file per utterance, `<directory>/<utterance id>.wav` (16-bit PCM, mono). A cut-off
 /// utterance keeps what was synthesized before the cut. A file that cannot be written (a full
@@ -15,7 +13,7 @@ public final class WAVSink: AudioSink, @unchecked Sendable {
     public init(directory: String) throws {
         self.directory = directory
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Files.makeDirectories(directory, mode: 0o777)
         } catch {
             throw WAVSinkError(directory: directory, reason: "it cannot be created")
         }
@@ -70,7 +68,7 @@ public final class WAVSink: AudioSink, @unchecked Sendable {
         guard Glibc.close(fd) == 0 else { throw failure("cannot finish writing") }
     }
 
-    public func idle(now: Date) -> Date? { nil }
+    public func idle(now: ContinuousClock.Instant) -> ContinuousClock.Instant? { nil }
     public func close() { current = nil }
 }
 

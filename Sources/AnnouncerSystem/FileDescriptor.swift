@@ -38,13 +38,15 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
     }
 
     /// Writes what it can of `bytes` (`send` with MSG_NOSIGNAL on a socket, so a gone reader
-    /// is EPIPE, never SIGPIPE).
-    public func write(_ bytes: UnsafeRawBufferPointer) throws(Errno) -> IOResult<Int> {
+    /// is EPIPE, never SIGPIPE). `withoutWaiting` makes this one write non-blocking even on a
+    /// blocking socket.
+    public func write(_ bytes: UnsafeRawBufferPointer, withoutWaiting: Bool = false) throws(Errno) -> IOResult<Int> {
         let base = bytes.baseAddress
         let count = bytes.count
         let fd = rawValue
+        let flags = Int32(MSG_NOSIGNAL) | (withoutWaiting ? Int32(MSG_DONTWAIT) : 0)
         return try SystemCall.nonBlocking("write") {
-            let sent = Glibc.send(fd, base, count, Int32(MSG_NOSIGNAL))
+            let sent = Glibc.send(fd, base, count, flags)
             return sent < 0 && errno == ENOTSOCK ? Glibc.write(fd, base, count) : sent
         }
     }
@@ -56,8 +58,8 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
     }
 
     /// Writes what it can of `bytes` (see `write(_:)`).
-    public func write(_ bytes: ArraySlice<UInt8>) throws(Errno) -> IOResult<Int> {
-        try bytes.withUnsafeBytes { pointer in Result { () throws(Errno) in try write(pointer) } }.get()
+    public func write(_ bytes: ArraySlice<UInt8>, withoutWaiting: Bool = false) throws(Errno) -> IOResult<Int> {
+        try bytes.withUnsafeBytes { pointer in Result { () throws(Errno) in try write(pointer, withoutWaiting: withoutWaiting) } }.get()
     }
 
     /// Writes all of `bytes`, waiting for room if the descriptor is non-blocking.

@@ -1,5 +1,6 @@
 #define _GNU_SOURCE
 #include <poll.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <sys/socket.h>
 #include "CAnnouncerSystem.h"
@@ -21,4 +22,8 @@ int announcer_peer_credentials(int fd, uid_t *uid, pid_t *pid) {
 
 short announcer_poll_read_hang_up(void) {
     return POLLRDHUP;
+}
+
+int announcer_name_this_thread(const char *name) {
+    return pthread_setname_np(pthread_self(), name);
 }

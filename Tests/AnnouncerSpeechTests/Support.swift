@@ -67,7 +67,7 @@ final class RecordingSink: AudioSink, @unchecked Sendable {
         }
     }
 
-    func idle(now: Date) -> Date? { nil }
+    func idle(now: ContinuousClock.Instant) -> ContinuousClock.Instant? { nil }
     func close() {}
 
     func samples(of id: UtteranceID) -> [Int16] { lock.withLock { samples[id] ?? [] } }

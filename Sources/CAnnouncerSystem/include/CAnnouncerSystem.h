@@ -15,4 +15,7 @@ int announcer_peer_credentials(int fd, uid_t *uid, pid_t *pid);
 /// POLLRDHUP: the peer closed its end or shut down writing.
 short announcer_poll_read_hang_up(void);
 
+/// Names the calling thread (15 bytes at most), as `top -H` and debuggers show it.
+int announcer_name_this_thread(const char *name);
+
 #endif
