@@ -9,10 +9,16 @@ import CPulseSimple
 public final class SpeakerSink: AudioSink, @unchecked Sendable {
     public struct Settings: Sendable, Equatable {
         /// The server-side buffer (`tlength`): the most audio that can still sound after a cut-off.
-        public var bufferMs = 40
+        public var bufferMs: Int
         /// How long the stream stays open after the last utterance.
-        public var idleCloseMs = 10_000
-        public init(bufferMs: Int = 40, idleCloseMs: Int = 10_000) {
+        public var idleCloseMs: Int
+
+        /// The configuration's speaker settings (by default, its defaults).
+        public init(_ configuration: Configuration = Configuration()) {
+            self.init(bufferMs: configuration.speakerBufferMs, idleCloseMs: configuration.speakerIdleCloseMs)
+        }
+
+        public init(bufferMs: Int, idleCloseMs: Int) {
             self.bufferMs = bufferMs
             self.idleCloseMs = idleCloseMs
         }

@@ -27,15 +27,11 @@ public enum SpeechOutput {
             }
             return engine
         case .speaker, .wav, .null:
-            var settings = EspeakSpeechEngine.Settings()
-            settings.voice = configuration.voice
-            settings.wordsPerMinute = configuration.rate
-            settings.volume = configuration.volume
-            settings.punctuation = configuration.punctuation
+            var settings = EspeakSpeechEngine.Settings(configuration)
             if let dataPath = Environment.current["ANNOUNCER_ESPEAK_DATA"], !dataPath.isEmpty {
                 settings.dataPath = dataPath
             }
-            let speaker = SpeakerSink.Settings(bufferMs: configuration.speakerBufferMs, idleCloseMs: configuration.speakerIdleCloseMs)
+            let speaker = SpeakerSink.Settings(configuration)
             let supervised = SupervisedSpeechEngine.Settings(start: WorkerCommand.Start(sink: choice, espeak: settings, speaker: speaker))
             let engine = inBackground
                 ? SupervisedSpeechEngine.launch(settings: supervised, onEvent: report, log: log)

@@ -60,7 +60,9 @@ public enum WorkerCommand: Sendable, Equatable {
             espeak.punctuation = fields.string("punctuation").flatMap(Announcement.Punctuation.init(rawValue:)) ?? espeak.punctuation
             espeak.synthesisBufferMs = Int32(fields.int("synthesisBufferMs") ?? Int(espeak.synthesisBufferMs))
             espeak.dataPath = fields.string("dataPath")
-            let speaker = SpeakerSink.Settings(bufferMs: fields.int("speakerBufferMs") ?? 40, idleCloseMs: fields.int("speakerIdleCloseMs") ?? 10_000)
+            var speaker = SpeakerSink.Settings()
+            speaker.bufferMs = fields.int("speakerBufferMs") ?? speaker.bufferMs
+            speaker.idleCloseMs = fields.int("speakerIdleCloseMs") ?? speaker.idleCloseMs
             self = .start(Start(sink: sink, espeak: espeak, speaker: speaker))
         case "speak":
             guard let id = fields.int("id"), let text = fields.string("text") else { return nil }

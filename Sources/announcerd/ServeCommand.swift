@@ -104,8 +104,7 @@ struct ServeCommand {
     }
 
     private func limits(_ configuration: Configuration) -> DaemonLimits {
-        DaemonLimits(maximumClients: configuration.maxClients, maximumBacklogBytes: configuration.maxBacklogBytes,
-                     maximumQueuedPerClient: configuration.maxQueuedPerClient)
+        DaemonLimits(configuration)
     }
 
     /// SIGHUP: read the configuration again; a bad one is logged and the old one kept.

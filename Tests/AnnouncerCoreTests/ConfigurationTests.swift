@@ -8,6 +8,15 @@ import Testing
         #expect(try Configuration(file: KeyValueFile(parsing: text, name: "announcer.conf")) == Configuration())
     }
 
+    @Test func everyDefaultIsTheConfigurations() {
+        var configuration = Configuration()
+        #expect(SchedulerSettings() == configuration.schedulerSettings)
+        #expect(SpeechDurationEstimate() == configuration.durationEstimate)
+        // Changing the one statement changes what is derived from it.
+        configuration.hintDelayMs = 900
+        #expect(SchedulerSettings() != configuration.schedulerSettings)
+    }
+
     @Test func readsSettings() throws {
         let configuration = try Configuration(file: KeyValueFile(parsing: """
             # comment

@@ -139,6 +139,12 @@ import Testing
         #expect(machine.activeTreeOwner == 2)
     }
 
+    @Test func theLimitsDefaultToTheConfigurations() {
+        let configuration = Configuration()
+        #expect(DaemonLimits() == DaemonLimits(maximumClients: configuration.maxClients, maximumBacklogBytes: configuration.maxBacklogBytes,
+                                               maximumQueuedPerClient: configuration.maxQueuedPerClient))
+    }
+
     @Test mutating func aBacklogOverTheLimitClosesTheClient() {
         _ = connect(1)
         #expect(machine.handle(.writable(1, backlog: 100), speech: speech).isEmpty)

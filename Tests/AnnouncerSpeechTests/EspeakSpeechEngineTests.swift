@@ -139,6 +139,22 @@ import Testing
 
 }
 
+@Suite struct SpeechSettingsTests {
+    @Test func theVoiceAndSpeakerSettingsAreTheConfigurations() {
+        var configuration = Configuration()
+        configuration.voice = "de"
+        configuration.rate = 220
+        configuration.volume = 80
+        configuration.punctuation = .some
+        configuration.speakerBufferMs = 60
+        let espeak = EspeakSpeechEngine.Settings(configuration)
+        #expect((espeak.voice, espeak.wordsPerMinute, espeak.volume, espeak.punctuation) == ("de", 220, 80, .some))
+        #expect(SpeakerSink.Settings(configuration).bufferMs == 60)
+        #expect(EspeakSpeechEngine.Settings().wordsPerMinute == Configuration().rate)
+        #expect(SpeakerSink.Settings().idleCloseMs == Configuration().speakerIdleCloseMs)
+    }
+}
+
 @Suite struct SpeechMarkupTests {
     @Test func escapesClientText() {
         let markup = SpeechMarkup(Speech(text: #"a<b>&"c'"#))

@@ -1,5 +1,7 @@
-/// The settings of `announcer.conf` (DESIGN §8). Each has a default here and is documented in
-/// the packaged `config/announcer.conf`; an unknown name or a bad value is an error with its line.
+/// The settings of `announcer.conf` (DESIGN §8). Each has its default here, the one place it is
+/// stated (the scheduler's, the daemon's limits, espeak-ng's and the speaker's settings are made
+/// from a `Configuration`), and is documented in the packaged `config/announcer.conf`; an unknown
+/// name or a bad value is an error with its line.
 public struct Configuration: Sendable, Equatable {
     /// The locale used when an element names no language Announcer has a table for.
     public var locale = LocaleCatalog.reference

@@ -11,7 +11,10 @@ public struct SpeechDurationEstimate: Sendable, Equatable {
     public static let charactersPerWord = 6.0
     public static let pauseMs: Milliseconds = 50
 
-    public init(wordsPerMinute: Double = 175) {
+    /// At the default rate (`Configuration`'s).
+    public init() { self = Configuration().durationEstimate }
+
+    public init(wordsPerMinute: Double) {
         self.wordsPerMinute = wordsPerMinute
     }
 

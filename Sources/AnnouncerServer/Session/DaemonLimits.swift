@@ -1,13 +1,20 @@
-/// The daemon's bounds (settings in `announcer.conf`).
+import AnnouncerCore
+
+/// The daemon's bounds (settings in `announcer.conf`, with `Configuration`'s defaults).
 public struct DaemonLimits: Sendable, Equatable {
     /// Most clients connected at once; more are refused with a reason.
-    public var maximumClients = 256
+    public var maximumClients: Int
     /// Bytes of replies and events a client may leave unread before it is disconnected.
-    public var maximumBacklogBytes = 1 << 20
+    public var maximumBacklogBytes: Int
     /// Utterances one client may have waiting at once, so no client fills the shared queue.
-    public var maximumQueuedPerClient = 200
+    public var maximumQueuedPerClient: Int
 
-    public init(maximumClients: Int = 256, maximumBacklogBytes: Int = 1 << 20, maximumQueuedPerClient: Int = 200) {
+    public init(_ configuration: Configuration = Configuration()) {
+        self.init(maximumClients: configuration.maxClients, maximumBacklogBytes: configuration.maxBacklogBytes,
+                  maximumQueuedPerClient: configuration.maxQueuedPerClient)
+    }
+
+    public init(maximumClients: Int, maximumBacklogBytes: Int, maximumQueuedPerClient: Int) {
         self.maximumClients = maximumClients
         self.maximumBacklogBytes = maximumBacklogBytes
         self.maximumQueuedPerClient = maximumQueuedPerClient
