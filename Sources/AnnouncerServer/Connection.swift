@@ -142,6 +142,7 @@ final class Connection: @unchecked Sendable {
 
     /// EOF: an unterminated last line is still a line; answer everything, then close.
     private func peerFinishedSending() {
+        dispatchPrecondition(condition: .onQueue(queue))
         state = .draining
         stopReading()
         if let last = framer.finish() { items.append(last) }
@@ -199,6 +200,7 @@ final class Connection: @unchecked Sendable {
     }
 
     private func sourceCancelled() {
+        dispatchPrecondition(condition: .onQueue(queue))
         liveSources -= 1
         if liveSources == 0, descriptorOpen {
             descriptorOpen = false
@@ -209,6 +211,7 @@ final class Connection: @unchecked Sendable {
     // MARK: - Writing
 
     private func flush() {
+        dispatchPrecondition(condition: .onQueue(queue))
         while state != .closed, outputStart < output.count {
             let result: IOResult<Int>
             do {
@@ -243,6 +246,7 @@ final class Connection: @unchecked Sendable {
     }
 
     private func waitUntilWritable() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard writeSource == nil else { return }
         let source = DispatchSource.makeWriteSource(fileDescriptor: fd.rawValue, queue: queue)
         source.setEventHandler { [weak self] in

@@ -95,6 +95,7 @@ public final class Daemon: @unchecked Sendable {
     /// report while the machine is submitting to it (a superseded focus ends at once): such a
     /// report waits until the machine is done with the input at hand.
     private func run(_ input: SessionMachine.Input) {
+        dispatchPrecondition(condition: .onQueue(queue))
         if handling {
             deferred.append(input)
             return
@@ -109,6 +110,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func perform(_ actions: [SessionMachine.Action]) {
+        dispatchPrecondition(condition: .onQueue(queue))
         for action in actions {
             switch action {
             case .admit, .refuse:
@@ -144,6 +146,7 @@ public final class Daemon: @unchecked Sendable {
     // MARK: - Clients
 
     private func acceptAll() {
+        dispatchPrecondition(condition: .onQueue(queue))
         while acceptSource != nil, !acceptPaused {
             let accepted: IOResult<FileDescriptor>
             do {
@@ -168,6 +171,7 @@ public final class Daemon: @unchecked Sendable {
     /// can be told why and let go, instead of the listener firing again and again with the
     /// client left hanging. Returns whether a client was refused (others may be waiting).
     private func refuseWithoutDescriptors(_ error: Errno) -> Bool {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard let reserve = reserveDescriptor else {
             // No reserve to give up: stop listening until a client leaves (`onClose` resumes), since
             // at this point not even a timer can be had.
@@ -189,6 +193,7 @@ public final class Daemon: @unchecked Sendable {
 
     /// Stops accepting for a moment, and until a client leaves.
     private func pauseAccepting() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard let acceptSource, !acceptPaused else { return }
         acceptPaused = true
         acceptSource.suspend()
@@ -196,6 +201,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func resumeAccepting() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard acceptPaused, let acceptSource else { return }
         acceptPaused = false
         acceptSource.resume()
@@ -216,6 +222,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func admit(_ fd: FileDescriptor) {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard let peer = try? UnixSocket.peerCredentials(fd) else {
             fd.close()
             return
@@ -249,6 +256,7 @@ public final class Daemon: @unchecked Sendable {
     }
 
     private func linesArrived(_ connection: Connection, _ count: Int) {
+        dispatchPrecondition(condition: .onQueue(queue))
         session.linesArrived(connection.id, count: count)
         guard !serving else { return }
         serving = true

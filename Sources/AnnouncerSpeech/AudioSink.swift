@@ -1,8 +1,9 @@
 import AnnouncerCore
 
 /// Where synthesized audio goes: 16-bit signed mono PCM at the engine's sample rate. A sink is
-/// used only by the synthesis thread, one utterance at a time.
-public protocol AudioSink: AnyObject, Sendable {
+/// used only by the synthesis thread, one utterance at a time, so it need not be Sendable: it is
+/// made, handed to `EspeakSpeechEngine.start` and never touched by its maker again.
+public protocol AudioSink: AnyObject {
     /// A new utterance begins.
     func begin(_ id: UtteranceID, sampleRate: Int) throws
     /// Plays or stores samples; a playing sink blocks here to pace synthesis to real time.
@@ -17,7 +18,7 @@ public protocol AudioSink: AnyObject, Sendable {
 }
 
 /// Synthesizes and discards: for benchmarks of the engine alone.
-public final class NullSink: AudioSink, @unchecked Sendable {
+public final class NullSink: AudioSink {
     public init() {}
     public func begin(_ id: UtteranceID, sampleRate: Int) {}
     public func write(_ samples: UnsafeBufferPointer<Int16>) {}

@@ -54,7 +54,8 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
     /// Counts synthesis callbacks: a supervisor watching it sees whether espeak-ng is working.
     public let progress = Atomic<Int>(0)
 
-    // Owned by the synthesis thread.
+    // Owned by the synthesis thread (checked by `synthesisThread`).
+    private let synthesisThread = ThreadOwner()
     private let sink: any AudioSink
     private let onEvent: @Sendable (SpeechEngineEvent) -> Void
     private let onSettled: @Sendable (UtteranceID) -> Void
@@ -82,6 +83,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
         let initialized = DispatchSemaphore(value: 0)
         let failure = Mutex<EspeakError?>(nil)
         Threads.start(name: "announcer-speech", stackSize: 1 << 20) {
+            engine.synthesisThread.claim()
             do {
                 engine.sampleRate = try Espeak.initialize(dataPath: settings.dataPath, bufferMs: settings.synthesisBufferMs, callback: synthesisCallback)
                 try engine.selectVoice(for: nil)
@@ -130,6 +132,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
     // MARK: - The synthesis thread
 
     private func run() {
+        synthesisThread.check("the synthesizer")
         while true {
             condition.lock()
             while queue.isEmpty && !stopping {
@@ -167,6 +170,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
     }
 
     private func say(_ utterance: ScheduledUtterance) {
+        synthesisThread.check("the synthesizer")
         let run = SynthesisRun(engine: self, utterance: utterance)
         do {
             try selectVoice(for: utterance.speech.language)

@@ -6,7 +6,7 @@ import CPulseSimple
 /// open while speech is recent and is closed after `idleCloseMs` of silence, so a silent daemon
 /// holds no audio stream and wakes nothing. A write that fails (the server restarted) reconnects
 /// once before giving up.
-public final class SpeakerSink: AudioSink, @unchecked Sendable {
+public final class SpeakerSink: AudioSink {
     public struct Settings: Sendable, Equatable {
         /// The server-side buffer (`tlength`): the most audio that can still sound after a cut-off.
         public var bufferMs: Int

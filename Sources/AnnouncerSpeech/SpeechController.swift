@@ -110,6 +110,7 @@ public final class SpeechController: @unchecked Sendable {
 
     @discardableResult
     private func handle(_ event: SchedulerEvent) -> SchedulerOutput {
+        dispatchPrecondition(condition: .onQueue(queue))
         let output = scheduler.handle(event, at: now())
         for action in output.actions {
             switch action {
@@ -130,6 +131,7 @@ public final class SpeechController: @unchecked Sendable {
     }
 
     private func schedule(wakeAt time: Milliseconds?) {
+        dispatchPrecondition(condition: .onQueue(queue))
         timer?.cancel()
         timer = nil
         guard let time else { return }
@@ -141,6 +143,7 @@ public final class SpeechController: @unchecked Sendable {
     }
 
     private func notifyIfIdle() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard !idleWaiters.isEmpty, scheduler.currentUtterance == nil, scheduler.waitingCount == 0 else { return }
         let waiters = idleWaiters
         idleWaiters.removeAll()

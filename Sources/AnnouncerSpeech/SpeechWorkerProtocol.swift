@@ -140,10 +140,11 @@ private struct WorkerFields {
 }
 
 /// One end of the socket pair between announcerd and its worker: whole lines in, whole lines out.
-/// Writers may be on any thread (a lock keeps their lines whole); one thread reads.
-final class WorkerChannel: @unchecked Sendable {
+/// Writers may be on any thread (a lock keeps their lines whole); one thread reads at a time.
+final class WorkerChannel: Sendable {
     let descriptor: FileDescriptor
-    private var buffer: [UInt8] = []
+    /// Bytes read that do not end a line yet.
+    private let partial = Mutex<[UInt8]>([])
     private let writeLock = Mutex<Void>(())
 
     init(fd: Int32) { self.descriptor = FileDescriptor(rawValue: fd) }
@@ -206,14 +207,16 @@ final class WorkerChannel: @unchecked Sendable {
         case .wouldBlock?: return .wouldBlock
         default: return .ended
         }
-        buffer += chunk[0..<count]
-        var lines: [JSONValue] = []
-        var start = 0
-        while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
-            if let value = try? JSONValue.parse(buffer[start..<newline]) { lines.append(value) }
-            start = newline + 1
-        }
-        buffer.removeFirst(start)
-        return .lines(lines)
+        return .lines(partial.withLock { buffer in
+            buffer += chunk[0..<count]
+            var lines: [JSONValue] = []
+            var start = 0
+            while let newline = buffer[start...].firstIndex(of: UInt8(ascii: "\n")) {
+                if let value = try? JSONValue.parse(buffer[start..<newline]) { lines.append(value) }
+                start = newline + 1
+            }
+            buffer.removeFirst(start)
+            return lines
+        })
     }
 }

@@ -125,6 +125,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
 
     /// Gives the worker the next utterance when it holds none.
     private func handOver() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard inWorker == nil, !waiting.isEmpty, !stopping else { return }
         if worker == nil {
             do {
@@ -145,6 +146,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     }
 
     private func received(_ report: WorkerReport) {
+        dispatchPrecondition(condition: .onQueue(queue))
         lastProgress = .now()
         switch report {
         case .engine(let event):
@@ -164,6 +166,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     /// The worker's channel closed: it exited or was killed. Reap it, fail what it held, start
     /// another for what waits.
     private func workerEnded(pid: pid_t) {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard let ended = worker, ended.pid == pid else { return }
         ended.source.cancel()
         worker = nil
@@ -189,11 +192,13 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
 
     /// A worker that does not take what it is sent is as good as hung.
     private func replaceUnresponsive(_ unresponsive: Worker) {
+        dispatchPrecondition(condition: .onQueue(queue))
         killedForHanging = true
         kill(unresponsive.pid, SIGKILL)
     }
 
     private func startWatchdog() {
+        dispatchPrecondition(condition: .onQueue(queue))
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let interval = max(settings.watchdogMs / 4, 50)
         timer.schedule(deadline: .now() + .milliseconds(interval), repeating: .milliseconds(interval))
@@ -203,6 +208,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     }
 
     private func checkProgress() {
+        dispatchPrecondition(condition: .onQueue(queue))
         guard let worker, let held = inWorker, !killedForHanging else { return }
         let silentMs = (DispatchTime.now().uptimeNanoseconds - lastProgress.uptimeNanoseconds) / 1_000_000
         guard silentMs > UInt64(settings.watchdogMs) else { return }

@@ -6,7 +6,7 @@ import Synchronization
 /// takes as long as the speaking-time estimate says (so timing and interruption behave as with
 /// sound), or no time at all in `instant` mode. Its lines are written from the controller's
 /// notices (`TextSinkLine`), so that they say what the scheduler decided.
-public final class TextSpeechEngine: SpeechEngine, @unchecked Sendable {
+public final class TextSpeechEngine: SpeechEngine, Sendable {
     private let estimate: SpeechDurationEstimate
     private let instant: Bool
     private let onEvent: @Sendable (SpeechEngineEvent) -> Void

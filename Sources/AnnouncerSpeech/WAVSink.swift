@@ -6,7 +6,7 @@ import Glibc
 /// utterance keeps what was synthesized before the cut. A file that cannot be written (a full
 /// disk, a directory deleted or made read-only since) is an error for that utterance, which then
 /// ends `failed`; a directory that cannot be written at all is an error at start-up.
-public final class WAVSink: AudioSink, @unchecked Sendable {
+public final class WAVSink: AudioSink {
     public let directory: String
     private var current: (id: UtteranceID, sampleRate: Int, samples: [Int16])?
 

@@ -1,12 +1,13 @@
 import CAnnouncerSystem
 import Glibc
+import Synchronization
 
 /// A thread of its own for work that blocks (a synthesizer, a heartbeat), where a dispatch queue
 /// would tie up one of libdispatch's workers.
 public enum Threads {
     /// Starts `body` on a new detached thread with `stackSize` bytes of stack, named (as `top -H` shows it).
     public static func start(name: String, stackSize: Int = 1 << 20, _ body: @escaping @Sendable () -> Void) {
-        final class Box: @unchecked Sendable {
+        final class Box: Sendable {
             let name: String
             let body: @Sendable () -> Void
             init(name: String, body: @escaping @Sendable () -> Void) { self.name = name; self.body = body }
@@ -26,6 +27,24 @@ public enum Threads {
             return nil
         }, box)
         precondition(created == 0, "cannot start the \(name) thread: \(Errno(code: created).reason)")
+    }
+}
+
+/// The thread that owns a class's state: claimed once by that thread, then checked (as
+/// `dispatchPrecondition` checks a queue) wherever the state is touched.
+public final class ThreadOwner: Sendable {
+    /// The owner's pthread_t (an integer on Linux); 0 before `claim`.
+    private let owner = Atomic<UInt>(0)
+
+    public init() {}
+
+    /// The calling thread becomes the owner.
+    public func claim() { owner.store(UInt(pthread_self()), ordering: .releasing) }
+
+    /// Stops the program unless the calling thread is the owner.
+    public func check(_ what: @autoclosure () -> String = "this", file: StaticString = #fileID, line: UInt = #line) {
+        let current = owner.load(ordering: .acquiring)
+        precondition(current != 0 && pthread_equal(pthread_t(current), pthread_self()) != 0, "\(what()) is touched off its owning thread", file: file, line: line)
     }
 }
 
