@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "AnnouncerCore", targets: ["AnnouncerCore"]),
         .library(name: "AnnouncerClient", targets: ["AnnouncerClient"]),
         .library(name: "AnnouncerSpeech", targets: ["AnnouncerSpeech"]),
+        .executable(name: "announcer-speech-worker", targets: ["announcer-speech-worker"]),
         .executable(name: "announce", targets: ["announce"]),
         .executable(name: "announcerd", targets: ["announcerd"]),
     ],
@@ -28,7 +29,10 @@ let package = Package(
         // libpulse-simple's pkg-config flags (-D_REENTRANT, -pthread) are refused by SwiftPM; its headers
         // are in /usr/include and the module map names the libraries to link.
         .systemLibrary(name: "CPulseSimple", providers: [.apt(["libpulse-dev"])]),
-        .target(name: "AnnouncerSpeech", dependencies: ["AnnouncerCore", "AnnouncerSystem", "CEspeakNG", "CPulseSimple"]),
+        .target(name: "AnnouncerSpeech", dependencies: ["AnnouncerCore", "AnnouncerSystem"]),
+        // The only importer of CEspeakNG and CPulseSimple, linked only into the speech worker.
+        .target(name: "AnnouncerSynthesis", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "CEspeakNG", "CPulseSimple"]),
+        .executableTarget(name: "announcer-speech-worker", dependencies: ["AnnouncerSynthesis", "AnnouncerSystem"], linkerSettings: staticSwift),
         .executableTarget(name: "announce", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerClient"], linkerSettings: staticSwift),
         .target(name: "AnnouncerServer", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech"]),
         .executableTarget(name: "announcerd", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerServer"], linkerSettings: staticSwift),
@@ -45,15 +49,15 @@ let package = Package(
         ),
         .testTarget(
             name: "AnnouncerSpeechTests",
-            dependencies: ["AnnouncerSpeech", "AnnouncerCore"]
+            dependencies: ["AnnouncerSpeech", "AnnouncerSynthesis", "AnnouncerCore", "announcer-speech-worker"]
         ),
         .testTarget(
             name: "AnnouncerServerTests",
-            dependencies: ["AnnouncerServer", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "announcerd", "announce", "shape-shuffle"]
+            dependencies: ["AnnouncerServer", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "announcerd", "announcer-speech-worker", "announce", "shape-shuffle"]
         ),
         .testTarget(
             name: "announceTests",
-            dependencies: ["announce", "announcerd", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient"],
+            dependencies: ["announce", "announcerd", "announcer-speech-worker", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient"],
             exclude: ["Fixtures"]
         ),
     ],

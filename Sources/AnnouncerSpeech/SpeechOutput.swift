@@ -27,11 +27,11 @@ public enum SpeechOutput {
             }
             return engine
         case .speaker, .wav, .null:
-            var settings = EspeakSpeechEngine.Settings(configuration)
+            var settings = VoiceSettings(configuration)
             if let dataPath = Environment.current["ANNOUNCER_ESPEAK_DATA"], !dataPath.isEmpty {
                 settings.dataPath = dataPath
             }
-            let speaker = SpeakerSink.Settings(configuration)
+            let speaker = SpeakerSettings(configuration)
             let supervised = SupervisedSpeechEngine.Settings(start: WorkerCommand.Start(sink: choice, espeak: settings, speaker: speaker))
             let engine = inBackground
                 ? SupervisedSpeechEngine.launch(settings: supervised, onEvent: report, log: log)

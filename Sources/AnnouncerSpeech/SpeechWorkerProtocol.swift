@@ -8,10 +8,10 @@ public enum WorkerCommand: Sendable, Equatable {
     /// What the worker needs to start espeak-ng and its sink.
     public struct Start: Sendable, Equatable {
         public var sink: SinkChoice
-        public var espeak: EspeakSpeechEngine.Settings
-        public var speaker: SpeakerSink.Settings
+        public var espeak: VoiceSettings
+        public var speaker: SpeakerSettings
 
-        public init(sink: SinkChoice, espeak: EspeakSpeechEngine.Settings, speaker: SpeakerSink.Settings) {
+        public init(sink: SinkChoice, espeak: VoiceSettings, speaker: SpeakerSettings) {
             self.sink = sink
             self.espeak = espeak
             self.speaker = speaker
@@ -25,7 +25,7 @@ public enum WorkerCommand: Sendable, Equatable {
     /// Finish the current utterance's cut-off, close the sink, and exit.
     case quit
 
-    var json: JSONValue {
+    public var json: JSONValue {
         switch self {
         case .start(let start):
             return ["op": "start", "sink": .string(start.sink.description), "voice": .string(start.espeak.voice),
@@ -48,19 +48,19 @@ public enum WorkerCommand: Sendable, Equatable {
         }
     }
 
-    init?(json: JSONValue) {
+    public init?(json: JSONValue) {
         let fields = WorkerFields(json)
         switch fields.string("op") {
         case "start":
             guard let sinkName = fields.string("sink"), let sink = try? SinkChoice(parsing: sinkName) else { return nil }
-            var espeak = EspeakSpeechEngine.Settings()
+            var espeak = VoiceSettings()
             espeak.voice = fields.string("voice") ?? espeak.voice
             espeak.wordsPerMinute = fields.int("wordsPerMinute") ?? espeak.wordsPerMinute
             espeak.volume = fields.int("volume") ?? espeak.volume
             espeak.punctuation = fields.string("punctuation").flatMap(Announcement.Punctuation.init(rawValue:)) ?? espeak.punctuation
             espeak.synthesisBufferMs = Int32(fields.int("synthesisBufferMs") ?? Int(espeak.synthesisBufferMs))
             espeak.dataPath = fields.string("dataPath")
-            var speaker = SpeakerSink.Settings()
+            var speaker = SpeakerSettings()
             speaker.bufferMs = fields.int("speakerBufferMs") ?? speaker.bufferMs
             speaker.idleCloseMs = fields.int("speakerIdleCloseMs") ?? speaker.idleCloseMs
             self = .start(Start(sink: sink, espeak: espeak, speaker: speaker))
@@ -99,7 +99,7 @@ public enum WorkerReport: Sendable, Equatable {
     /// espeak-ng made progress (sent while synthesizing, a few times a second).
     case progress
 
-    var json: JSONValue {
+    public var json: JSONValue {
         switch self {
         case .ready: return ["ev": "ready"]
         case .refused(let message): return ["ev": "refused", "message": .string(message)]
@@ -111,7 +111,7 @@ public enum WorkerReport: Sendable, Equatable {
         }
     }
 
-    init?(json: JSONValue) {
+    public init?(json: JSONValue) {
         let fields = WorkerFields(json)
         let id = fields.int("id").map(UtteranceID.init)
         switch (fields.string("ev"), id) {
@@ -141,20 +141,22 @@ private struct WorkerFields {
 
 /// One end of the socket pair between announcerd and its worker: whole lines in, whole lines out.
 /// Writers may be on any thread (a lock keeps their lines whole); one thread reads at a time.
-final class WorkerChannel: Sendable {
-    let descriptor: FileDescriptor
+public final class WorkerChannel: Sendable {
+    public let descriptor: FileDescriptor
+    /// The descriptor the daemon hands the worker its end of the socket pair on.
+    public static let workerDescriptor: Int32 = 3
     /// Bytes read that do not end a line yet.
     private let partial = Mutex<[UInt8]>([])
     private let writeLock = Mutex<Void>(())
 
-    init(fd: Int32) { self.descriptor = FileDescriptor(rawValue: fd) }
+    public init(fd: Int32) { self.descriptor = FileDescriptor(rawValue: fd) }
 
     var fd: Int32 { descriptor.rawValue }
 
     /// Writes one message; false when the other end is gone or has stopped reading for
     /// `timeoutMs`.
     @discardableResult
-    func send(_ message: JSONValue, timeoutMs: Int32 = 1000) -> Bool {
+    public func send(_ message: JSONValue, timeoutMs: Int32 = 1000) -> Bool {
         let bytes = Array(message.serialized().utf8) + [UInt8(ascii: "\n")]
         return writeLock.withLock { _ in
             var offset = 0
@@ -185,7 +187,7 @@ final class WorkerChannel: Sendable {
 
     /// Reads what is there (blocking unless the descriptor is non-blocking) and returns the
     /// whole lines; nil at the end of the stream or on an error.
-    func receive() -> [JSONValue]? {
+    public func receive() -> [JSONValue]? {
         switch receiveOnce() {
         case .ended: nil
         case .wouldBlock: []

@@ -11,9 +11,9 @@ import Synchronization
 public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     public struct Settings: Sendable {
         public var start: WorkerCommand.Start
-        /// The program to run as the worker: announcerd itself, given `--speech-worker`.
-        public var executable = "/proc/self/exe"
-        public var arguments = ["announcerd", "--speech-worker"]
+        /// The program to run as the worker (`SupervisedSpeechEngine.workerExecutable`).
+        public var executable = SupervisedSpeechEngine.workerExecutable()
+        public var arguments = ["announcer-speech-worker"]
         /// No progress for this long while speaking: the worker is presumed hung and replaced.
         public var watchdogMs = 2000
 
@@ -43,6 +43,16 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     private var startFailure: Error?
     private var stopping = false
     private let restartCount = Atomic<Int>(0)
+
+    /// Where the worker is: `$ANNOUNCER_SPEECH_WORKER`; else beside the running executable (a
+    /// build tree, or /usr/bin in a package that keeps them together); else the package's
+    /// `/usr/libexec/announcer/announcer-speech-worker`.
+    public static func workerExecutable(environment: [String: String] = Environment.current) -> String {
+        if let explicit = environment["ANNOUNCER_SPEECH_WORKER"], !explicit.isEmpty { return explicit }
+        let name = "announcer-speech-worker"
+        let candidates = [Path.directory(of: Environment.executablePath).map { $0 + "/" + name }, "/usr/libexec/announcer/" + name]
+        return candidates.compactMap { $0 }.first { access($0, X_OK) == 0 } ?? candidates.compactMap { $0 }[0]
+    }
 
     private init(settings: Settings, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void, log: @escaping LogHandler) {
         self.settings = settings
@@ -230,7 +240,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         // dup2 onto 3 clears close-on-exec there; everything else the daemon holds stays shut.
-        posix_spawn_file_actions_adddup2(&actions, theirs, SpeechWorker.channelDescriptor)
+        posix_spawn_file_actions_adddup2(&actions, theirs, WorkerChannel.workerDescriptor)
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)

@@ -36,11 +36,6 @@ let help = """
       -h, --help      show this help
     """
 
-// The speech worker that the daemon starts for itself (DESIGN §7): not for people to run.
-if CommandLine.arguments.dropFirst().first == "--speech-worker" {
-    ExitStatus(rawValue: SpeechWorker.run())?.exit() ?? ExitStatus.software.exit()
-}
-
 let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--config", "--sink", "--play", "--locale", "--hint-style", "--socket", "--log-level", "--check-config", "--check-locale"], maximumPositionals: 0)
 let parsed: ArgumentScanner.Parsed
 do {

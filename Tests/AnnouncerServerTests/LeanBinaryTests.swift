@@ -1,9 +1,10 @@
 import Testing
 
-/// Foundation only where it earns its place (DESIGN §10): the daemon (which is also its speech
-/// worker) and the client link neither Foundation nor its ICU data.
+/// Foundation only where it earns its place (DESIGN §10): the daemon, its speech worker and the
+/// clients link neither Foundation nor its ICU data; only the worker links espeak-ng and the
+/// sound server's library.
 @Suite struct LeanBinaryTests {
-    @Test(arguments: ["announcerd", "announce", "shape-shuffle"])
+    @Test(arguments: ["announcerd", "announcer-speech-worker", "announce", "shape-shuffle"])
     func linksNoFoundation(executable: String) throws {
         let linked = try runTool("/usr/bin/ldd", [binary(executable)])
         #expect(linked.status == 0)
@@ -11,5 +12,14 @@ import Testing
         for library in ["libFoundation.so", "lib_FoundationICU.so", "libFoundationEssentials.so", "libFoundationInternationalization.so"] {
             #expect(!linked.stdout.contains(library), "\(executable) links \(library)")
         }
+    }
+
+    @Test(arguments: ["announcerd", "announce"])
+    func onlyTheWorkerLinksTheSynthesizer(executable: String) throws {
+        let linked = try runTool("/usr/bin/ldd", [binary(executable)]).stdout
+        #expect(!linked.contains("libespeak-ng"))
+        #expect(!linked.contains("libpulse"))
+        let worker = try runTool("/usr/bin/ldd", [binary("announcer-speech-worker")]).stdout
+        #expect(worker.contains("libespeak-ng") && worker.contains("libpulse-simple"))
     }
 }

@@ -1,4 +1,5 @@
 @testable import AnnouncerSpeech
+@testable import AnnouncerSynthesis
 import AnnouncerCore
 import Foundation
 import Synchronization

@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerSpeech
 import CEspeakNG
 import AnnouncerSystem
 import Dispatch
@@ -11,28 +12,7 @@ import Synchronization
 /// synthesis callback. A cut-off sets a flag that the callback returns 1 on (espeak-ng then
 /// stops at once) and the sink drops what it still holds.
 public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
-    public struct Settings: Sendable, Equatable {
-        /// The voice for text with no language (a BCP-47 tag or an espeak-ng voice name).
-        public var voice: String
-        /// Words per minute at rate 1.
-        public var wordsPerMinute: Int
-        /// 0–200, 100 is the voice's own volume.
-        public var volume: Int
-        /// Punctuation spoken when an utterance does not say.
-        public var punctuation: Announcement.Punctuation
-        /// espeak-ng's own buffer: how much audio each callback carries (not a setting).
-        public var synthesisBufferMs: Int32 = 20
-        /// Where espeak-ng-data is; nil for the library's default.
-        public var dataPath: String?
-
-        /// The configuration's voice settings (by default, its defaults).
-        public init(_ configuration: Configuration = Configuration()) {
-            voice = configuration.voice
-            wordsPerMinute = configuration.rate
-            volume = configuration.volume
-            punctuation = configuration.punctuation
-        }
-    }
+    public typealias Settings = VoiceSettings
 
     /// Audio goes to the sink in pieces this long, so a cut-off is noticed this quickly.
     static let chunkMs = 10

@@ -1,20 +1,19 @@
 import AnnouncerCore
+import AnnouncerSpeech
 import Glibc
 import AnnouncerSystem
 import Synchronization
 
-/// The speech worker: `announcerd` re-executed to own espeak-ng and the sink in a process of its
-/// own, so that a synthesizer that aborts or hangs costs one utterance, not the daemon
-/// (DESIGN §7). It reads `WorkerCommand` lines from its channel (descriptor 3) and answers with
-/// `WorkerReport` lines; it exits when the daemon says `quit` or goes away.
+/// The speech worker (`announcer-speech-worker`, which announcerd starts): owns espeak-ng and the
+/// sink in a process of its own, so that a synthesizer that aborts or hangs costs one utterance,
+/// not the daemon (DESIGN §7). It reads `WorkerCommand` lines from its channel (descriptor 3) and
+/// answers with `WorkerReport` lines; it exits when the daemon says `quit` or goes away.
 public enum SpeechWorker {
-    /// The descriptor the daemon hands the worker its end of the socket pair on.
-    public static let channelDescriptor: Int32 = 3
     /// How often the worker tells the daemon that espeak-ng is making progress.
     static let progressIntervalMs = 200
 
     public static func run() -> Int32 {
-        let channel = WorkerChannel(fd: channelDescriptor)
+        let channel = WorkerChannel(fd: WorkerChannel.workerDescriptor)
         var pending: [JSONValue] = []
         func nextCommand() -> WorkerCommand? {
             while pending.isEmpty {

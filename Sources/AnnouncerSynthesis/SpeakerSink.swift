@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerSpeech
 import CPulseSimple
 
 /// Plays through the sound server with PulseAudio's simple API (PipeWire's pulse server works
@@ -7,22 +8,7 @@ import CPulseSimple
 /// holds no audio stream and wakes nothing. A write that fails (the server restarted) reconnects
 /// once before giving up.
 public final class SpeakerSink: AudioSink {
-    public struct Settings: Sendable, Equatable {
-        /// The server-side buffer (`tlength`): the most audio that can still sound after a cut-off.
-        public var bufferMs: Int
-        /// How long the stream stays open after the last utterance.
-        public var idleCloseMs: Int
-
-        /// The configuration's speaker settings (by default, its defaults).
-        public init(_ configuration: Configuration = Configuration()) {
-            self.init(bufferMs: configuration.speakerBufferMs, idleCloseMs: configuration.speakerIdleCloseMs)
-        }
-
-        public init(bufferMs: Int, idleCloseMs: Int) {
-            self.bufferMs = bufferMs
-            self.idleCloseMs = idleCloseMs
-        }
-    }
+    public typealias Settings = SpeakerSettings
 
     public let settings: Settings
     private var stream: OpaquePointer?
