@@ -52,6 +52,24 @@ import Testing
         }
     }
 
+    /// The README's example, word for word but for the socket.
+    @Test func theReadmeExample() throws {
+        let daemonProcess = try DaemonProcess()
+        var statuses: [FinishStatus] = []
+        let daemon = try DaemonConnection(socket: daemonProcess.socket)
+        _ = try daemon.request(.subscribe(events: ["finished"]))
+        let reply = try daemon.request(.announce(Announcement(text: "Download complete")))
+        if case .ok(let accepted) = reply.body, let utterance = accepted.utterance {
+            for event in daemon.events {
+                if case .finished(utterance, let status, _) = event {
+                    statuses.append(status)
+                    break
+                }
+            }
+        }
+        #expect(statuses == [.spoken])
+    }
+
     @Test func noDaemonIsAClearError() {
         let error = #expect(throws: ClientError.self) { try DaemonConnection(socket: "/nonexistent/announcer/socket", environment: [:]) }
         #expect(error?.description == "cannot connect to announcerd at /nonexistent/announcer/socket: No such file or directory (is announcerd running?)")
