@@ -30,6 +30,7 @@ if ((${#missing[@]})); then
 fi
 source scripts/env.sh
 swift build -c release --product announcerd >&2
+swift build -c release --product announcer-speech-worker >&2
 swift build -c release --product announce >&2
 swift build -c release --product announcer-bench >&2
 bin=$(swift build -c release --show-bin-path)
