@@ -8,20 +8,14 @@
 public struct ConfigurationFiles: Sendable {
     public typealias Text = (path: String, text: String)
 
-    /// The texts of the files in use.
-    public struct Contents {
-        /// The configuration file: the one asked for, else the user's, else the packaged one;
-        /// nil when there is none (the built-in defaults apply).
-        public var configuration: Text?
-        /// The path the configuration was read from or would be (for messages).
-        public var configurationPath: String
-        /// The packaged locale tables (`locales/*.conf`), by name.
-        public var packagedTables: [Text] = []
-        /// The user's locale tables that could be read.
-        public var userTables: [Text] = []
-        /// The user's locale tables that could not be read: path and why.
-        public var unreadableUserTables: [(path: String, reason: String)] = []
-    }
+    /// The texts of the files in use: the configuration file (the one asked for, else the
+    /// user's, else the packaged one; nil when there is none and the built-in defaults apply),
+    /// the path it was read from or would be, the packaged locale tables (`locales/*.conf`), the
+    /// user's tables that could be read, and those that could not with why. A tuple, so that
+    /// AnnouncerCore's `ConfigurationSources` takes it as it is without either module knowing
+    /// the other.
+    public typealias Contents = (configuration: Text?, configurationPath: String, packagedTables: [Text], userTables: [Text],
+                                 unreadableUserTables: [(path: String, reason: String)])
 
     /// A file that is needed and cannot be read or found.
     public struct Problem: Error, CustomStringConvertible, Sendable {
@@ -67,7 +61,7 @@ public struct ConfigurationFiles: Sendable {
     /// Reads the configuration file and every locale table. The configuration file and the
     /// packaged tables must be readable; a user's table that is not is reported in the contents.
     public func read(explicit: String? = nil) throws(Problem) -> Contents {
-        var contents = Contents(configurationPath: configurationPath(explicit: explicit) ?? packagedDirectory + "/announcer.conf")
+        var contents: Contents = (nil, configurationPath(explicit: explicit) ?? packagedDirectory + "/announcer.conf", [], [], [])
         if let path = configurationPath(explicit: explicit) {
             contents.configuration = (path, try Self.text(path))
         }

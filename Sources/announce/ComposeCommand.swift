@@ -71,10 +71,9 @@ struct ComposeCommand {
         let composer: UtteranceComposer
         let configuration: Configuration
         do {
-            let files = try ConfigurationFiles.locateOrThrow()
             var warnings: [ConfigError] = []
             let catalog: LocaleCatalog
-            (configuration, catalog) = try files.load(explicit: parsed.options["--config"], warnings: &warnings)
+            (configuration, catalog) = try configurationSources(explicit: parsed.options["--config"]).load(warnings: &warnings)
             for warning in warnings { Console.error("announce compose: warning: \(warning)") }
             composer = UtteranceComposer(catalog: catalog, locale: configuration.locale, hintStyle: configuration.hintStyle)
         } catch {

@@ -24,7 +24,7 @@ struct CheckCommand {
     }
 
     private var installedCatalog: LocaleCatalog? {
-        try? ConfigurationFiles.locateOrThrow().sources(explicit: nil).loadLocales()
+        try? configurationSources(explicit: nil).loadLocales()
     }
 
     private func configurationProblems(_ file: KeyValueFile) -> [ConfigError] {

@@ -7,7 +7,6 @@ import Glibc
 
 /// The daemon proper: listen on the socket, speak what clients ask, until SIGTERM or SIGINT.
 struct ServeCommand {
-    var files: ConfigurationFiles
     var configPath: String?
     var configuration: Configuration
     var composer: UtteranceComposer
@@ -111,7 +110,7 @@ struct ServeCommand {
     private func reload(daemon: Daemon, log: LogHandler) {
         do {
             var warnings: [ConfigError] = []
-            var (configuration, catalog) = try files.load(explicit: configPath, warnings: &warnings)
+            var (configuration, catalog) = try configurationSources(explicit: configPath).load(warnings: &warnings)
             overrides.apply(to: &configuration)
             guard catalog.table(for: configuration.locale) != nil else {
                 log(.error, "configuration not reloaded, keeping the old one: --locale \(configuration.locale) has no table any more")

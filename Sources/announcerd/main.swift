@@ -55,11 +55,9 @@ if let path = parsed.options["--check-config"] ?? parsed.options["--check-locale
 
 var configuration: Configuration
 let catalog: LocaleCatalog
-let files: ConfigurationFiles
 do {
-    files = try ConfigurationFiles.locateOrThrow()
     var warnings: [ConfigError] = []
-    (configuration, catalog) = try files.load(explicit: parsed.options["--config"], warnings: &warnings)
+    (configuration, catalog) = try configurationSources(explicit: parsed.options["--config"]).load(warnings: &warnings)
     for warning in warnings { Console.error("announcerd: warning: \(warning)") }
 } catch {
     Console.error("announcerd: \(error)")
@@ -102,5 +100,5 @@ guard let logLevel = LogLevel(name: parsed.options["--log-level"] ?? "info") els
 if let play = parsed.options["--play"] {
     PlayCommand(input: play, configuration: configuration, composer: composer, sink: sink).run().exit()
 }
-ServeCommand(files: files, configPath: parsed.options["--config"], configuration: configuration, composer: composer,
+ServeCommand(configPath: parsed.options["--config"], configuration: configuration, composer: composer,
              overrides: overrides, sink: sink, socketPath: parsed.options["--socket"], logLevel: logLevel).run()

@@ -15,6 +15,15 @@ public struct ConfigurationSources: Sendable {
     /// The user's tables that could not be read: path and why.
     public var unreadableUserTables: [(path: String, reason: String)]
 
+    /// The texts as AnnouncerSystem's `ConfigurationFiles.read` gives them.
+    public typealias Contents = (configuration: Text?, configurationPath: String, packagedTables: [Text], userTables: [Text],
+                                 unreadableUserTables: [(path: String, reason: String)])
+
+    public init(_ contents: Contents) {
+        self.init(configuration: contents.configuration, configurationPath: contents.configurationPath, packagedTables: contents.packagedTables,
+                  userTables: contents.userTables, unreadableUserTables: contents.unreadableUserTables)
+    }
+
     public init(configuration: Text? = nil, configurationPath: String = "announcer.conf", packagedTables: [Text],
                 userTables: [Text] = [], unreadableUserTables: [(path: String, reason: String)] = []) {
         self.configuration = configuration
