@@ -181,7 +181,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
         ended.source.cancel()
         worker = nil
         var status: Int32 = 0
-        while waitpid(ended.pid, &status, 0) < 0 && errno == EINTR {}
+        _ = try? SystemCall.retrying("waitpid") { waitpid(ended.pid, &status, 0) }
         let reason: String
         if killedForHanging {
             reason = "the speech synthesizer made no progress for \(settings.watchdogMs) ms and was restarted"
@@ -229,11 +229,13 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     // MARK: - Starting a worker
 
     private func spawn() throws -> Worker {
-        var ends: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &ends) == 0 else {
-            throw WorkerError("cannot make the speech worker's channel: \(String(cString: strerror(errno)))")
+        let ends: (FileDescriptor, FileDescriptor)
+        do {
+            ends = try FileDescriptor.socketPair()
+        } catch {
+            throw WorkerError("cannot make the speech worker's channel: \(error.reason)")
         }
-        let (mine, theirs) = (ends[0], ends[1])
+        let (mine, theirs) = (ends.0.rawValue, ends.1.rawValue)
         defer { close(theirs) }
 
         var actions = posix_spawn_file_actions_t()
@@ -262,7 +264,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
         let spawned = posix_spawn(&pid, settings.executable, &actions, &attributes, arguments, environmentStrings)
         guard spawned == 0 else {
             close(mine)
-            throw WorkerError("cannot start the speech worker \(settings.executable): \(String(cString: strerror(spawned)))")
+            throw WorkerError("cannot start the speech worker \(settings.executable): \(Errno(code: spawned).reason)")
         }
 
         let channel = WorkerChannel(fd: mine)

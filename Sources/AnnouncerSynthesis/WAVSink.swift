@@ -18,7 +18,7 @@ public final class WAVSink: AudioSink {
             throw WAVSinkError(directory: directory, reason: "it cannot be created")
         }
         guard access(directory, W_OK | X_OK) == 0 else {
-            throw WAVSinkError(directory: directory, reason: String(cString: strerror(errno)))
+            throw WAVSinkError(directory: directory, reason: Errno.current("access").reason)
         }
     }
 
@@ -48,24 +48,12 @@ public final class WAVSink: AudioSink {
         try writeFile(path(for: id), data)
     }
 
-    private func writeFile(_ path: String, _ bytes: [UInt8]) throws {
-        func failure(_ what: String) -> WAVSinkError {
-            WAVSinkError(directory: directory, reason: "\(what) \(path): \(String(cString: strerror(errno)))")
+    private func writeFile(_ path: String, _ bytes: [UInt8]) throws(WAVSinkError) {
+        do {
+            try Files.write(bytes, to: path)
+        } catch {
+            throw WAVSinkError(directory: directory, reason: "\(error)")
         }
-        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw failure("cannot create") }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else {
-                let error = failure("cannot write")
-                Glibc.close(fd)
-                throw error
-            }
-            offset += written
-        }
-        guard Glibc.close(fd) == 0 else { throw failure("cannot finish writing") }
     }
 
     public func idle(now: ContinuousClock.Instant) -> ContinuousClock.Instant? { nil }

@@ -46,12 +46,23 @@ public enum Files {
         }
     }
 
-    /// Writes `bytes` to a new file (or over an old one) with `mode`.
+    /// Writes `bytes` to a new file (or over an old one) with `mode`. A failure names the call
+    /// and the path ("write /x/1.wav: No space left on device"), closing included (where a
+    /// network file system reports what it could not write).
     public static func write(_ bytes: some Collection<UInt8>, to path: String, mode: mode_t = 0o644) throws(Errno) {
-        let fd = try SystemCall.retrying("open \(path)") { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) }
+        let fd = try SystemCall.retrying("create \(path)") { open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode) }
         let file = FileDescriptor(rawValue: fd)
-        defer { file.close() }
-        try file.writeAll(bytes)
+        do {
+            try file.writeAll(bytes)
+        } catch {
+            file.close()
+            throw Errno(code: error.code, call: "write \(path)")
+        }
+        // close(2) is never retried: on Linux the descriptor is gone even when it says EINTR.
+        if close(fd) != 0 {
+            let failure = Errno.current("close \(path)")
+            if failure != .interrupted { throw failure }
+        }
     }
 
     /// Where a symbolic link points (for `/proc/self/exe`, the running executable).

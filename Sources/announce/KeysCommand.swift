@@ -53,8 +53,7 @@ enum KeysCommand {
         while true {
             var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: daemon.descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
             // A lone Escape is told from the start of a sequence by 50 ms of quiet.
-            let ready = poll(&fds, 2, pendingEscape ? 50 : -1)
-            if ready < 0 && errno == EINTR { continue }
+            guard let ready = try? SystemCall.retrying("poll", { poll(&fds, 2, pendingEscape ? 50 : -1) }) else { return .software }
             if ready == 0 && pendingEscape {
                 pendingEscape = false
                 send(.key(KeyPress("escape")), daemon)
@@ -69,8 +68,7 @@ enum KeysCommand {
             }
             if fds[0].revents != 0 {
                 var bytes = [UInt8](repeating: 0, count: 64)
-                let count = read(0, &bytes, bytes.count)
-                if count <= 0 { return .success }
+                guard case .processed(let count)? = try? FileDescriptor.standardInput.read(into: &bytes), count > 0 else { return .success }
                 var input = Array(bytes[0..<count])
                 if pendingEscape {
                     input.insert(0x1B, at: 0)
@@ -163,7 +161,7 @@ enum KeysCommand {
         var size = winsize()
         let columns = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
         let line = "\r\u{1B}[K" + fitToWidth(text, columns: columns)
-        _ = line.utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, $0.count - 1) }
+        Console.write(line, to: .standardOutput)
     }
 
     /// `text` on one line of at most `columns - 1` cells (the last cell is left free, so the
@@ -223,6 +221,6 @@ enum Terminal {
         guard isRaw else { return }
         isRaw = false
         tcsetattr(0, TCSAFLUSH, &saved)
-        _ = "\r\n".utf8CString.withUnsafeBufferPointer { write(1, $0.baseAddress, 2) }
+        Console.write("\r\n", to: .standardOutput)
     }
 }
