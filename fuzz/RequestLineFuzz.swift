@@ -4,8 +4,11 @@
 import Foundation
 
 private let composer: UtteranceComposer = {
-    let catalog = try! LocaleCatalog.load(packaged: "config/locales")
-    return UtteranceComposer(catalog: catalog)
+    let directory = "config/locales"
+    let tables = try! FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".conf") }.map {
+        (path: directory + "/" + $0, text: try! String(contentsOfFile: directory + "/" + $0, encoding: .utf8))
+    }
+    return UtteranceComposer(catalog: try! ConfigurationSources(packagedTables: tables).loadLocales())
 }()
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -23,7 +26,7 @@ public func requestLineFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         }
     }
     // What the parser accepts, the serializer writes back as JSON that parses to the same value.
-    if let value = try? JSONValue.parse(Data(bytes)) {
+    if let value = try? JSONValue.parse(bytes) {
         let text = value.serialized()
         guard let again = try? JSONValue.parse(text), again == value else {
             fatalError("serialized JSON does not parse back to the same value: \(text)")
