@@ -94,6 +94,7 @@ final class Connection: @unchecked Sendable {
             writeSource.cancel()
             self.writeSource = nil
         }
+        closeDescriptorIfDone()
         onClose(self, reason)
     }
 
@@ -202,10 +203,16 @@ final class Connection: @unchecked Sendable {
     private func sourceCancelled() {
         dispatchPrecondition(condition: .onQueue(queue))
         liveSources -= 1
-        if liveSources == 0, descriptorOpen {
-            descriptorOpen = false
-            fd.close()
-        }
+        closeDescriptorIfDone()
+    }
+
+    /// The descriptor outlives its read source while the connection drains (a client that
+    /// half-closed still gets its replies, served in a later turn): it is closed once the
+    /// connection is closed and no dispatch source still watches it.
+    private func closeDescriptorIfDone() {
+        guard state == .closed, liveSources == 0, descriptorOpen else { return }
+        descriptorOpen = false
+        fd.close()
     }
 
     // MARK: - Writing

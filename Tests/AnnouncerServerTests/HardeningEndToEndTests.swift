@@ -132,6 +132,26 @@ import Testing
         #expect(ids.last == "last")
     }
 
+    /// One unterminated line and a half-close, many times over: the reply is served in a later
+    /// turn than the one that read the end, and the descriptor must still be open for it (the
+    /// soak found clients left without a reply when the read source's end closed it).
+    @Test func aHalfClosedClientWithOneUnterminatedLineIsAnswered() throws {
+        let daemon = try DaemonProcess(arguments: ["--sink", "null"])
+        // Another client keeps the daemon's turns busy, so that the reply waits a while.
+        let busy = try LineClient(path: daemon.socket)
+        let burst = Array(((1...2000).map { #"{"type":"status","id":\#($0)}"# }.joined(separator: "\n") + "\n").utf8)
+        let flooding = Thread { for _ in 0..<20 { busy.sendRaw(burst) } }
+        flooding.start()
+        var unanswered = 0
+        for index in 0..<300 {
+            let client = try LineClient(path: daemon.socket)
+            client.sendRaw(Array(#"{"type":"status","id":\#(index)}"#.utf8))
+            shutdown(client.fd, Int32(SHUT_WR))
+            if (try? client.read())?["id"] != .number(Double(index)) { unanswered += 1 }
+        }
+        #expect(unanswered == 0)
+    }
+
     @Test func aFloodingClientDoesNotHoldUpAnotherClientsReply() throws {
         let daemon = try DaemonProcess(arguments: ["--sink", "text:instant"])
         let flooder = try LineClient(path: daemon.socket)
