@@ -74,7 +74,22 @@ rss_tree() {
 }
 # speech-dispatcher's server plus its espeak-ng module, idle after one utterance (the cold-start
 # trials below restart it, so it is measured here).
-speechd_rss=$(( $(rss "$(pgrep -x speech-dispatch | head -1)") + $(rss "$(pgrep -f sd_espeak-ng | head -1)") ))
+# The module can still be starting when the first `spd-say -w` returns: wait for it (5 s), and
+# if it never appears say so and report null rather than stop the run.
+speechd_server="" speechd_module=""
+for _ in $(seq 50); do
+    speechd_server=$(pgrep -x speech-dispatch | head -1 || true)
+    speechd_module=$(pgrep -f sd_espeak-ng | head -1 || true)
+    [ -n "$speechd_server" ] && [ -n "$speechd_module" ] && break
+    spd-say -w "ready" >/dev/null 2>&1 || true
+    sleep 0.1
+done
+if [ -n "$speechd_server" ] && [ -n "$speechd_module" ]; then
+    speechd_rss=$(( $(rss "$speechd_server") + $(rss "$speechd_module") ))
+else
+    speechd_rss=null
+    echo "compare: speech-dispatcher or its espeak-ng module is not running; its memory is not measured" >&2
+fi
 
 sock=$work/announcer.socket
 "$bin/announcerd" --socket "$sock" --sink speaker --log-level error &
