@@ -146,12 +146,12 @@ final class Connection: @unchecked Sendable {
         dispatchPrecondition(condition: .onQueue(queue))
         state = .draining
         stopReading()
-        if let last = framer.finish() { items.append(last) }
-        if nextItem < items.count {
-            onLines(self, items.count - nextItem)
-        } else {
+        if let last = framer.finish() {
+            items.append(last)
+            onLines(self, 1)
+        } else if nextItem >= items.count {
             closeIfDrained()
-        }
+        }  // else lines already reported are still to be served; `serve` drains after them
     }
 
     /// Hands the next `count` lines to the daemon (its turn, as the session machine gives it).
