@@ -50,8 +50,10 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     public static func workerExecutable(environment: [String: String] = Environment.current) -> String {
         if let explicit = environment["ANNOUNCER_SPEECH_WORKER"], !explicit.isEmpty { return explicit }
         let name = "announcer-speech-worker"
-        let candidates = [Path.directory(of: Environment.executablePath).map { $0 + "/" + name }, "/usr/libexec/announcer/" + name]
-        return candidates.compactMap { $0 }.first { access($0, X_OK) == 0 } ?? candidates.compactMap { $0 }[0]
+        let installed = "/usr/libexec/announcer/" + name
+        guard let beside = Path.directory(of: Environment.executablePath).map({ $0 + "/" + name }) else { return installed }
+        // Neither there: the one beside is named in the error, as the likelier place.
+        return access(beside, X_OK) != 0 && access(installed, X_OK) == 0 ? installed : beside
     }
 
     private init(settings: Settings, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void, log: @escaping LogHandler) {

@@ -61,12 +61,11 @@ public struct ConfigurationFiles: Sendable {
     /// Reads the configuration file and every locale table. The configuration file and the
     /// packaged tables must be readable; a user's table that is not is reported in the contents.
     public func read(explicit: String? = nil) throws(Problem) -> Contents {
-        var contents: Contents = (nil, configurationPath(explicit: explicit) ?? packagedDirectory + "/announcer.conf", [], [], [])
-        if let path = configurationPath(explicit: explicit) {
-            contents.configuration = (path, try Self.text(path))
-        }
-        contents.packagedTables = try readLocales()
-        return try withUserLocales(contents)
+        let path = configurationPath(explicit: explicit)
+        let configuration = try path.map { path throws(Problem) in (path: path, text: try Self.text(path)) }
+        var contents: Contents = (configuration, path ?? packagedDirectory + "/announcer.conf", try readLocales(), [], [])
+        readUserLocales(into: &contents)
+        return contents
     }
 
     /// The locale tables alone (for `announcerd --check-locale`).
@@ -86,9 +85,8 @@ public struct ConfigurationFiles: Sendable {
         return tables
     }
 
-    /// `contents` with the user's locale tables added.
-    public func withUserLocales(_ contents: Contents) throws(Problem) -> Contents {
-        var contents = contents
+    /// Adds the user's locale tables (a directory that is not there holds none).
+    private func readUserLocales(into contents: inout Contents) {
         let directory = userDirectory + "/locales"
         for name in (try? Files.list(directory)) ?? [] where name.hasSuffix(".conf") {
             let path = directory + "/" + name
@@ -98,7 +96,6 @@ public struct ConfigurationFiles: Sendable {
                 contents.unreadableUserTables.append((path, error.message))
             }
         }
-        return contents
     }
 
     private static func text(_ path: String) throws(Problem) -> String {

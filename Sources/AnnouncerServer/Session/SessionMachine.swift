@@ -85,8 +85,6 @@ public struct SessionMachine {
     /// The client the keyboard acts on: the one that sent `screen` or `update` last.
     public var activeTreeOwner: ClientID? { treeOwners.last }
 
-    public func name(of client: ClientID) -> String? { clients[client]?.name }
-
     // MARK: - Turns
 
     /// The client has lines to be served (`count` more).
@@ -166,7 +164,8 @@ public struct SessionMachine {
     }
 
     private func broadcast(_ event: DaemonEvent) -> [Action] {
-        clients.keys.sorted().filter { clients[$0]!.subscriptions.contains(event.name) }.map { .send($0, .event(event)) }
+        // Only the subscribers are sorted (for a stable order), not every client, at every event.
+        clients.filter { $0.value.subscriptions.contains(event.name) }.keys.sorted().map { .send($0, .event(event)) }
     }
 
     // MARK: - Requests
@@ -280,22 +279,24 @@ public struct SessionMachine {
     private mutating func perform(_ actions: [FocusEngine.Action], owner: ClientID, speech: some SpeechQueue, events: inout [Action]) -> Reply.Accepted {
         var result = Reply.Accepted()
         func tell(_ event: DaemonEvent) { events.append(.send(owner, .event(event))) }
+        /// Says it as the new focus; the reply names the latest utterance and hint.
+        func say(_ description: Speech, hint: Speech?) {
+            let spoken = accepted(submit(.focus(description: description, hint: hint), for: owner, speech: speech))
+            result.utterance = spoken.utterance ?? result.utterance
+            result.hint = spoken.hint ?? result.hint
+        }
         for action in actions {
             switch action {
             case .focus(let item), .read(let item):
                 let utterance = composer.compose(item)
                 let language = item.element.language
-                let output = submit(.focus(description: Speech(text: utterance.description, language: language),
-                                           hint: utterance.hint.map { Speech(text: $0, language: language) }), for: owner, speech: speech)
-                result = Reply.Accepted(utterance: accepted(output).utterance ?? result.utterance, hint: accepted(output).hint ?? result.hint,
-                                        element: .some(item.element.id))
+                say(Speech(text: utterance.description, language: language), hint: utterance.hint.map { Speech(text: $0, language: language) })
+                result.element = .some(item.element.id)
                 if case .focus = action {
                     tell(.focus(element: item.element.id, frame: item.element.frame, shape: item.element.shape))
                 }
             case .say(let words):
-                let output = submit(.focus(description: Speech(text: words.text(composer: composer)), hint: nil), for: owner, speech: speech)
-                result.utterance = accepted(output).utterance ?? result.utterance
-                result.hint = accepted(output).hint ?? result.hint
+                say(Speech(text: words.text(composer: composer)), hint: nil)
             case .activate(let element):
                 tell(.activate(element: element))
             case .action(let element, let action):
