@@ -1,7 +1,7 @@
 import AnnouncerCore
 import Testing
 
-/// DESIGN §4's invariants over 10,000 random sequences of requests, engine reports and clock
+/// DESIGN §4's invariants (with §11's SSIP messages, STOP, CANCEL, PAUSE and RESUME) over 10,000 random sequences of requests, engine reports and clock
 /// readings, each driven to the end and then shut down.
 @Suite struct SchedulerPropertyTests {
     struct Violation: Error, CustomStringConvertible {
@@ -52,6 +52,12 @@ import Testing
                 }
                 if let id = output.accepted.first { kinds[id] = .announcement(announcement.priority) }
             }
+            if case .message(_, let priority, _) = event {
+                guard output.accepted.count + (output.rejection == nil ? 0 : 1) == 1 else {
+                    throw Violation(description: "an SSIP message was neither accepted nor refused")
+                }
+                if let id = output.accepted.first { kinds[id] = .message(priority) }
+            }
             for action in output.actions {
                 switch action {
                 case .start(let item):
@@ -61,7 +67,12 @@ import Testing
                               now + Double(Int.random(in: 20...800, using: &random)), false)
                 case .cutOff(let id):
                     guard active == id else { throw Violation(description: "cut off \(id), which was not speaking") }
-                    if kinds[id] == .announcement(.high), event != .stop {
+                    let mayCutHigh: Bool
+                    switch event {
+                    case .stop, .cancel, .hold: mayCutHigh = true
+                    default: mayCutHigh = false
+                    }
+                    if kinds[id] == .announcement(.high) || kinds[id] == .message(.important), !mayCutHigh {
                         throw Violation(description: "high \(id) was cut off by \(event)")
                     }
                     active = nil
@@ -69,7 +80,7 @@ import Testing
                 case .finished(let id, let status):
                     guard kinds[id] != nil else { throw Violation(description: "finished unknown \(id)") }
                     if let earlier = statuses[id] { throw Violation(description: "\(id) finished twice: \(earlier), \(status)") }
-                    if kinds[id] == .announcement(.default), status == .dropped || status == .superseded {
+                    if kinds[id] == .announcement(.default) || kinds[id] == .message(.message), status == .dropped || status == .superseded {
                         throw Violation(description: "default \(id) ended \(status)")
                     }
                     if active == id { active = nil }
@@ -103,7 +114,9 @@ import Testing
 
         for _ in 0..<Int.random(in: 1...40, using: &random) {
             try advance(to: now + Double(Int.random(in: 0...300, using: &random)))
-            switch Int.random(in: 0..<10, using: &random) {
+            /// Some of the utterances made so far, for SSIP's STOP, CANCEL, PAUSE and RESUME.
+            func someIDs() -> Set<UtteranceID> { Set(kinds.keys.filter { _ in Bool.random(using: &random) }) }
+            switch Int.random(in: 0..<15, using: &random) {
             case 0...2:
                 try apply(.focus(description: Speech(text: "f"), hint: Bool.random(using: &random) ? Speech(text: "h") : nil))
             case 3...8:
@@ -111,6 +124,15 @@ import Testing
                 announcement.delayMs = Bool.random(using: &random) ? 0 : Int.random(in: 0...1000, using: &random)
                 announcement.interrupt = Int.random(in: 0..<4, using: &random) == 0
                 try apply(.announce(announcement))
+            case 9, 10:
+                try apply(.message(Speech(text: "m"), MessagePriority.allCases.randomElement(using: &random)!,
+                                   held: Int.random(in: 0..<6, using: &random) == 0))
+            case 11:
+                try apply(.cancel(someIDs(), waiting: Bool.random(using: &random)))
+            case 12:
+                try apply(.hold(someIDs()))
+            case 13:
+                try apply(.release(someIDs()))
             default:
                 try apply(.stop)
             }

@@ -33,6 +33,89 @@ import Testing
 
     static func at(_ time: Milliseconds, _ event: SchedulerEvent) -> Step { Step(at: time, event: event) }
 
+    /// An SSIP message (DESIGN §11).
+    static func ssip(_ text: String, _ priority: MessagePriority, held: Bool = false) -> SchedulerEvent {
+        .message(Speech(text: text), priority, held: held)
+    }
+
+    static func ids(_ numbers: Int...) -> Set<UtteranceID> { Set(numbers.map(UtteranceID.init)) }
+
+    /// SSIP's priorities on the one voice, each rule of DESIGN §11 a scenario.
+    static let ssipScenarios: [Scenario] = [
+        Scenario(name: "ssip: important is never cut off by a focus",
+                 steps: [at(0, ssip("Alarm", .important)), at(100, focus("Go"))],
+                 expected: ["0 start important Alarm", "500 Alarm spoken", "500 start focus Go", "700 Go spoken"]),
+        Scenario(name: "ssip: importants queue among themselves and cut off a message, which is spoken again",
+                 steps: [at(0, ssip("Saved", .message)), at(100, ssip("A", .important)), at(150, ssip("B", .important))],
+                 expected: ["0 start message Saved", "100 cut Saved", "100 start important A", "200 A spoken",
+                            "200 start important B", "300 B spoken", "300 start message Saved", "800 Saved spoken"]),
+        Scenario(name: "ssip: important and JSON high share one queue, first come first spoken",
+                 steps: [at(0, say("One", .high)), at(50, ssip("Two", .important)), at(60, say("Six", .high))],
+                 expected: ["0 start high One", "300 One spoken", "300 start important Two", "600 Two spoken",
+                            "600 start high Six", "900 Six spoken"]),
+        Scenario(name: "ssip: a message waits for the message speaking",
+                 steps: [at(0, ssip("One", .message)), at(100, ssip("Two", .message))],
+                 expected: ["0 start message One", "300 One spoken", "300 start message Two", "600 Two spoken"]),
+        Scenario(name: "ssip: a message cuts off text",
+                 steps: [at(0, ssip("Reading", .text)), at(100, ssip("Mail", .message))],
+                 expected: ["0 start text Reading", "100 cut Reading", "100 Reading interrupted", "100 start message Mail", "500 Mail spoken"]),
+        Scenario(name: "ssip: a message drops the text waiting",
+                 steps: [at(0, ssip("Mail", .message)), at(100, ssip("Line", .text)), at(200, ssip("More", .message))],
+                 expected: ["0 start message Mail", "200 Line dropped", "400 Mail spoken", "400 start message More", "800 More spoken"]),
+        Scenario(name: "ssip: a newer text cuts off the text speaking",
+                 steps: [at(0, ssip("One", .text)), at(100, ssip("Two", .text))],
+                 expected: ["0 start text One", "100 cut One", "100 One interrupted", "100 start text Two", "400 Two spoken"]),
+        Scenario(name: "ssip: a newer text supersedes the text waiting",
+                 steps: [at(0, ssip("Mail", .message)), at(100, ssip("A", .text)), at(200, ssip("B", .text))],
+                 expected: ["0 start message Mail", "200 A superseded", "400 Mail spoken", "400 start text B", "500 B spoken"]),
+        Scenario(name: "ssip: text waits for a message",
+                 steps: [at(0, ssip("Mail", .message)), at(100, ssip("Line", .text))],
+                 expected: ["0 start message Mail", "400 Mail spoken", "400 start text Line", "800 Line spoken"]),
+        Scenario(name: "ssip: a JSON focus cuts off SSIP text",
+                 steps: [at(0, ssip("Reading", .text)), at(100, focus("Go"))],
+                 expected: ["0 start text Reading", "100 cut Reading", "100 Reading interrupted", "100 start focus Go", "300 Go spoken"]),
+        Scenario(name: "ssip: a JSON focus cuts off a message, which is spoken again after it",
+                 steps: [at(0, ssip("Mail", .message)), at(100, focus("Go"))],
+                 expected: ["0 start message Mail", "100 cut Mail", "100 start focus Go", "300 Go spoken", "300 start message Mail", "700 Mail spoken"]),
+        Scenario(name: "ssip: a notification is dropped while anything else speaks",
+                 steps: [at(0, ssip("Mail", .message)), at(100, ssip("Tick", .notification))],
+                 expected: ["0 start message Mail", "100 Tick dropped", "400 Mail spoken"]),
+        Scenario(name: "ssip: a newer notification cuts off the one speaking",
+                 steps: [at(0, ssip("One", .notification)), at(100, ssip("Two", .notification))],
+                 expected: ["0 start notification One", "100 cut One", "100 One interrupted", "100 start notification Two", "400 Two spoken"]),
+        Scenario(name: "ssip: text cuts off a notification",
+                 steps: [at(0, ssip("Note", .notification)), at(100, ssip("Line", .text))],
+                 expected: ["0 start notification Note", "100 cut Note", "100 Note interrupted", "100 start text Line", "500 Line spoken"]),
+        Scenario(name: "ssip: the last progress of a series is spoken, the ones between are superseded",
+                 steps: [at(0, ssip("Mail", .message)), at(100, ssip("10", .progress)), at(200, ssip("20", .progress)), at(300, ssip("30", .progress))],
+                 expected: ["0 start message Mail", "200 10 superseded", "300 20 superseded", "400 Mail spoken",
+                            "400 start progress 30", "600 30 spoken"]),
+        Scenario(name: "ssip: a progress does not cut off the progress speaking",
+                 steps: [at(0, ssip("10", .progress)), at(100, ssip("20", .progress))],
+                 expected: ["0 start progress 10", "200 10 spoken", "200 start progress 20", "400 20 spoken"]),
+        Scenario(name: "ssip: a progress does not cut off text",
+                 steps: [at(0, ssip("Line", .text)), at(100, ssip("50", .progress))],
+                 expected: ["0 start text Line", "400 Line spoken", "400 start progress 50", "600 50 spoken"]),
+        Scenario(name: "ssip: a progress cuts off a notification",
+                 steps: [at(0, ssip("Note", .notification)), at(100, ssip("50", .progress))],
+                 expected: ["0 start notification Note", "100 cut Note", "100 Note interrupted", "100 start progress 50", "300 50 spoken"]),
+        Scenario(name: "ssip: STOP cuts off the client's message speaking; the queue goes on",
+                 steps: [at(0, ssip("One", .message)), at(50, ssip("Two", .message)), at(100, .cancel(ids(1), waiting: false))],
+                 expected: ["0 start message One", "100 cut One", "100 One interrupted", "100 start message Two", "400 Two spoken"]),
+        Scenario(name: "ssip: CANCEL ends the client's speaking and waiting messages",
+                 steps: [at(0, ssip("One", .message)), at(50, ssip("Two", .message)), at(60, ssip("Six", .message)),
+                         at(100, .cancel(ids(1, 2), waiting: true))],
+                 expected: ["0 start message One", "100 cut One", "100 One interrupted", "100 Two cancelled",
+                            "100 start message Six", "400 Six spoken"]),
+        Scenario(name: "ssip: PAUSE holds a message with no status, others speak meanwhile, RESUME says it again",
+                 steps: [at(0, ssip("One", .message)), at(100, .hold(ids(1))), at(200, ssip("Two", .message)), at(600, .release(ids(1)))],
+                 expected: ["0 start message One", "100 cut One", "200 start message Two", "500 Two spoken",
+                            "600 start message One", "900 One spoken"]),
+        Scenario(name: "ssip: a notification from a paused client is dropped",
+                 steps: [at(0, ssip("Tick", .notification, held: true))],
+                 expected: ["0 Tick dropped"]),
+    ]
+
     static let scenarios: [Scenario] = [
         Scenario(name: "a focus and its hint after the delay",
                  steps: [at(0, focus("Play", hint: "Tap"))],
@@ -159,7 +242,7 @@ import Testing
                  queueLimit: 2),
     ]
 
-    @Test(arguments: scenarios)
+    @Test(arguments: scenarios + ssipScenarios)
     func behaves(_ scenario: Scenario) {
         var settings = SchedulerSettings()
         settings.queueLimit = scenario.queueLimit
@@ -178,6 +261,8 @@ import Testing
             case .announce(let announcement):
                 if let id = output.accepted.first { names[id] = announcement.text }
                 if let rejection = output.rejection { refused.append((step.at, "\(announcement.text) refused: \(rejection.code.rawValue)")) }
+            case .message(let speech, _, _):
+                if let id = output.accepted.first { names[id] = speech.text }
             default: break
             }
         }

@@ -14,15 +14,33 @@ public enum UtteranceKind: Sendable, Equatable, CustomStringConvertible {
     case focus
     case hint
     case announcement(Announcement.Priority)
+    /// A message through the speech-dispatcher door, with its SSIP priority (DESIGN §11).
+    case message(MessagePriority)
 
-    /// The wire name: `focus`, `hint`, or the announcement's priority (`high`, `default`, `low`).
+    /// The wire name: `focus`, `hint`, the announcement's priority (`high`, `default`, `low`),
+    /// or the message's SSIP priority (`important`, `message`, `text`, `notification`, `progress`).
     public var description: String {
         switch self {
         case .focus: "focus"
         case .hint: "hint"
         case .announcement(let priority): priority.rawValue
+        case .message(let priority): priority.rawValue
         }
     }
+}
+
+/// SSIP's five priorities, kept on the one voice (DESIGN §11; the rules are `SpeechScheduler`'s).
+public enum MessagePriority: String, Sendable, CaseIterable {
+    /// Never cut off; cuts off everything else; first come, first spoken among themselves.
+    case important
+    /// Waits its turn; cuts off text, notifications and progress.
+    case message
+    /// Waits; a newer text cuts off or replaces an older one.
+    case text
+    /// Dropped when anything else speaks or waits; a newer one replaces it.
+    case notification
+    /// As notification, except that the last of a series is always spoken.
+    case progress
 }
 
 /// The terminal status of an utterance; each accepted utterance gets exactly one.
@@ -50,10 +68,14 @@ public struct Speech: Sendable, Equatable {
     public var punctuation: Announcement.Punctuation?
     public var pitch: Double?
     public var rate: Double?
+    /// Named places in `text` to report when speech reaches them (SSML `<mark>`s through SSIP).
+    public var marks: [SpeechMark]
 
     public init(text: String, language: String? = nil, spellOut: Bool = false,
-                punctuation: Announcement.Punctuation? = nil, pitch: Double? = nil, rate: Double? = nil) {
+                punctuation: Announcement.Punctuation? = nil, pitch: Double? = nil, rate: Double? = nil,
+                marks: [SpeechMark] = []) {
         self.text = text
+        self.marks = marks
         self.language = language
         self.spellOut = spellOut
         self.punctuation = punctuation
@@ -64,6 +86,18 @@ public struct Speech: Sendable, Equatable {
     public init(_ announcement: Announcement) {
         self.init(text: announcement.text, language: announcement.language, spellOut: announcement.spellOut,
                   punctuation: announcement.punctuation, pitch: announcement.pitch, rate: announcement.rate)
+    }
+}
+
+/// A named place in an utterance's text: reported as speech reaches it.
+public struct SpeechMark: Sendable, Equatable {
+    /// How many characters of the text come before it.
+    public var offset: Int
+    public var name: String
+
+    public init(offset: Int, name: String) {
+        self.offset = offset
+        self.name = name
     }
 }
 
@@ -81,6 +115,8 @@ public struct ScheduledUtterance: Sendable, Equatable {
     public var requeues: Int
     /// For a hint: the focus description it follows.
     public var follows: UtteranceID?
+    /// Held back until released (an SSIP client's `PAUSE`): it keeps its place but does not start.
+    public var held: Bool = false
 
     public init(id: UtteranceID, kind: UtteranceKind, speech: Speech, arrivedAt: Milliseconds, eligibleAt: Milliseconds?,
                 interrupt: Bool = false, requeues: Int = 0, follows: UtteranceID? = nil) {
@@ -95,7 +131,7 @@ public struct ScheduledUtterance: Sendable, Equatable {
     }
 
     func isEligible(at now: Milliseconds) -> Bool {
-        guard let eligibleAt else { return false }
+        guard let eligibleAt, !held else { return false }
         return eligibleAt <= now
     }
 }

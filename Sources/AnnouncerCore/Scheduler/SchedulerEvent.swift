@@ -8,6 +8,17 @@ public enum SchedulerEvent: Sendable, Equatable {
     /// These utterances are cancelled if they are still waiting (their client has gone); one
     /// already speaking plays on.
     case cancelWaiting(Set<UtteranceID>)
+    /// A message through the speech-dispatcher door; `held` when its client is paused.
+    case message(Speech, MessagePriority, held: Bool)
+    /// These utterances end now: the one speaking is cut off (`interrupted`), waiting ones are
+    /// `cancelled` (SSIP's `CANCEL`). With `waiting: false` only the one speaking, if it is one
+    /// of them (SSIP's `STOP`).
+    case cancel(Set<UtteranceID>, waiting: Bool)
+    /// These utterances keep their places but may not start; the one speaking is cut off and
+    /// waits again at the head of its queue, with no status (SSIP's `PAUSE`).
+    case hold(Set<UtteranceID>)
+    /// Held utterances may start again (SSIP's `RESUME`).
+    case release(Set<UtteranceID>)
     /// The engine began to sound the utterance (its first audio reached the sink).
     case engineStarted(UtteranceID)
     /// The engine played the utterance to its end.

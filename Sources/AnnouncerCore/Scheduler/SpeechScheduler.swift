@@ -15,6 +15,22 @@
 ///   the head), hint, low (FIFO).
 /// - The queue bound counts waiting announcements. A focus is always accepted: it replaces the
 ///   waiting focus and hint, so it cannot grow the queue.
+///
+/// SSIP's priorities (DESIGN §11) take these places beside §4's kinds, as one table of levels:
+/// - `important` is `high`: one queue, first come first spoken, never cut off.
+/// - `message` is `default`: one queue; both cut off SSIP text, notifications and progress, and
+///   a message or default cut off by a focus or a high is spoken again, as §4 says of defaults.
+///   A message's arrival drops the SSIP text waiting (SSIP: text waits for messages and is
+///   cancelled by them).
+/// - `text` waits behind focus and messages; one waits at a time (a newer one supersedes it, and
+///   cuts off one speaking); a focus cuts it off, as any focus-level speech.
+/// - `notification` never waits: `dropped` at once when anything else speaks or may start; a
+///   newer one cuts off one speaking.
+/// - `progress` starts at once when the voice is free; otherwise it waits as the one latest
+///   progress (a newer one supersedes it), at message level but cutting nothing off, so the last
+///   of a series is always spoken.
+/// - A held utterance (its SSIP client paused) keeps its place and does not start; a notification
+///   or progress from a paused client is `dropped` (SSIP: not spoken after `RESUME`).
 public struct SpeechScheduler: Sendable {
     public var settings: SchedulerSettings
     public private(set) var counters: [FinishStatus: Int] = [:]
@@ -25,6 +41,8 @@ public struct SpeechScheduler: Sendable {
     private var pendingFocus: ScheduledUtterance?
     private var pendingHint: ScheduledUtterance?
     private var defaults: [ScheduledUtterance] = []
+    private var pendingText: ScheduledUtterance?
+    private var pendingProgress: ScheduledUtterance?
     private var lows: [ScheduledUtterance] = []
     private var nextID = 1
     private var requestedWake: Milliseconds?
@@ -40,10 +58,12 @@ public struct SpeechScheduler: Sendable {
 
     /// Waiting utterances of every kind (the `status` reply's queue length).
     public var waitingCount: Int {
-        highs.count + defaults.count + lows.count + (pendingFocus == nil ? 0 : 1) + (pendingHint == nil ? 0 : 1)
+        waitingAnnouncements + (pendingFocus == nil ? 0 : 1) + (pendingHint == nil ? 0 : 1)
     }
 
-    private var waitingAnnouncements: Int { highs.count + defaults.count + lows.count }
+    private var waitingAnnouncements: Int {
+        highs.count + defaults.count + lows.count + (pendingText == nil ? 0 : 1) + (pendingProgress == nil ? 0 : 1)
+    }
 
     public mutating func handle(_ event: SchedulerEvent, at time: Milliseconds) -> SchedulerOutput {
         // The clock never runs backwards for the scheduler, whatever the caller passes.
@@ -58,10 +78,34 @@ public struct SpeechScheduler: Sendable {
             } else {
                 output.accepted = [acceptAnnouncement(announcement)]
             }
+        case .message(let speech, let priority, let held):
+            if waitingAnnouncements >= settings.queueLimit {
+                output.rejection = RequestError(.queueFull, "the speech queue is full (\(settings.queueLimit) messages waiting); try again when some have been spoken")
+            } else {
+                output.accepted = [acceptMessage(speech, priority, held: held)]
+            }
         case .stop:
             stopAll(status: .cancelled)
         case .cancelWaiting(let ids):
             cancelWaiting(ids)
+        case .cancel(let ids, let waiting):
+            if let (item, phase) = current, ids.contains(item.id) {
+                current = nil
+                actions.append(.cutOff(item.id))
+                finish(item, phase == .speaking ? .interrupted : .cancelled)
+            }
+            if waiting { cancelWaiting(ids) }
+        case .hold(let ids):
+            setHeld(ids, true)
+            if let (item, _) = current, ids.contains(item.id) {
+                current = nil
+                actions.append(.cutOff(item.id))
+                var paused = item
+                paused.held = true
+                putBack(paused)
+            }
+        case .release(let ids):
+            setHeld(ids, false)
         case .engineStarted(let id):
             if current?.item.id == id { current?.phase = .speaking }
         case .engineFinished(let id):
@@ -132,6 +176,57 @@ public struct SpeechScheduler: Sendable {
         return item.id
     }
 
+    private mutating func acceptMessage(_ speech: Speech, _ priority: MessagePriority, held: Bool) -> UtteranceID {
+        var item = makeItem(.message(priority), speech, eligibleAt: now)
+        item.held = held
+        switch priority {
+        case .important:
+            highs.append(item)
+        case .message:
+            defaults.append(item)
+            if let text = pendingText { pendingText = nil; finish(text, .dropped) }
+        case .text:
+            if let older = pendingText { pendingText = nil; finish(older, .superseded) }
+            pendingText = item
+        case .notification:
+            if held || isBusy(besides: .notification) {
+                finish(item, .dropped)
+            } else {
+                // Cut off at once (not in `settle`) so that it never waits.
+                cutOffCurrent(for: item)
+                start(item)
+            }
+        case .progress:
+            if held {
+                finish(item, .dropped)
+            } else if current == nil || current?.item.kind == .message(.notification), !isBusy(besides: .notification) {
+                cutOffCurrent(for: item)
+                start(item)
+            } else {
+                if let older = pendingProgress { pendingProgress = nil; finish(older, .superseded) }
+                pendingProgress = item
+            }
+        }
+        return item.id
+    }
+
+    /// Whether something other than `kind` speaks, or waits and may start now.
+    private func isBusy(besides kind: MessagePriority) -> Bool {
+        if let (item, _) = current, item.kind != .message(kind) { return true }
+        return bestCandidate() != nil
+    }
+
+    private mutating func setHeld(_ ids: Set<UtteranceID>, _ held: Bool) {
+        func mark(_ queue: inout [ScheduledUtterance]) {
+            for index in queue.indices where ids.contains(queue[index].id) { queue[index].held = held }
+        }
+        mark(&highs)
+        mark(&defaults)
+        mark(&lows)
+        if let item = pendingText, ids.contains(item.id) { pendingText?.held = held }
+        if let item = pendingProgress, ids.contains(item.id) { pendingProgress?.held = held }
+    }
+
     // MARK: - Deciding
 
     /// Expires old lows, then starts or switches to the best eligible item, then asks to be
@@ -143,7 +238,7 @@ public struct SpeechScheduler: Sendable {
                 if preempts(candidate, item) {
                     // Take the candidate out before the cut-off item may go back into its queue.
                     let next = take(slot, candidate)
-                    cutOffCurrent()
+                    cutOffCurrent(for: next)
                     start(next)
                 }
             } else {
@@ -153,12 +248,14 @@ public struct SpeechScheduler: Sendable {
         requestWake()
     }
 
-    private enum Slot { case high(Int), focus, defaultAnnouncement(Int), hint, low(Int) }
+    private enum Slot { case high(Int), focus, defaultAnnouncement(Int), progress, text, hint, low(Int) }
 
     private func bestCandidate() -> (Slot, ScheduledUtterance)? {
         if let index = highs.firstIndex(where: { $0.isEligible(at: now) }) { return (.high(index), highs[index]) }
         if let focus = pendingFocus { return (.focus, focus) }
         if let index = defaults.firstIndex(where: { $0.isEligible(at: now) }) { return (.defaultAnnouncement(index), defaults[index]) }
+        if let progress = pendingProgress, progress.isEligible(at: now) { return (.progress, progress) }
+        if let text = pendingText, text.isEligible(at: now) { return (.text, text) }
         if let hint = pendingHint, hint.isEligible(at: now) { return (.hint, hint) }
         if let index = lows.firstIndex(where: { $0.isEligible(at: now) }) { return (.low(index), lows[index]) }
         return nil
@@ -169,24 +266,27 @@ public struct SpeechScheduler: Sendable {
         case .high(let index): highs.remove(at: index)
         case .focus: pendingFocus = nil
         case .defaultAnnouncement(let index): defaults.remove(at: index)
+        case .progress: pendingProgress = nil
+        case .text: pendingText = nil
         case .hint: pendingHint = nil
         case .low(let index): lows.remove(at: index)
         }
         return item
     }
 
-    /// Whether a waiting `candidate` may cut off the `speaking` one (DESIGN §4's last column).
+    /// Whether a waiting `candidate` may cut off the `speaking` one (DESIGN §4's last column,
+    /// and §11's levels).
     private func preempts(_ candidate: ScheduledUtterance, _ speaking: ScheduledUtterance) -> Bool {
-        if speaking.kind == .announcement(.high) { return false }
+        if speaking.kind.level == .high { return false }
+        if candidate.interrupt { return true }
+        // Of these kinds, newer replaces older.
+        if candidate.kind == speaking.kind, [.focus, .message(.text), .message(.notification)].contains(candidate.kind) { return true }
         switch candidate.kind {
-        case .announcement(.high), .focus:
-            return true
-        case .announcement(.default):
-            return candidate.interrupt || speaking.kind == .hint || speaking.kind == .announcement(.low)
-        case .hint:
-            return speaking.kind == .announcement(.low)
-        case .announcement(.low):
-            return false
+        case .message(.progress):
+            // The last of a series waits its turn; it cuts nothing off but what anything may.
+            return speaking.kind.level >= .hint
+        default:
+            return candidate.kind.level < speaking.kind.level
         }
     }
 
@@ -197,17 +297,23 @@ public struct SpeechScheduler: Sendable {
         actions.append(.start(item))
     }
 
-    /// Cuts off the current utterance for a more urgent one.
-    private mutating func cutOffCurrent() {
+    /// Cuts off the current utterance for a more urgent one, `next`.
+    private mutating func cutOffCurrent(for next: ScheduledUtterance) {
         guard let (item, phase) = current else { return }
         current = nil
         actions.append(.cutOff(item.id))
-        if phase == .starting {
+        // Of its own kind, newer replaces older: a focus, a text or a notification.
+        let replaced = item.kind == next.kind && item.kind != .announcement(.default) && item.kind != .message(.message)
+        if phase == .starting, !replaced {
             // It never sounded: it waits again at the head of its queue.
             putBack(item)
             return
         }
-        if item.kind == .announcement(.default), item.requeues < SchedulerSettings.maximumRequeues {
+        if phase == .starting {
+            finish(item, .superseded)
+            return
+        }
+        if item.kind.level == .message, item.kind != .message(.progress), item.requeues < SchedulerSettings.maximumRequeues {
             var again = item
             again.requeues += 1
             defaults.insert(again, at: 0)
@@ -216,13 +322,22 @@ public struct SpeechScheduler: Sendable {
         finish(item, .interrupted)
     }
 
+    /// An utterance taken off the voice before it sounded, or paused, waits again at the head of
+    /// its queue. In a one-place queue a newer one may have taken the place: then it is superseded
+    /// (a notification never waits: dropped).
     private mutating func putBack(_ item: ScheduledUtterance) {
         switch item.kind {
-        case .announcement(.high): highs.insert(item, at: 0)
+        case .announcement(.high), .message(.important): highs.insert(item, at: 0)
         case .focus: pendingFocus = item
-        case .announcement(.default): defaults.insert(item, at: 0)
+        case .announcement(.default), .message(.message): defaults.insert(item, at: 0)
         case .hint: pendingHint = item
         case .announcement(.low): lows.insert(item, at: 0)
+        case .message(.text):
+            if pendingText == nil { pendingText = item } else { finish(item, .superseded) }
+        case .message(.progress):
+            if pendingProgress == nil { pendingProgress = item } else { finish(item, .superseded) }
+        case .message(.notification):
+            finish(item, .dropped)
         }
     }
 
@@ -234,11 +349,12 @@ public struct SpeechScheduler: Sendable {
         }
         // In arrival order, so that the reports read in the order things were asked for.
         var waiting = highs + defaults + lows
-        if let focus = pendingFocus { waiting.append(focus) }
-        if let hint = pendingHint { waiting.append(hint) }
+        for item in [pendingFocus, pendingHint, pendingText, pendingProgress] { if let item { waiting.append(item) } }
         highs.removeAll(); defaults.removeAll(); lows.removeAll()
         pendingFocus = nil
         pendingHint = nil
+        pendingText = nil
+        pendingProgress = nil
         for item in waiting.sorted(by: { $0.id < $1.id }) { finish(item, status) }
     }
 
@@ -253,6 +369,8 @@ public struct SpeechScheduler: Sendable {
         take(from: &lows)
         if let focus = pendingFocus, ids.contains(focus.id) { pendingFocus = nil; cancelled.append(focus) }
         if let hint = pendingHint, ids.contains(hint.id) { pendingHint = nil; cancelled.append(hint) }
+        if let text = pendingText, ids.contains(text.id) { pendingText = nil; cancelled.append(text) }
+        if let progress = pendingProgress, ids.contains(progress.id) { pendingProgress = nil; cancelled.append(progress) }
         for item in cancelled.sorted(by: { $0.id < $1.id }) { finish(item, .cancelled) }
     }
 
@@ -296,6 +414,28 @@ public struct SpeechScheduler: Sendable {
         if next != requestedWake {
             requestedWake = next
             actions.append(.wake(at: next))
+        }
+    }
+}
+
+/// The scheduler's levels, most urgent first: a waiting utterance cuts off one speaking at a later
+/// level (DESIGN §4's table with §11's priorities in their places; `interrupt` and progress are
+/// the exceptions, in `preempts`).
+enum UtteranceLevel: Int, Comparable {
+    case high, focus, message, text, hint, low
+
+    static func < (a: UtteranceLevel, b: UtteranceLevel) -> Bool { a.rawValue < b.rawValue }
+}
+
+extension UtteranceKind {
+    var level: UtteranceLevel {
+        switch self {
+        case .announcement(.high), .message(.important): .high
+        case .focus: .focus
+        case .announcement(.default), .message(.message), .message(.progress): .message
+        case .message(.text): .text
+        case .hint: .hint
+        case .announcement(.low), .message(.notification): .low
         }
     }
 }
