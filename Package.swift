@@ -34,7 +34,9 @@ let package = Package(
         .target(name: "AnnouncerSynthesis", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "CEspeakNG", "CPulseSimple"]),
         .executableTarget(name: "announcer-speech-worker", dependencies: ["AnnouncerSynthesis", "AnnouncerSystem"], linkerSettings: staticSwift),
         .executableTarget(name: "announce", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerClient"], linkerSettings: staticSwift),
-        .target(name: "AnnouncerServer", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech"]),
+        // The speech-dispatcher door (DESIGN §11): SSIP read and answered, pure.
+        .target(name: "AnnouncerSSIP", dependencies: ["AnnouncerCore"]),
+        .target(name: "AnnouncerServer", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerSSIP"]),
         .executableTarget(name: "announcerd", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerServer"], linkerSettings: staticSwift),
         .executableTarget(name: "shape-shuffle", dependencies: ["AnnouncerCore", "AnnouncerClient", "AnnouncerSystem"], path: "examples/ShapeShuffle"),
         .executableTarget(name: "announcer-bench", dependencies: ["AnnouncerCore", "AnnouncerSystem"], path: "bench/CoreBenchmark"),
@@ -46,6 +48,10 @@ let package = Package(
             name: "AnnouncerCoreTests",
             dependencies: ["AnnouncerCore", "AnnouncerSystem"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "AnnouncerSSIPTests",
+            dependencies: ["AnnouncerSSIP", "AnnouncerCore"]
         ),
         .testTarget(
             name: "AnnouncerSpeechTests",

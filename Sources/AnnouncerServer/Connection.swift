@@ -98,6 +98,17 @@ final class Connection: @unchecked Sendable {
         onClose(self, reason)
     }
 
+    /// Reads nothing more and closes once what was sent has been written (SSIP's `QUIT`).
+    func hangUp() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        guard state != .closed else { return }
+        state = .draining
+        stopReading()
+        items.removeAll()
+        nextItem = 0
+        closeIfDrained()
+    }
+
     /// Reads what the socket holds now, if it is ready: used to notice clients that have gone
     /// before counting them against the client limit.
     func readIfHungUp() {

@@ -1,11 +1,12 @@
 import AnnouncerCore
+import AnnouncerSSIP
 import AnnouncerSpeech
 import AnnouncerSystem
 import Dispatch
 import Glibc
 
 /// The running daemon: the I/O shell around the session machine. It accepts clients on the
-/// listening socket, reads their lines, serves them in the turns the machine gives, carries out
+/// listening sockets (the JSON socket, and SSIP's when that door is open), reads their lines, serves them in the turns the machine gives, carries out
 /// the machine's actions (replies, events, refusals, closing) and feeds it the speech
 /// controller's notices. Everything runs on the speech controller's queue (asserted), so the
 /// machine and the scheduler have a single owner.
@@ -13,11 +14,17 @@ public final class Daemon: @unchecked Sendable {
     public static let version = SessionMachine.version
     public static let protocolVersion = SessionMachine.protocolVersion
 
-    private let listening: ListeningSocket
+    /// A socket clients connect to, and the protocol they speak there.
+    private struct Listener {
+        var socket: ListeningSocket
+        var door: SessionMachine.Door
+        var source: DispatchSourceRead?
+    }
+
+    private var listeners: [Listener]
     private let controller: SpeechController
     private let log: LogHandler
     private var session: SessionMachine
-    private var acceptSource: DispatchSourceRead?
     private var connections: [Int: Connection] = [:]
     private var nextConnectionID = 1
     private var acceptPaused = false
@@ -31,12 +38,16 @@ public final class Daemon: @unchecked Sendable {
     private var limitedLog = RateLimitedLog()
     static let acceptPauseMs = 100
 
-    public init(listening: ListeningSocket, controller: SpeechController, composer: UtteranceComposer,
-                limits: DaemonLimits, sinkDescription: String, log: @escaping LogHandler) {
-        self.listening = listening
+    /// `ssip`: SSIP's socket, when that door is open; `voices` lists the synthesizer's voices
+    /// for it (called once, when a client first asks).
+    public init(listening: ListeningSocket, ssip: ListeningSocket? = nil, controller: SpeechController, composer: UtteranceComposer,
+                limits: DaemonLimits, sinkDescription: String, voices: @escaping () -> [SynthesisVoice] = { [] },
+                log: @escaping LogHandler) {
+        self.listeners = [Listener(socket: listening, door: .json)] + (ssip.map { [Listener(socket: $0, door: .ssip)] } ?? [])
         self.controller = controller
         self.log = log
         self.session = SessionMachine(composer: composer, limits: limits, sinkDescription: sinkDescription, uid: getuid())
+        self.session.voiceLister = voices
     }
 
     private var queue: DispatchQueue { controller.queue }
@@ -48,15 +59,18 @@ public final class Daemon: @unchecked Sendable {
         switch notice {
         case .speaking(let item): run(.speaking(item))
         case .finished(let id, let status, let reason): run(.finished(id, status, reason: reason))
+        case .mark(let id, let name): run(.mark(id, name))
         }
     }
 
     public func start() {
         queue.async { [self] in
-            let source = DispatchSource.makeReadSource(fileDescriptor: listening.fd.rawValue, queue: queue)
-            source.setEventHandler { [weak self] in self?.acceptAll() }
-            source.resume()
-            acceptSource = source
+            for index in listeners.indices {
+                let source = DispatchSource.makeReadSource(fileDescriptor: listeners[index].socket.fd.rawValue, queue: queue)
+                source.setEventHandler { [weak self] in self?.acceptAll(index) }
+                source.resume()
+                listeners[index].source = source
+            }
         }
     }
 
@@ -73,19 +87,20 @@ public final class Daemon: @unchecked Sendable {
     /// file unless systemd handed it over, and closes every client. Blocks until done.
     public func shutdown() {
         queue.sync {
-            if acceptPaused {
-                acceptPaused = false
-                acceptSource?.resume()
+            resumeAccepting()
+            for index in listeners.indices {
+                listeners[index].source?.cancel()
+                listeners[index].source = nil
             }
-            acceptSource?.cancel()
-            acceptSource = nil
         }
         controller.shutdown()
         queue.sync {
             for connection in connections.values { connection.close(reason: nil) }
             connections.removeAll()
-            listening.removeFile()
-            listening.fd.close()
+            for listener in listeners {
+                listener.socket.removeFile()
+                listener.socket.fd.close()
+            }
         }
     }
 
@@ -116,9 +131,14 @@ public final class Daemon: @unchecked Sendable {
             case .admit, .refuse:
                 break  // only in answer to `connected` (`admit(_:)`)
             case .send(let id, let message):
-                guard let connection = connections[id] else { continue }
-                connection.send(message.line)
-                if connection.state != .closed { run(.writable(id, backlog: connection.backlog)) }
+                write(message.line, to: id)
+            case .write(let id, let text):
+                write(Array(text.utf8), to: id)
+            case .hangUp(let id):
+                connections[id]?.hangUp()
+            case .wake(let id, let time):
+                let delay = max(time - controller.now(), 0)
+                queue.asyncAfter(deadline: .now() + .microseconds(Int(delay * 1000))) { [weak self] in self?.run(.wake(id)) }
             case .close(let id, let reason):
                 connections[id]?.close(reason: reason)
             case .schedule(let event):
@@ -129,6 +149,12 @@ public final class Daemon: @unchecked Sendable {
                 if limited { warnLimited(message) } else { log(level, message) }
             }
         }
+    }
+
+    private func write(_ bytes: [UInt8], to id: Int) {
+        guard let connection = connections[id] else { return }
+        connection.send(bytes)
+        if connection.state != .closed { run(.writable(id, backlog: connection.backlog)) }
     }
 
     /// Serves one client's turn, then lets the queue run everything else (accepts, speech
@@ -145,17 +171,18 @@ public final class Daemon: @unchecked Sendable {
 
     // MARK: - Clients
 
-    private func acceptAll() {
+    private func acceptAll(_ index: Int) {
         dispatchPrecondition(condition: .onQueue(queue))
-        while acceptSource != nil, !acceptPaused {
+        let listener = listeners[index]
+        while listeners[index].source != nil, !acceptPaused {
             let accepted: IOResult<FileDescriptor>
             do {
-                accepted = try UnixSocket.accept(listening.fd)
+                accepted = try UnixSocket.accept(listener.socket.fd)
             } catch where error.code == ECONNABORTED {
                 continue
             } catch where error.isOutOfDescriptors {
                 // Linux reports this before it looks for a waiting client: there may be none.
-                if refuseWithoutDescriptors(error) { continue }
+                if refuseWithoutDescriptors(error, listener) { continue }
                 return
             } catch {
                 warnLimited("accept failed: \(error); pausing for \(Self.acceptPauseMs) ms")
@@ -163,14 +190,14 @@ public final class Daemon: @unchecked Sendable {
                 return
             }
             guard case .processed(let fd) = accepted else { return }
-            admit(fd)
+            admit(fd, door: listener.door)
         }
     }
 
     /// Out of descriptors: the reserved one is given up for a moment so that a waiting client
     /// can be told why and let go, instead of the listener firing again and again with the
     /// client left hanging. Returns whether a client was refused (others may be waiting).
-    private func refuseWithoutDescriptors(_ error: Errno) -> Bool {
+    private func refuseWithoutDescriptors(_ error: Errno, _ listener: Listener) -> Bool {
         dispatchPrecondition(condition: .onQueue(queue))
         guard let reserve = reserveDescriptor else {
             // No reserve to give up: stop listening until a client leaves (`onClose` resumes), since
@@ -181,9 +208,10 @@ public final class Daemon: @unchecked Sendable {
             return false
         }
         reserve.close()
-        let waitingClient = try? UnixSocket.accept(listening.fd)
+        let waitingClient = try? UnixSocket.accept(listener.socket.fd)
         if case .processed(let fd) = waitingClient {
-            Self.refuse(fd, Reply(RequestError(.tooManyClients, "announcerd has no file descriptors left (\(error)); close some clients or raise its limit (ulimit -n)")))
+            Self.refuse(fd, Reply(RequestError(.tooManyClients, "announcerd has no file descriptors left (\(error)); close some clients or raise its limit (ulimit -n)")),
+                        door: listener.door)
             warnLimited("refused a client: out of file descriptors (\(error))")
         }
         reserveDescriptor = Self.openReserve()
@@ -194,17 +222,17 @@ public final class Daemon: @unchecked Sendable {
     /// Stops accepting for a moment, and until a client leaves.
     private func pauseAccepting() {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard let acceptSource, !acceptPaused else { return }
+        guard !acceptPaused else { return }
         acceptPaused = true
-        acceptSource.suspend()
+        for listener in listeners { listener.source?.suspend() }
         queue.asyncAfter(deadline: .now() + .milliseconds(Self.acceptPauseMs)) { [self] in resumeAccepting() }
     }
 
     private func resumeAccepting() {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard acceptPaused, let acceptSource else { return }
+        guard acceptPaused else { return }
         acceptPaused = false
-        acceptSource.resume()
+        for listener in listeners { listener.source?.resume() }
     }
 
     /// A warning that may repeat without end: written at most once a second.
@@ -214,14 +242,18 @@ public final class Daemon: @unchecked Sendable {
 
     private static func openReserve() -> FileDescriptor? { try? FileDescriptor.open("/dev/null") }
 
-    /// Tells a client it cannot be served, in one line, and lets it go.
-    private static func refuse(_ fd: FileDescriptor, _ reply: Reply) {
+    /// Tells a client it cannot be served, in one line of its protocol, and lets it go.
+    private static func refuse(_ fd: FileDescriptor, _ reply: Reply, door: SessionMachine.Door) {
+        var line = DaemonMessage.reply(reply).line
+        if door == .ssip, case .error(let error) = reply.body {
+            line = Array(SSIPReply.refused(error.message.uppercased()).utf8)
+        }
         // One try: the socket is non-blocking, and a client that cannot take one line is let go.
-        _ = try? fd.write(DaemonMessage.reply(reply).line[...])
+        _ = try? fd.write(line[...])
         fd.close()
     }
 
-    private func admit(_ fd: FileDescriptor) {
+    private func admit(_ fd: FileDescriptor, door: SessionMachine.Door) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard let peer = try? UnixSocket.peerCredentials(fd) else {
             fd.close()
@@ -233,7 +265,7 @@ public final class Daemon: @unchecked Sendable {
         }
         let id = nextConnectionID
         nextConnectionID += 1
-        for action in session.handle(.connected(id, uid: peer.uid, pid: peer.pid), speech: controller) {
+        for action in session.handle(.connected(id, uid: peer.uid, pid: peer.pid, door: door), speech: controller) {
             switch action {
             case .admit:
                 let connection = Connection(id: id, fd: fd, queue: queue, lineLimit: Request.maximumLineBytes)
@@ -246,7 +278,7 @@ public final class Daemon: @unchecked Sendable {
                 connections[id] = connection
                 connection.start()
             case .refuse(_, let reply):
-                Self.refuse(fd, reply)
+                Self.refuse(fd, reply, door: door)
             case .close:
                 fd.close()
             default:

@@ -15,17 +15,31 @@ public struct ListeningSocket: Sendable {
         return path
     }
 
-    /// The socket systemd passed as fd 3, when `LISTEN_PID` names this process.
-    public static func activated(environment: [String: String], path: String) -> ListeningSocket? {
+    /// The sockets systemd passed, when `LISTEN_PID` names this process: the JSON socket and
+    /// SSIP's. The one named `ssip` (`FileDescriptorName=ssip`) is SSIP's, the other the JSON
+    /// socket; without names, fd 3 is the JSON socket and fd 4, if passed, SSIP's.
+    public static func activated(environment: [String: String]) -> (json: FileDescriptor?, ssip: FileDescriptor?)? {
         guard let pid = environment["LISTEN_PID"].flatMap({ Int32($0) }), pid == getpid(),
               let count = environment["LISTEN_FDS"].flatMap({ Int($0) }), count >= 1 else { return nil }
-        // Children must not think the socket is theirs.
+        // Children must not think the sockets are theirs.
         unsetenv("LISTEN_PID")
         unsetenv("LISTEN_FDS")
         unsetenv("LISTEN_FDNAMES")
-        let socket = FileDescriptor(rawValue: 3)
-        try? socket.setNonBlocking()
-        return ListeningSocket(fd: socket, path: path, handedOver: true)
+        let names = environment["LISTEN_FDNAMES"].map { $0.split(separator: ":", omittingEmptySubsequences: false).map(String.init) } ?? []
+        var json: FileDescriptor?
+        var ssip: FileDescriptor?
+        for index in 0..<min(count, 2) {
+            let socket = FileDescriptor(rawValue: 3 + Int32(index))
+            try? socket.setNonBlocking()
+            let isSSIP = index < names.count && !names.isEmpty ? names[index] == "ssip" : index == 1
+            if isSSIP { ssip = socket } else if json == nil { json = socket } else { ssip = socket }
+        }
+        return (json, ssip)
+    }
+
+    /// A socket systemd handed over, known by `path` in messages.
+    public static func handedOver(_ fd: FileDescriptor, path: String) -> ListeningSocket {
+        ListeningSocket(fd: fd, path: path, handedOver: true)
     }
 
     /// Binds `path`: its directory is made 0700 (and must be ours), a stale socket file is

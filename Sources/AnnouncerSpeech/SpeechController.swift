@@ -9,6 +9,8 @@ public final class SpeechController: @unchecked Sendable {
         case speaking(ScheduledUtterance)
         /// Its one terminal status; `reason` says why when it `failed`.
         case finished(UtteranceID, FinishStatus, reason: String?)
+        /// Speech reached a mark in the utterance's text.
+        case mark(UtteranceID, String)
     }
 
     public let queue = DispatchQueue(label: "announcer.speech-controller")
@@ -76,6 +78,8 @@ public final class SpeechController: @unchecked Sendable {
                 handle(.engineStarted(id))
             case .finished(let id):
                 handle(.engineFinished(id))
+            case .mark(let id, let name):
+                if handedOver[id] != nil { observer(.mark(id, name)) }
             case .failed(let id, let message):
                 failure = (id, message)
                 handle(.engineFailed(id))
@@ -88,6 +92,8 @@ public final class SpeechController: @unchecked Sendable {
     /// How many times the engine replaced a crashed or hung synthesizer.
     public var engineRestarts: Int { onQueue { engine?.restarts ?? 0 } }
     public var waitingCount: Int { onQueue { scheduler.waitingCount } }
+    /// The utterance the engine holds now, if any.
+    public var currentUtterance: UtteranceID? { onQueue { scheduler.currentUtterance?.id } }
 
     /// Calls `body` (on the controller's queue) once nothing is speaking or waiting.
     public func whenIdle(_ body: @escaping @Sendable () -> Void) {

@@ -22,6 +22,7 @@ public enum SpeechOutput {
                 switch notice {
                 case .speaking(let item): write(TextSinkLine.speaking(item))
                 case .finished(let id, let status, _): write(TextSinkLine.finished(id, status))
+                case .mark: break
                 }
                 observer(notice)
             }
@@ -38,6 +39,29 @@ public enum SpeechOutput {
                 : try SupervisedSpeechEngine.start(settings: supervised, onEvent: report, log: log)
             controller.attach(engine: engine, observer: observer)
             return engine
+        }
+    }
+}
+
+extension SpeechOutput {
+    /// The synthesizer's voices, from `announcer-speech-worker --voices` (espeak-ng lives only in
+    /// the worker); empty when it cannot say, which is logged.
+    public static func voices(log: LogHandler) -> [SynthesisVoice] {
+        let worker = SupervisedSpeechEngine.workerExecutable()
+        do {
+            let result = try Subprocess.run(worker, ["--voices"])
+            guard result.status == 0 else {
+                log(.warning, "\(worker) --voices exited with status \(result.status)")
+                return []
+            }
+            return String(decoding: result.output, as: UTF8.self).split(separator: "\n").compactMap { line in
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+                guard fields.count >= 2, !fields[0].isEmpty else { return nil }
+                return SynthesisVoice(name: fields[0], language: fields[1], variant: fields.count > 2 ? fields[2] : "none")
+            }
+        } catch {
+            log(.warning, "cannot list the synthesizer's voices: \(error)")
+            return []
         }
     }
 }

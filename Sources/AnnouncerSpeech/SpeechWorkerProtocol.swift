@@ -40,7 +40,9 @@ public enum WorkerCommand: Sendable, Equatable {
             return ["op": "speak", "id": .number(Double(utterance.id.rawValue)), "kind": .string(utterance.kind.description),
                     "text": .string(speech.text), "language": speech.language.map { .string($0) } ?? .null,
                     "spellOut": .bool(speech.spellOut), "punctuation": speech.punctuation.map { .string($0.rawValue) } ?? .null,
-                    "pitch": speech.pitch.map { .number($0) } ?? .null, "rate": speech.rate.map { .number($0) } ?? .null]
+                    "pitch": speech.pitch.map { .number($0) } ?? .null, "rate": speech.rate.map { .number($0) } ?? .null,
+                    "volume": speech.volume.map { .number($0) } ?? .null, "voice": speech.voice.map { .string($0) } ?? .null,
+                    "marks": .array(speech.marks.map { ["offset": .number(Double($0.offset)), "name": .string($0.name)] })]
         case .cut(let id):
             return ["op": "cut", "id": .number(Double(id.rawValue))]
         case .quit:
@@ -69,11 +71,19 @@ public enum WorkerCommand: Sendable, Equatable {
             let kind: UtteranceKind = switch fields.string("kind") {
             case "focus": .focus
             case "hint": .hint
-            default: .announcement(fields.string("kind").flatMap(Announcement.Priority.init(rawValue:)) ?? .default)
+            case let name?: Announcement.Priority(rawValue: name).map { .announcement($0) }
+                ?? MessagePriority(rawValue: name).map { .message($0) } ?? .announcement(.default)
+            case nil: .announcement(.default)
+            }
+            let marks = fields.array("marks").compactMap { mark -> SpeechMark? in
+                let mark = WorkerFields(mark)
+                guard let offset = mark.int("offset"), let name = mark.string("name") else { return nil }
+                return SpeechMark(offset: offset, name: name)
             }
             let speech = Speech(text: text, language: fields.string("language"), spellOut: fields.bool("spellOut") ?? false,
                                 punctuation: fields.string("punctuation").flatMap(Announcement.Punctuation.init(rawValue:)),
-                                pitch: fields.number("pitch"), rate: fields.number("rate"))
+                                pitch: fields.number("pitch"), rate: fields.number("rate"), marks: marks,
+                                volume: fields.number("volume"), voice: fields.string("voice"))
             self = .speak(ScheduledUtterance(id: UtteranceID(id), kind: kind, speech: speech, arrivedAt: 0, eligibleAt: 0))
         case "cut":
             guard let id = fields.int("id") else { return nil }
@@ -106,6 +116,7 @@ public enum WorkerReport: Sendable, Equatable {
         case .engine(.started(let id)): return ["ev": "started", "id": .number(Double(id.rawValue))]
         case .engine(.finished(let id)): return ["ev": "finished", "id": .number(Double(id.rawValue))]
         case .engine(.failed(let id, let reason)): return ["ev": "failed", "id": .number(Double(id.rawValue)), "reason": .string(reason)]
+        case .engine(.mark(let id, let name)): return ["ev": "mark", "id": .number(Double(id.rawValue)), "name": .string(name)]
         case .settled(let id): return ["ev": "settled", "id": .number(Double(id.rawValue))]
         case .progress: return ["ev": "progress"]
         }
@@ -121,6 +132,7 @@ public enum WorkerReport: Sendable, Equatable {
         case ("finished", let id?): self = .engine(.finished(id))
         case ("failed", let id?): self = .engine(.failed(id, fields.string("reason") ?? "synthesis failed"))
         case ("settled", let id?): self = .settled(id)
+        case ("mark", let id?): self = .engine(.mark(id, fields.string("name") ?? ""))
         case ("progress", _): self = .progress
         default: return nil
         }
@@ -137,6 +149,7 @@ private struct WorkerFields {
     func number(_ key: String) -> Double? { if case .number(let value)? = members[key] { value } else { nil } }
     func int(_ key: String) -> Int? { number(key).flatMap { $0.isFinite && abs($0) < 1e15 ? Int($0) : nil } }
     func bool(_ key: String) -> Bool? { if case .bool(let value)? = members[key] { value } else { nil } }
+    func array(_ key: String) -> [JSONValue] { if case .array(let values)? = members[key] { values } else { [] } }
 }
 
 /// One end of the socket pair between announcerd and its worker: whole lines in, whole lines out.

@@ -316,7 +316,7 @@ public struct WorkerError: Error, CustomStringConvertible {
 extension SpeechEngineEvent {
     var utteranceID: UtteranceID {
         switch self {
-        case .started(let id), .finished(let id), .failed(let id, _): id
+        case .started(let id), .finished(let id), .failed(let id, _), .mark(let id, _): id
         }
     }
 }

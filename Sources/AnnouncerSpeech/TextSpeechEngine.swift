@@ -21,23 +21,47 @@ public final class TextSpeechEngine: SpeechEngine, Sendable {
 
     public func speak(_ utterance: ScheduledUtterance) {
         let id = utterance.id
-        let work = DispatchWorkItem { [self] in
-            let current = state.withLock { state -> Bool in
-                guard state.playing == id else { return false }
-                state.playing = nil
-                state.timer = nil
-                return true
-            }
-            if current { onEvent(.finished(id)) }
-        }
         state.withLock { state in
             state.timer?.cancel()
             state.playing = id
-            state.timer = work
+            state.timer = nil
         }
         onEvent(.started(id))
         let duration = instant ? 0 : estimate.duration(of: utterance.speech)
-        queue.asyncAfter(deadline: .now() + .microseconds(Int(duration * 1000)), execute: work)
+        // Marks are reached in proportion to their place in the text, then the end.
+        let length = max(utterance.speech.text.count, 1)
+        let marks = utterance.speech.marks.sorted { $0.offset < $1.offset }
+            .map { (at: duration * Double(min($0.offset, length)) / Double(length), name: $0.name) }
+        step(id, marks[...], duration: duration, startedAt: .now())
+    }
+
+    /// Reports the next mark (or the end) of `id` when its time comes, if it still plays.
+    private func step(_ id: UtteranceID, _ marks: ArraySlice<(at: Milliseconds, name: String)>, duration: Milliseconds, startedAt: DispatchTime) {
+        let at = marks.first?.at ?? duration
+        let work = DispatchWorkItem { [self] in
+            let current = state.withLock { state -> Bool in
+                guard state.playing == id else { return false }
+                if marks.isEmpty {
+                    state.playing = nil
+                    state.timer = nil
+                }
+                return true
+            }
+            guard current else { return }
+            if let mark = marks.first {
+                onEvent(.mark(id, mark.name))
+                step(id, marks.dropFirst(), duration: duration, startedAt: startedAt)
+            } else {
+                onEvent(.finished(id))
+            }
+        }
+        let scheduled = state.withLock { state -> Bool in
+            guard state.playing == id else { return false }
+            state.timer = work
+            return true
+        }
+        guard scheduled else { return }
+        queue.asyncAfter(deadline: startedAt + .microseconds(Int(at * 1000)), execute: work)
     }
 
     public func cutOff(_ id: UtteranceID) {

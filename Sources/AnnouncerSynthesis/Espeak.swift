@@ -106,6 +106,24 @@ enum Espeak {
         return names
     }
 
+    /// espeak-ng's voices as SSIP lists them: name, first language, variant "none"; mbrola
+    /// voices are left out.
+    static func voices() -> [SynthesisVoice] {
+        var voices: [SynthesisVoice] = []
+        guard let list = espeak_ListVoices(nil) else { return voices }
+        var index = 0
+        while let voice = list[index] {
+            index += 1
+            let identifier = voice.pointee.identifier.map { String(cString: $0) } ?? ""
+            if identifier.hasPrefix("mb/") || identifier.hasPrefix("mb-") { continue }
+            guard let name = voice.pointee.name.map({ String(cString: $0) }), var entry = voice.pointee.languages,
+                  entry.pointee != 0 else { continue }
+            entry += 1  // the priority byte
+            voices.append(SynthesisVoice(name: name, language: String(cString: entry)))
+        }
+        return voices
+    }
+
     static func setVoice(_ name: String) throws(EspeakError) {
         try check(name.withCString { espeak_ng_SetVoiceByName($0) }, "voice \"\(name)\"")
     }

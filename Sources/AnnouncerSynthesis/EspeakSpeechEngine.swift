@@ -66,7 +66,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
             engine.synthesisThread.claim()
             do {
                 engine.sampleRate = try Espeak.initialize(dataPath: settings.dataPath, bufferMs: settings.synthesisBufferMs, callback: synthesisCallback)
-                try engine.selectVoice(for: nil)
+                try engine.selectVoice(for: nil, named: nil)
             } catch let error as EspeakError {
                 failure.withLock { $0 = error }
             } catch {
@@ -153,7 +153,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
         synthesisThread.check("the synthesizer")
         let run = SynthesisRun(engine: self, utterance: utterance)
         do {
-            try selectVoice(for: utterance.speech.language)
+            try selectVoice(for: utterance.speech.language, named: utterance.speech.voice)
             try applyAttributes(utterance.speech)
             try sink.begin(utterance.id, sampleRate: sampleRate)
             if utterance.speech.text.isEmpty {
@@ -186,13 +186,15 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
 
     fileprivate var audioSink: any AudioSink { sink }
 
-    private func selectVoice(for language: String?) throws {
+    private func selectVoice(for language: String?, named wanted: String?) throws {
         var lastError: Error?
-        // The configured voice is the user's own choice; a language from a client must name a
-        // voice espeak-ng lists (never, say, an mbrola voice that starts an external program).
-        if language != nil, knownVoices == nil { knownVoices = Espeak.voiceNames() }
-        for name in VoiceSelection.candidates(for: language, fallback: settings.voice) {
-            if language != nil, let knownVoices, !knownVoices.contains(name) { continue }
+        // The configured voice is the user's own choice; a language or voice from a client must
+        // name a voice espeak-ng lists (never, say, an mbrola voice that starts an external program).
+        let fromClient = language != nil || wanted != nil
+        if fromClient, knownVoices == nil { knownVoices = Espeak.voiceNames() }
+        let candidates = (wanted.map { [$0] } ?? []) + VoiceSelection.candidates(for: language, fallback: settings.voice)
+        for name in candidates {
+            if fromClient, let knownVoices, !knownVoices.contains(name.lowercased()) { continue }
             if name == voice { return }
             do {
                 try Espeak.setVoice(name)
@@ -209,7 +211,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
         let rate = Double(settings.wordsPerMinute) * (speech.rate ?? 1)
         try Espeak.set(espeakRATE, Int32(min(max(rate, 80), 900)))
         try Espeak.set(espeakPITCH, Int32(min(max((speech.pitch ?? 1) * 50, 0), 100)))
-        try Espeak.set(espeakVOLUME, Int32(min(max(settings.volume, 0), 200)))
+        try Espeak.set(espeakVOLUME, Int32(min(max(Double(settings.volume) * (speech.volume ?? 1), 0), 200)))
         let wanted = speech.punctuation ?? settings.punctuation
         if wanted != punctuation {
             Espeak.setPunctuation(wanted)
@@ -223,6 +225,7 @@ private final class SynthesisRun {
     unowned let engine: EspeakSpeechEngine
     let id: UtteranceID
     let markup: SpeechMarkup
+    let marks: [SpeechMark]
     var reportedStart = false
     var sinkError: Error?
 
@@ -230,6 +233,7 @@ private final class SynthesisRun {
         self.engine = engine
         self.id = utterance.id
         self.markup = SpeechMarkup(utterance.speech)
+        self.marks = utterance.speech.marks
     }
 
     var isAborted: Bool { engine.isAborted(id) }
@@ -237,6 +241,8 @@ private final class SynthesisRun {
     /// Returns 1 to make espeak-ng stop.
     func receive(_ samples: UnsafeMutablePointer<Int16>?, _ count: Int, _ events: UnsafeMutablePointer<espeak_EVENT>) -> Int32 {
         engine.progress.add(1, ordering: .relaxed)
+        // Marks reached in this piece are reported once its audio has gone to the sink.
+        defer { if !isAborted { reportMarks(events) } }
         guard let samples, count > 0 else { return isAborted ? 1 : 0 }
         let chunk = max(engine.sampleRate * EspeakSpeechEngine.chunkMs / 1000, 1)
         var offset = 0
@@ -262,6 +268,20 @@ private final class SynthesisRun {
             offset += length
         }
         return isAborted ? 1 : 0
+    }
+}
+
+extension SynthesisRun {
+    /// The `<mark>`s among espeak-ng's events (named by their index in `Speech.marks`).
+    func reportMarks(_ events: UnsafeMutablePointer<espeak_EVENT>) {
+        var event = events
+        while event.pointee.type != espeakEVENT_LIST_TERMINATED {
+            if event.pointee.type == espeakEVENT_MARK, let name = event.pointee.id.name,
+               let index = Int(String(cString: name)), marks.indices.contains(index) {
+                engine.report(.mark(id, marks[index].name))
+            }
+            event += 1
+        }
     }
 }
 

@@ -11,7 +11,16 @@ struct SpeechMarkup: Equatable {
     init(_ speech: Speech) {
         var document = "<speak>"
         if speech.spellOut { document += "<say-as interpret-as=\"characters\">" }
-        for character in speech.text {
+        // Marks go in by their index, so that no client text reaches an attribute.
+        var marks = speech.marks.enumerated().sorted { $0.element.offset < $1.element.offset }[...]
+        func marksUpTo(_ offset: Int) {
+            while let mark = marks.first, mark.element.offset <= offset {
+                document += "<mark name=\"\(mark.offset)\"/>"
+                marks = marks.dropFirst()
+            }
+        }
+        for (offset, character) in speech.text.enumerated() {
+            marksUpTo(offset)
             let escaped = switch character {
             case "<": "&lt;"
             case ">": "&gt;"
@@ -22,6 +31,7 @@ struct SpeechMarkup: Equatable {
             }
             document += escaped
         }
+        marksUpTo(Int.max)
         if speech.spellOut { document += "</say-as>" }
         self.document = document + "</speak>"
     }

@@ -12,6 +12,22 @@ public enum SpeechWorker {
     /// How often the worker tells the daemon that espeak-ng is making progress.
     static let progressIntervalMs = 200
 
+    /// `announcer-speech-worker --voices`: espeak-ng's voices, a line each (name, language and
+    /// variant, tab-separated), for SSIP's `LIST SYNTHESIS_VOICES`.
+    public static func listVoices() -> Int32 {
+        let dataPath = Environment.current["ANNOUNCER_ESPEAK_DATA"].flatMap { $0.isEmpty ? nil : $0 }
+        do {
+            _ = try Espeak.initialize(dataPath: dataPath, bufferMs: 100) { _, _, _ in 0 }
+        } catch {
+            Console.error("announcer-speech-worker: \(error)")
+            return 69
+        }
+        var text = ""
+        for voice in Espeak.voices() { text += "\(voice.name)\t\(voice.language)\t\(voice.variant)\n" }
+        Console.out(text)
+        return 0
+    }
+
     public static func run() -> Int32 {
         let channel = WorkerChannel(fd: WorkerChannel.workerDescriptor)
         var pending: [JSONValue] = []

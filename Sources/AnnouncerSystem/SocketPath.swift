@@ -13,3 +13,16 @@ public enum SocketPath {
 
     public static let missingMessage = "neither XDG_RUNTIME_DIR nor HOME is set, so there is no default socket; give --socket PATH or set ANNOUNCER_SOCKET=PATH (the same for announcerd and announce)"
 }
+
+/// Where the SSIP door listens (DESIGN §11): `--ssip PATH` or `ssip-socket = PATH`; `auto` is
+/// speech-dispatcher's own path, `$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock`, where its
+/// clients look when `SPEECHD_ADDRESS` is not set.
+public enum SSIPSocketPath {
+    public static func resolve(_ setting: String, environment: [String: String]) -> String? {
+        guard setting == "auto" else { return setting }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty else { return nil }
+        return runtime + "/speech-dispatcher/speechd.sock"
+    }
+
+    public static let missingMessage = "ssip-socket = auto needs XDG_RUNTIME_DIR (speech-dispatcher's socket is there); give --ssip PATH instead"
+}

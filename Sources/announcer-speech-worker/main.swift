@@ -3,5 +3,6 @@ import AnnouncerSystem
 
 // `announcer-speech-worker`: espeak-ng and the audio sink in a process of their own, started and
 // supervised by announcerd (DESIGN §7). Not for people to run: it speaks only to the daemon, on
-// descriptor 3.
-ExitStatus(rawValue: SpeechWorker.run())?.exit() ?? ExitStatus.software.exit()
+// descriptor 3. `--voices` lists espeak-ng's voices instead (for SSIP's LIST SYNTHESIS_VOICES).
+let status = CommandLine.arguments.dropFirst().first == "--voices" ? SpeechWorker.listVoices() : SpeechWorker.run()
+ExitStatus(rawValue: status)?.exit() ?? ExitStatus.software.exit()

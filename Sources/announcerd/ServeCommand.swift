@@ -13,6 +13,8 @@ struct ServeCommand {
     var overrides: Overrides
     var sink: SinkChoice
     var socketPath: String?
+    /// `--ssip PATH`, over the configuration's `ssip-socket`.
+    var ssipPath: String?
     var logLevel: LogLevel
 
     /// Settings given on the command line, which win over the configuration file's, at start
@@ -35,13 +37,32 @@ struct ServeCommand {
         }
 
         let listening: ListeningSocket
+        var ssip: ListeningSocket?
         do {
-            // systemd may start us with nothing but LISTEN_*: the path is then only a name.
+            // systemd may start us with nothing but LISTEN_*: the paths are then only names.
             let named = SocketPath.resolve(explicit: socketPath, environment: environment)
-            if let activated = ListeningSocket.activated(environment: environment, path: named ?? "the socket systemd passed (fd 3)") {
-                listening = activated
+            let activated = ListeningSocket.activated(environment: environment)
+            if let fd = activated?.json {
+                listening = ListeningSocket.handedOver(fd, path: named ?? "the socket systemd passed")
             } else {
                 listening = try ListeningSocket.bind(path: ListeningSocket.path(explicit: socketPath, environment: environment))
+            }
+            let ssipSetting = ssipPath ?? configuration.ssipSocket
+            if let fd = activated?.ssip {
+                ssip = ListeningSocket.handedOver(fd, path: ssipSetting.flatMap { SSIPSocketPath.resolve($0, environment: environment) }
+                                                  ?? "the SSIP socket systemd passed")
+            } else if let ssipSetting {
+                guard let path = SSIPSocketPath.resolve(ssipSetting, environment: environment) else {
+                    listening.removeFile()
+                    Console.error("announcerd: \(SSIPSocketPath.missingMessage)")
+                    ExitStatus.unavailable.exit()
+                }
+                do {
+                    ssip = try ListeningSocket.bind(path: path)
+                } catch {
+                    listening.removeFile()
+                    throw error
+                }
             }
         } catch {
             Console.error("announcerd: \(error)")
@@ -50,8 +71,9 @@ struct ServeCommand {
 
         signal(SIGPIPE, SIG_IGN)
         let controller = SpeechController(settings: configuration.schedulerSettings)
-        let daemon = Daemon(listening: listening, controller: controller, composer: composer,
-                            limits: limits(configuration), sinkDescription: sink.description, log: log)
+        let daemon = Daemon(listening: listening, ssip: ssip, controller: controller, composer: composer,
+                            limits: limits(configuration), sinkDescription: sink.description,
+                            voices: { SpeechOutput.voices(log: log) }, log: log)
         let engine: any SpeechEngine
         do {
             // The speech worker loads espeak-ng while the daemon starts listening: a client that
@@ -62,6 +84,7 @@ struct ServeCommand {
             }
         } catch {
             listening.removeFile()
+            ssip?.removeFile()
             Console.error("announcerd: \(error)")
             ExitStatus.unavailable.exit()
         }
@@ -89,10 +112,12 @@ struct ServeCommand {
         } catch {
             // Nothing can be spoken: say why and go, as when the sound server is missing.
             listening.removeFile()
+            ssip?.removeFile()
             Console.error("announcerd: \(error)")
             ExitStatus.unavailable.exit()
         }
         log(.info, "listening on \(listening.path)\(listening.handedOver ? " (socket activation)" : ""), speaking through the \(sink) sink")
+        if let ssip { log(.info, "serving SSIP on \(ssip.path)\(ssip.handedOver ? " (socket activation)" : "")") }
         SystemdNotify.send("READY=1", environment: environment)
         // The main thread only waits: everything runs on the daemon's queues, and the signals
         // reach their dispatch sources. (dispatchMain would turn this thread into libdispatch's

@@ -5,7 +5,7 @@ import AnnouncerSystem
 /// `announcerd`: Announcer's speech daemon. Wiring only: configuration, the speech output, and
 /// the mode asked for.
 let help = """
-    usage: announcerd [--socket PATH] [--config FILE] [--sink SINK] [--log-level LEVEL]
+    usage: announcerd [--socket PATH] [--ssip PATH] [--config FILE] [--sink SINK] [--log-level LEVEL]
            announcerd --play FILE [--config FILE] [--sink SINK]
            announcerd --check-config FILE
            announcerd --check-locale FILE
@@ -24,6 +24,8 @@ let help = """
 
     Options:
       --socket PATH   listen here instead of the default
+      --ssip PATH     serve SSIP, speech-dispatcher's protocol, here too (auto: its own path,
+                      $XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock; default: ssip-socket =)
       --log-level L   what goes to standard error: info (default: also start-up and reloads),
                       warning (refused or dropped clients, failed speech, synthesizer
                       restarts) or error (only what failed outright)
@@ -36,7 +38,7 @@ let help = """
       -h, --help      show this help
     """
 
-let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--config", "--sink", "--play", "--locale", "--hint-style", "--socket", "--log-level", "--check-config", "--check-locale"], maximumPositionals: 0)
+let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--config", "--sink", "--play", "--locale", "--hint-style", "--socket", "--ssip", "--log-level", "--check-config", "--check-locale"], maximumPositionals: 0)
 let parsed: ArgumentScanner.Parsed
 do {
     parsed = try scanner.parse(CommandLine.arguments.dropFirst())
@@ -101,4 +103,5 @@ if let play = parsed.options["--play"] {
     PlayCommand(input: play, configuration: configuration, composer: composer, sink: sink).run().exit()
 }
 ServeCommand(configPath: parsed.options["--config"], configuration: configuration, composer: composer,
-             overrides: overrides, sink: sink, socketPath: parsed.options["--socket"], logLevel: logLevel).run()
+             overrides: overrides, sink: sink, socketPath: parsed.options["--socket"], ssipPath: parsed.options["--ssip"],
+             logLevel: logLevel).run()

@@ -17,7 +17,7 @@ import Testing
             switch event {
             case .focus(_, let hint):
                 output.accepted = [UtteranceID(next)] + (hint == nil ? [] : [UtteranceID(next + 1)])
-            case .announce:
+            case .announce, .message:
                 output.accepted = [UtteranceID(next)]
             default:
                 break
@@ -29,6 +29,9 @@ import Testing
         var counters: [FinishStatus: Int] { [.spoken: 3] }
         var waitingCount: Int { 2 }
         var engineRestarts: Int { 1 }
+        var currentUtterance: UtteranceID?
+        var clock: Milliseconds = 0
+        func now() -> Milliseconds { clock }
     }
 
     static let me: UInt32 = 1000

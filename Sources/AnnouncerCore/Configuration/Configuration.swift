@@ -32,6 +32,8 @@ public struct Configuration: Sendable, Equatable {
     public var maxBacklogBytes = 1 << 20
     /// Utterances one client may have waiting at once.
     public var maxQueuedPerClient = 200
+    /// Where to serve SSIP (DESIGN §11): a path, `auto` (speech-dispatcher's own path), or nil (off).
+    public var ssipSocket: String?
 
     public init() {}
 
@@ -118,6 +120,14 @@ public struct Configuration: Sendable, Equatable {
             maxBacklogBytes = try number(4096...(1 << 30), "bytes")
         case "max-queued-per-client":
             maxQueuedPerClient = try number(1...100_000, "a number of utterances")
+        case "ssip-socket":
+            switch entry.value {
+            case "", "off": ssipSocket = nil
+            case "auto": ssipSocket = "auto"
+            default:
+                guard entry.value.hasPrefix("/") else { throw fail("expected off, auto or an absolute path, got \"\(entry.value)\"") }
+                ssipSocket = entry.value
+            }
         default:
             throw ConfigError(file: name, line: entry.line, "unknown setting \"\(entry.key)\"")
         }

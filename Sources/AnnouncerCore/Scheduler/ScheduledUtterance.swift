@@ -70,12 +70,18 @@ public struct Speech: Sendable, Equatable {
     public var rate: Double?
     /// Named places in `text` to report when speech reaches them (SSML `<mark>`s through SSIP).
     public var marks: [SpeechMark]
+    /// 0–2, a multiple of the configured volume.
+    public var volume: Double?
+    /// A synthesizer voice by name, tried before the language's.
+    public var voice: String?
 
     public init(text: String, language: String? = nil, spellOut: Bool = false,
                 punctuation: Announcement.Punctuation? = nil, pitch: Double? = nil, rate: Double? = nil,
-                marks: [SpeechMark] = []) {
+                marks: [SpeechMark] = [], volume: Double? = nil, voice: String? = nil) {
         self.text = text
         self.marks = marks
+        self.volume = volume
+        self.voice = voice
         self.language = language
         self.spellOut = spellOut
         self.punctuation = punctuation

@@ -27,6 +27,35 @@ public enum SpeechEngineEvent: Sendable, Equatable {
     case started(UtteranceID)
     /// The utterance played to its end.
     case finished(UtteranceID)
+    /// Speech reached one of the utterance's marks (`Speech.marks`), by name.
+    case mark(UtteranceID, String)
     /// The utterance could not be said; nothing more will come for it.
     case failed(UtteranceID, String)
+}
+
+/// One voice the synthesizer offers (SSIP's `LIST SYNTHESIS_VOICES`).
+public struct SynthesisVoice: Sendable, Equatable {
+    /// The synthesizer's name for it ("English (Great Britain)").
+    public var name: String
+    /// Its language tag ("en-gb").
+    public var language: String
+    /// Its variant, or "none".
+    public var variant: String
+
+    public init(name: String, language: String, variant: String = "none") {
+        self.name = name
+        self.language = language
+        self.variant = variant
+    }
+
+    /// Whether it speaks `language` (a tag or its prefix, in any case) and, if given, `variant`.
+    public func matches(language wanted: String?, variant wantedVariant: String?) -> Bool {
+        if let wanted {
+            let own = language.lowercased().replacing("_", with: "-")
+            let asked = wanted.lowercased().replacing("_", with: "-")
+            guard own == asked || own.hasPrefix(asked + "-") else { return false }
+        }
+        if let wantedVariant, wantedVariant.lowercased() != variant.lowercased() { return false }
+        return true
+    }
 }

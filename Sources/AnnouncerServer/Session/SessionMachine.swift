@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerSSIP
 import AnnouncerSystem
 
 /// The daemon's state about its clients, as a value driven by events: who is connected, who
@@ -9,9 +10,15 @@ import AnnouncerSystem
 public struct SessionMachine {
     public typealias ClientID = Int
 
+    /// Which protocol a client speaks: the JSON socket's (DESIGN §5) or SSIP (§11).
+    public enum Door: Sendable, Equatable {
+        case json
+        case ssip
+    }
+
     public enum Input: Equatable {
-        /// A client connected: its credentials from SO_PEERCRED.
-        case connected(ClientID, uid: UInt32, pid: Int32)
+        /// A client connected through a door: its credentials from SO_PEERCRED.
+        case connected(ClientID, uid: UInt32, pid: Int32, door: Door = .json)
         /// A line the client sent (or one too long to read).
         case line(ClientID, LineFramer.Item)
         /// Output was written to the client; this much is still unread.
@@ -22,6 +29,10 @@ public struct SessionMachine {
         case speaking(ScheduledUtterance)
         /// An utterance ended.
         case finished(UtteranceID, FinishStatus, reason: String?)
+        /// Speech reached a mark in an utterance's text.
+        case mark(UtteranceID, String)
+        /// The time a `wake` action asked for has come for this client.
+        case wake(ClientID)
     }
 
     public enum Action: Equatable {
@@ -29,6 +40,12 @@ public struct SessionMachine {
         case admit(ClientID)
         /// Write this line to the client.
         case send(ClientID, DaemonMessage)
+        /// Write this text to the client as it is (SSIP's replies and events).
+        case write(ClientID, String)
+        /// Close the client's connection once what was sent to it has been written (SSIP's `QUIT`).
+        case hangUp(ClientID)
+        /// Feed back `wake(client)` at this time on the scheduler's clock.
+        case wake(ClientID, at: Milliseconds)
         /// Tell the client why it cannot be served, in one line, and let it go.
         case refuse(ClientID, Reply)
         /// Close the client's connection (what was sent is not waited for).
@@ -54,6 +71,18 @@ public struct SessionMachine {
         var waiting: Set<UtteranceID> = []
         /// Lines it has sent that wait for their turn.
         var pendingLines = 0
+        /// Lines it has sent that have not been answered yet.
+        var unanswered = 0
+        /// Its side of SSIP, when it came through that door.
+        var ssip: SSIPSession?
+        /// SSIP events that wait until the client is not waiting for a reply.
+        var heldEvents: [String] = []
+        /// SSIP: its speech is paused (`PAUSE`) until `RESUME`.
+        var paused = false
+        /// SSIP: when it was last answered, on the scheduler's clock.
+        var lastReplyAt: Milliseconds = -.infinity
+        /// SSIP: the wake-up asked for to release its held events.
+        var wakeAt: Milliseconds?
     }
 
     public var composer: UtteranceComposer
@@ -61,10 +90,17 @@ public struct SessionMachine {
     public let sinkDescription: String
     /// Only this user's processes may connect.
     public let uid: UInt32
-    private(set) var clients: [ClientID: Client] = [:]
+    var clients: [ClientID: Client] = [:]
     /// Clients with a tree, least recently registered or updated first: the keyboard acts on the last.
     private(set) var treeOwners: [ClientID] = []
-    private var ownerOf: [UtteranceID: ClientID] = [:]
+    var ownerOf: [UtteranceID: ClientID] = [:]
+    /// SSIP messages: the events their client asked for when it sent them.
+    var ssipNotifications: [UtteranceID: Set<SSIPEvent>] = [:]
+    /// SSIP messages cut off by `PAUSE`: they say `RESUMED`, not `BEGIN`, when they start again.
+    var pausedWhileSpeaking: Set<UtteranceID> = []
+    /// The synthesizer's voices, for SSIP's `LIST SYNTHESIS_VOICES` (asked for once, when needed).
+    public var voiceLister: () -> [SynthesisVoice] = { [] }
+    var voices: [SynthesisVoice]?
     /// Clients with lines waiting, in the order they are served.
     private var turns: [ClientID] = []
 
@@ -92,6 +128,7 @@ public struct SessionMachine {
         guard count > 0, clients[client] != nil else { return }
         if clients[client]!.pendingLines == 0 && !turns.contains(client) { turns.append(client) }
         clients[client]!.pendingLines += count
+        clients[client]!.unanswered += count
     }
 
     /// Whose turn it is, and how many of its lines to serve now; nil when nobody waits. A client
@@ -112,10 +149,12 @@ public struct SessionMachine {
 
     public mutating func handle(_ input: Input, speech: some SpeechQueue) -> [Action] {
         switch input {
-        case .connected(let client, let peerUID, let pid):
-            return connect(client, peerUID: peerUID, pid: pid)
+        case .connected(let client, let peerUID, let pid, let door):
+            return connect(client, peerUID: peerUID, pid: pid, door: door)
         case .line(let client, let item):
             guard clients[client] != nil else { return [] }
+            clients[client]!.unanswered = max(clients[client]!.unanswered - 1, 0)
+            if clients[client]!.ssip != nil { return answerSSIP(item, from: client, speech: speech) }
             return answer(item, from: client, speech: speech)
         case .writable(let client, let backlog):
             guard clients[client] != nil, backlog > limits.maximumBacklogBytes else { return [] }
@@ -123,16 +162,22 @@ public struct SessionMachine {
         case .closed(let client, let reason):
             return disconnect(client, reason: reason)
         case .speaking(let item):
-            return broadcast(.speaking(utterance: item.id, text: item.speech.text, kind: item.kind.description))
+            return ssipStarted(item.id, speech: speech) + broadcast(.speaking(utterance: item.id, text: item.speech.text, kind: item.kind.description))
         case .finished(let id, let status, let reason):
+            let ssipEvents = ssipFinished(id, status, speech: speech)
             if let owner = ownerOf.removeValue(forKey: id) { clients[owner]?.waiting.remove(id) }
             var actions: [Action] = []
             if let reason { actions.append(.log(.warning, "utterance \(id) failed: \(reason)", limited: false)) }
-            return actions + broadcast(.finished(utterance: id, status: status, reason: reason))
+            return actions + ssipEvents + broadcast(.finished(utterance: id, status: status, reason: reason))
+        case .mark(let id, let name):
+            return ssipMark(id, name, speech: speech)
+        case .wake(let client):
+            clients[client]?.wakeAt = nil
+            return releaseHeldEvents(of: client, speech: speech)
         }
     }
 
-    private mutating func connect(_ client: ClientID, peerUID: UInt32, pid: Int32) -> [Action] {
+    private mutating func connect(_ client: ClientID, peerUID: UInt32, pid: Int32, door: Door) -> [Action] {
         guard peerUID == uid else {
             return [.close(client, reason: "uid \(peerUID) may not connect"),
                     .log(.warning, "refused a connection from uid \(peerUID) (pid \(pid)): only uid \(uid) may use this daemon", limited: true)]
@@ -141,7 +186,9 @@ public struct SessionMachine {
             return [.refuse(client, Reply(RequestError(.tooManyClients, "announcerd already serves \(limits.maximumClients) clients (max-clients)"))),
                     .log(.warning, "refused client pid \(pid): \(limits.maximumClients) clients are connected already", limited: true)]
         }
-        clients[client] = Client(pid: pid)
+        var admitted = Client(pid: pid)
+        if door == .ssip { admitted.ssip = SSIPSession(client: client) }
+        clients[client] = admitted
         return [.admit(client)]
     }
 
@@ -153,12 +200,16 @@ public struct SessionMachine {
         turns.removeAll { $0 == client }
         var actions: [Action] = []
         if !gone.waiting.isEmpty {
-            for id in gone.waiting { ownerOf[id] = nil }
+            for id in gone.waiting {
+                ownerOf[id] = nil
+                ssipNotifications[id] = nil
+            }
             actions.append(.schedule(.cancelWaiting(gone.waiting)))
         }
         actions.append(.resumeAccepting)
         if let reason {
-            actions.append(.log(.warning, "client \(client)\(gone.name.map { " \"\($0)\"" } ?? "") (pid \(gone.pid)) disconnected: \(reason)", limited: false))
+            let name = gone.name ?? gone.ssip?.name
+            actions.append(.log(.warning, "client \(client)\(name.map { " \"\($0)\"" } ?? "") (pid \(gone.pid)) disconnected: \(reason)", limited: false))
         }
         return actions
     }
@@ -252,9 +303,14 @@ public struct SessionMachine {
 
     /// Hands the scheduler a request on a client's behalf, within the client's share of the
     /// queue, and remembers what it accepted as the client's until it finishes.
-    private mutating func submit(_ event: SchedulerEvent, for client: ClientID, speech: some SpeechQueue) -> SchedulerOutput {
+    mutating func submit(_ event: SchedulerEvent, for client: ClientID, speech: some SpeechQueue) -> SchedulerOutput {
         let waitingCount = clients[client]?.waiting.count ?? 0
-        if case .announce = event, waitingCount >= limits.maximumQueuedPerClient {
+        var isAnnouncement = false
+        switch event {
+        case .announce, .message: isAnnouncement = true
+        default: break
+        }
+        if isAnnouncement, waitingCount >= limits.maximumQueuedPerClient {
             return SchedulerOutput(rejection: RequestError(.queueFull, "this client already has \(waitingCount) utterances waiting, its share of the queue (max-queued-per-client); try again when some have been spoken"))
         }
         let output = speech.submit(event)

@@ -7,4 +7,8 @@ public protocol SpeechQueue {
     var counters: [FinishStatus: Int] { get }
     var waitingCount: Int { get }
     var engineRestarts: Int { get }
+    /// The utterance the engine holds now, if any.
+    var currentUtterance: UtteranceID? { get }
+    /// The scheduler's clock.
+    func now() -> Milliseconds
 }
