@@ -266,7 +266,7 @@ public struct SSIPSession: Sendable {
         case "pitch": SSIPReply.got(String(settings.pitch))
         case "pitch_range": SSIPReply.got(String(settings.pitchRange))
         case "volume": SSIPReply.got(String(settings.volume))
-        case "punctuation": SSIPReply.got(settings.punctuation)
+        case "punctuation": SSIPReply.got(settings.punctuation ?? "none")
         case "priority": SSIPReply.got(settings.priority.rawValue)
         case "spelling": SSIPReply.got(settings.spelling ? "on" : "off")
         case "cap_let_recogn": SSIPReply.got(settings.capitalLetters)

@@ -15,7 +15,8 @@ public struct SSIPSettings: Sendable, Equatable {
     public var voiceType = "MALE1"
     public var synthesisVoice: String?
     public var outputModule = "espeak-ng"
-    public var punctuation = "none"
+    /// all, most, some or none; nil until set: the daemon's configured punctuation.
+    public var punctuation: String?
     public var spelling = false
     public var capitalLetters = "none"
     public var ssml = false
@@ -26,7 +27,7 @@ public struct SSIPSettings: Sendable, Equatable {
     /// What the engine says for `text` with these settings.
     public func speech(_ text: String, marks: [SpeechMark] = [], spellOut: Bool = false) -> Speech {
         Speech(text: text, language: language, spellOut: spelling || spellOut,
-               punctuation: Self.punctuation(punctuation),
+               punctuation: punctuation.map(Self.punctuation),
                pitch: pitch == 0 ? nil : 1 + Double(pitch) / 100,
                rate: Self.rateMultiple(rate), marks: marks,
                volume: volume == 0 ? nil : 1 + Double(volume) / 100, voice: synthesisVoice)

@@ -19,7 +19,8 @@ public struct SSMLText: Equatable, Sendable {
         }
         while index < document.endIndex {
             let character = document[index]
-            if character == "<", let close = document[index...].firstIndex(of: ">") {
+            if character == "<", Self.startsTag(document[document.index(after: index)...]),
+               let close = document[index...].firstIndex(of: ">") {
                 let tag = document[document.index(after: index)..<close]
                 let name = Self.tagName(tag)
                 if name == "mark", let markName = Self.attribute("name", in: tag) {
@@ -44,6 +45,12 @@ public struct SSMLText: Equatable, Sendable {
         self.text = String(trimmed.dropLast(trailing))
         let length = self.text.count
         self.marks = marks.map { SpeechMark(offset: min(max($0.offset - leading, 0), length), name: $0.name) }
+    }
+
+    /// A `<` opens a tag only when a name, `/`, `!` or `?` follows it; otherwise it is text.
+    static func startsTag(_ rest: Substring) -> Bool {
+        guard let next = rest.first else { return false }
+        return next.isLetter || next == "/" || next == "!" || next == "?"
     }
 
     static func tagName(_ tag: Substring) -> String {

@@ -76,7 +76,7 @@ extension SessionMachine {
             return actions
         }
         if step != .silent { clients[client]!.lastReplyAt = speech.now() }
-        return actions + releaseHeldEvents(of: client, speech: speech)
+        return actions
     }
 
     /// The clients a `self`, `all` or id names; nil for an id nobody has.

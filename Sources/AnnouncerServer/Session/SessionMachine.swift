@@ -153,9 +153,15 @@ public struct SessionMachine {
             return connect(client, peerUID: peerUID, pid: pid, door: door)
         case .line(let client, let item):
             guard clients[client] != nil else { return [] }
+            guard clients[client]!.ssip != nil else {
+                clients[client]!.unanswered = max(clients[client]!.unanswered - 1, 0)
+                return answer(item, from: client, speech: speech)
+            }
+            // The line counts as unanswered until its reply is out: an event it causes waits.
+            let actions = answerSSIP(item, from: client, speech: speech)
+            guard clients[client] != nil else { return actions }
             clients[client]!.unanswered = max(clients[client]!.unanswered - 1, 0)
-            if clients[client]!.ssip != nil { return answerSSIP(item, from: client, speech: speech) }
-            return answer(item, from: client, speech: speech)
+            return actions + releaseHeldEvents(of: client, speech: speech)
         case .writable(let client, let backlog):
             guard clients[client] != nil, backlog > limits.maximumBacklogBytes else { return [] }
             return [.close(client, reason: "it left \(backlog) bytes unread (the limit is \(limits.maximumBacklogBytes))")]
