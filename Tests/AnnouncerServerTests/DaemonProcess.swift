@@ -137,12 +137,33 @@ final class LineClient: @unchecked Sendable {
 
     /// The next line as JSON members; throws on timeout or end.
     func read() throws -> [String: JSONValue] {
+        guard case .object(let members) = try JSONValue.parse(Data(nextLine())) else { throw Timeout(description: "not an object") }
+        return members
+    }
+
+    /// The next line as text, without its CR LF (SSIP's lines).
+    func readText() throws -> String {
+        var line = try nextLine()
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        return String(decoding: line, as: UTF8.self)
+    }
+
+    /// One SSIP reply or event: its lines up to the one whose code is followed by a space.
+    func readSSIP() throws -> [String] {
+        var lines: [String] = []
+        while true {
+            let line = try readText()
+            lines.append(line)
+            if line.count < 4 || line[line.index(line.startIndex, offsetBy: 3)] == " " { return lines }
+        }
+    }
+
+    private func nextLine() throws -> [UInt8] {
         while true {
             if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
                 let line = Array(buffer[..<newline])
                 buffer.removeSubrange(...newline)
-                guard case .object(let members) = try JSONValue.parse(Data(line)) else { throw Timeout(description: "not an object") }
-                return members
+                return line
             }
             var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
