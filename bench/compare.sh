@@ -92,7 +92,7 @@ else
 fi
 
 sock=$work/announcer.socket
-"$bin/announcerd" --socket "$sock" --sink speaker --log-level error &
+"$bin/announcerd" --socket "$sock" --ssip "$work/announcer-ssip.sock" --sink speaker --log-level error &
 announcerd=$!
 pids+=($announcerd)
 for _ in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
@@ -101,7 +101,7 @@ speaker_idle_rss=$(rss_tree "$announcerd")
 
 results=$work/results.jsonl
 /usr/bin/python3 bench/latency.py --trials "$trials" --cold-trials "$trials" --monitor announcer_bench.monitor \
-    --socket "$sock" --announce "$bin/announce" --announcerd "$bin/announcerd" | tee -a "$results"
+    --socket "$sock" --ssip "$work/announcer-ssip.sock" --announce "$bin/announce" --announcerd "$bin/announcerd" | tee -a "$results"
 
 # Throughput: Core alone, then through the socket with the text and null sinks.
 seconds=$(( trials >= 15 ? 3 : 1 ))

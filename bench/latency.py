@@ -145,6 +145,7 @@ def main():
     parser.add_argument("--announcerd", required=True, help="the announcerd binary (for cold starts)")
     parser.add_argument("--cold-trials", type=int, default=None)
     parser.add_argument("--text", default="Testing one two three")
+    parser.add_argument("--ssip", default=None, help="announcerd's SSIP socket: the same SSIP clients against both servers")
     args = parser.parse_args()
     cold_trials = args.cold_trials or args.trials
     recorder = Recorder(args.monitor, args.threshold)
@@ -223,9 +224,25 @@ def main():
     a = [trial_switch(switch_announcer) for _ in range(args.trials)]
     s = [trial_switch(switch_speechd) for _ in range(args.trials)]
     results += [("focus change while speaking → new speech", summarize("announcerd focus", a), summarize("speech-dispatcher CANCEL+SPEAK", s))]
+
+    # 5. The same client, two servers (DESIGN §15): spd-say and python3-speechd against
+    #    announcerd's SSIP door, and against speech-dispatcher.
+    if args.ssip:
+        door = speechd.SSIPClient("announcer-bench", address="unix_socket:" + args.ssip, autospawn=False)
+        door_environment = dict(os.environ, SPEECHD_ADDRESS="unix_socket:" + args.ssip)
+        a = [trial_first_sound(recorder, lambda: subprocess.Popen(["spd-say", args.text], env=door_environment)) for _ in range(args.trials)]
+        s = [trial_first_sound(recorder, lambda: subprocess.Popen(["spd-say", args.text])) for _ in range(args.trials)]
+        results += [("same client: spd-say → first sound", summarize("spd-say → announcerd SSIP", a), summarize("spd-say → speech-dispatcher", s))]
+        a = [trial_first_sound(recorder, lambda: door.speak(args.text)) for _ in range(args.trials)]
+        s = [trial_first_sound(recorder, lambda: ssip.speak(args.text)) for _ in range(args.trials)]
+        results += [("same client: python3-speechd open connection → first sound", summarize("SSIPClient → announcerd SSIP", a), summarize("SSIPClient → speech-dispatcher", s))]
+        a = [trial_cut_off(recorder, lambda: door.speak(LONG), lambda: door.cancel()) for _ in range(args.trials)]
+        s = [trial_cut_off(recorder, lambda: ssip.speak(LONG), lambda: ssip.cancel()) for _ in range(args.trials)]
+        results += [("same client: python3-speechd CANCEL → silence", summarize("SSIPClient → announcerd SSIP", a), summarize("SSIPClient → speech-dispatcher", s))]
+        door.close()
     ssip.close()
 
-    # 5. Cold start: a socket-activated announcerd vs spd-say autospawning its server.
+    # 6. Cold start: a socket-activated announcerd vs spd-say autospawning its server.
     directory = os.path.dirname(args.socket)
     cold_socket = os.path.join(directory, "cold.socket")
 
