@@ -6,8 +6,10 @@
 Running together on one daemon: clients sending mixed requests (focus with hints, announcements
 of every priority, delays, interrupts, stops, text that crashes espeak-ng 1.51), a client that
 pipelines floods of focus requests, a churn of clients that connect and leave (some mid-request,
-some half-closing), a subscriber that never reads, and SIGHUP every few seconds. At the end:
-every utterance the daemon accepted has exactly one `finished`, the daemon is alive and answers,
+some half-closing), a subscriber that never reads, SSIP clients (every priority, notifications,
+SSML, STOP/CANCEL/PAUSE/RESUME, garbage lines) on the SSIP door, and SIGHUP every few seconds. At the end:
+every utterance the daemon accepted has exactly one `finished` (SSIP messages too, and each of
+those exactly one 702 or 703 on its SSIP connection), the daemon is alive and answers,
 its descriptors are back where they started, and its resident memory (with the speech worker's)
 has not run away. Prints what it measured; exits 1 if any check fails.
 """
@@ -163,6 +165,101 @@ def churn(path, books, stop, counter):
             time.sleep(0.1)
 
 
+class SSIPClient:
+    """A raw SSIP connection: replies in order, events (7xx) noted as they pass."""
+
+    def __init__(self, path):
+        self.sock = socket.socket(socket.AF_UNIX)
+        self.sock.settimeout(30)
+        self.sock.connect(path)
+        self.reader = self.sock.makefile("rb")
+        self.ended = {}
+
+    def read(self):
+        lines = []
+        while True:
+            line = self.reader.readline()
+            if not line:
+                raise OSError("SSIP connection closed")
+            line = line.rstrip(b"\r\n").decode("utf-8", "replace")
+            lines.append(line)
+            if len(line) >= 4 and line[3] == " ":
+                return lines
+
+    def reply(self):
+        while True:
+            lines = self.read()
+            if lines[-1][:3] in ("702", "703"):
+                self.ended.setdefault(int(lines[0][4:]), []).append(lines[-1][:3])
+            elif not lines[-1].startswith("7"):
+                return lines
+
+    def command(self, line):
+        self.sock.sendall(line.encode() + b"\r\n")
+        return self.reply()
+
+    def speak(self, text):
+        if self.command("SPEAK")[-1][:3] != "230":
+            raise RuntimeError("SPEAK was not accepted")
+        self.sock.sendall(text.encode() + b"\r\n.\r\n")
+        return self.reply()
+
+
+def ssip_client(path, books, stop, seed):
+    rng = random.Random(100 + seed)
+    client = SSIPClient(path)
+    sent = set()
+    try:
+        client.command(f'SET SELF CLIENT_NAME "soak:ssip:{seed}"')
+        client.command("SET SELF NOTIFICATION end on")
+        client.command("SET SELF NOTIFICATION cancel on")
+        while not stop.is_set():
+            what = rng.randrange(12)
+            if what < 6:
+                client.command("SET SELF PRIORITY " + rng.choice(["important", "message", "text", "notification", "progress"]))
+                reply = client.speak(rng.choice(["Mail from Ann", "..dotted", "Line " * rng.randrange(1, 8), "Progress 50%"]))
+                if reply[-1].startswith("225"):
+                    sent.add(int(reply[0][4:]))
+                    books.accept({"utterance": int(reply[0][4:])})
+            elif what == 6:
+                client.command("SET SELF SSML_MODE on")
+                reply = client.speak('<speak><mark name="0:4"/>Mark <mark name="5:9"/>this</speak>')
+                client.command("SET SELF SSML_MODE off")
+                if reply[-1].startswith("225"):
+                    sent.add(int(reply[0][4:]))
+                    books.accept({"utterance": int(reply[0][4:])})
+            elif what == 7:
+                client.command(rng.choice(["STOP self", "CANCEL self", "STOP all"]))
+            elif what == 8:
+                client.command("PAUSE self")
+                time.sleep(rng.random() * 0.05)
+                client.command("RESUME self")
+            elif what == 9:
+                client.command(rng.choice(["FROBNICATE", "SET SELF RATE 1000", "SET SELF PRIORITY urgent", "GET NOTHING", "\x01\x02"]))
+            elif what == 10:
+                client.command(f"SET SELF RATE {rng.randrange(-100, 101)}")
+            else:
+                client.command(rng.choice(["KEY control_a", "CHAR x", "LIST VOICES", "HISTORY GET CLIENT_ID"]))
+            time.sleep(rng.random() * 0.02)
+        # Everything it sent ends, once each, before it leaves.
+        client.command("CANCEL self")
+        deadline = time.monotonic() + 30
+        while not sent <= set(client.ended) and time.monotonic() < deadline:
+            client.command("GET RATE")
+            time.sleep(0.05)
+        missing = sent - set(client.ended)
+        doubled = [m for m, codes in client.ended.items() if len(codes) > 1]
+        if missing:
+            books.errors.append(f"ssip client {seed}: {len(missing)} messages without 702/703, e.g. {sorted(missing)[:5]}")
+        if doubled:
+            books.errors.append(f"ssip client {seed}: messages with two ends, e.g. {doubled[:5]}")
+        client.command("QUIT")
+    except Exception as error:  # noqa: BLE001
+        books.errors.append(f"ssip client {seed}: {error!r}")
+    finally:
+        client.sock.close()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--announcerd", required=True)
@@ -173,14 +270,15 @@ def main():
 
     directory = tempfile.mkdtemp(prefix="announcer-soak-")
     path = os.path.join(directory, "run", "socket")
+    ssip_path = os.path.join(directory, "run", "speechd.sock")
     config = os.path.join(directory, "announcer.conf")
     with open(config, "w") as file:
         file.write("max-backlog-bytes = 65536\n")
     log = open(os.path.join(directory, "daemon.log"), "w")
-    daemon = subprocess.Popen([args.announcerd, "--socket", path, "--sink", args.sink, "--config", config],
+    daemon = subprocess.Popen([args.announcerd, "--socket", path, "--ssip", ssip_path, "--sink", args.sink, "--config", config],
                               stdout=subprocess.DEVNULL, stderr=log)
     for _ in range(200):
-        if os.path.exists(path):
+        if os.path.exists(path) and os.path.exists(ssip_path):
             break
         time.sleep(0.05)
 
@@ -214,6 +312,7 @@ def main():
     threads = [threading.Thread(target=mixed_client, args=(path, books, stop, seed)) for seed in range(4)]
     threads.append(threading.Thread(target=flooder, args=(path, books, stop)))
     threads.append(threading.Thread(target=churn, args=(path, books, stop, churned)))
+    threads += [threading.Thread(target=ssip_client, args=(ssip_path, books, stop, seed)) for seed in range(2)]
     for thread in threads:
         thread.start()
     deadline = time.monotonic() + args.seconds

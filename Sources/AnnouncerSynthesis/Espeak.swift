@@ -75,53 +75,52 @@ enum Espeak {
         return Int(espeak_ng_GetSampleRate())
     }
 
-    /// Every name espeak-ng's own voice list answers to (voice files, their names and their
-    /// languages), lowercased; mbrola voices are left out, since selecting one starts the
-    /// external `mbrola` program.
-    static func voiceNames() -> Set<String> {
-        var names: Set<String> = []
-        guard let list = espeak_ListVoices(nil) else { return names }
-        var index = 0
-        while let voice = list[index] {
-            index += 1
-            let identifier = voice.pointee.identifier.map { String(cString: $0) } ?? ""
-            if identifier.hasPrefix("mb/") || identifier.hasPrefix("mb-") { continue }
-            if !identifier.isEmpty {
-                names.insert(identifier.lowercased())
-                names.insert(String(identifier.split(separator: "/").last ?? "").lowercased())
-            }
-            if let name = voice.pointee.name { names.insert(String(cString: name).lowercased()) }
-            // Languages: a priority byte, then a NUL-terminated name, until an empty name.
-            if var entry = voice.pointee.languages {
-                while entry.pointee != 0 {
-                    entry += 1
-                    let language = String(cString: entry)
-                    if language.isEmpty { break }
-                    if !language.hasPrefix("mb-") { names.insert(language.lowercased()) }
-                    entry += language.utf8.count + 1
-                }
-            }
-        }
-        names.remove("")
-        return names
-    }
-
-    /// espeak-ng's voices as SSIP lists them: name, first language, variant "none"; mbrola
-    /// voices are left out.
-    static func voices() -> [SynthesisVoice] {
-        var voices: [SynthesisVoice] = []
+    /// espeak-ng's own voice list, without mbrola voices (selecting one starts the external
+    /// `mbrola` program): each voice's identifier, name and languages (most preferred first).
+    private static func listedVoices() -> [(identifier: String, name: String?, languages: [String])] {
+        var voices: [(identifier: String, name: String?, languages: [String])] = []
         guard let list = espeak_ListVoices(nil) else { return voices }
         var index = 0
         while let voice = list[index] {
             index += 1
             let identifier = voice.pointee.identifier.map { String(cString: $0) } ?? ""
             if identifier.hasPrefix("mb/") || identifier.hasPrefix("mb-") { continue }
-            guard let name = voice.pointee.name.map({ String(cString: $0) }), var entry = voice.pointee.languages,
-                  entry.pointee != 0 else { continue }
-            entry += 1  // the priority byte
-            voices.append(SynthesisVoice(name: name, language: String(cString: entry)))
+            var languages: [String] = []
+            // Languages: a priority byte, then a NUL-terminated name, until an empty name.
+            if var entry = voice.pointee.languages {
+                while entry.pointee != 0 {
+                    entry += 1
+                    let language = String(cString: entry)
+                    if language.isEmpty { break }
+                    if !language.hasPrefix("mb-") { languages.append(language) }
+                    entry += language.utf8.count + 1
+                }
+            }
+            voices.append((identifier, voice.pointee.name.map { String(cString: $0) }, languages))
         }
         return voices
+    }
+
+    /// Every name espeak-ng's own voice list answers to (voice files, their names and their
+    /// languages), lowercased.
+    static func voiceNames() -> Set<String> {
+        var names: Set<String> = []
+        for voice in listedVoices() {
+            names.insert(voice.identifier.lowercased())
+            names.insert(String(voice.identifier.split(separator: "/").last ?? "").lowercased())
+            if let name = voice.name { names.insert(name.lowercased()) }
+            for language in voice.languages { names.insert(language.lowercased()) }
+        }
+        names.remove("")
+        return names
+    }
+
+    /// espeak-ng's voices as SSIP lists them: name, first language, variant "none".
+    static func voices() -> [SynthesisVoice] {
+        listedVoices().compactMap { voice in
+            guard let name = voice.name, let language = voice.languages.first else { return nil }
+            return SynthesisVoice(name: name, language: language)
+        }
     }
 
     static func setVoice(_ name: String) throws(EspeakError) {

@@ -48,6 +48,18 @@ import Testing
 
     // MARK: - spd-say
 
+    @Test func theSocketIsPrivateLikeTheJSONSocket() throws {
+        let door = try SSIPDaemon()
+        var status = stat()
+        #expect(stat(door.ssip, &status) == 0 && status.st_mode & 0o777 == 0o600)
+        #expect(stat(door.directory + "/run", &status) == 0 && status.st_mode & 0o777 == 0o700)
+        // A second daemon on the same SSIP socket is refused, and says why.
+        let second = try runTool("/usr/bin/timeout", ["20", binary("announcerd"), "--socket", door.directory + "/other", "--ssip", door.ssip, "--sink", "text"])
+        #expect(second.status == 69)
+        #expect(second.stderr.contains("is in use by a running announcerd"), "\(second.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: door.directory + "/other"), "the JSON socket of the refused daemon is removed")
+    }
+
     @Test func spdSayWaitsForTheEndWithW() throws {
         let door = try SSIPDaemon()
         let result = try door.run(Self.spdSay, ["-w", "hello there"])
@@ -208,6 +220,7 @@ import Testing
         let third = try LineClient(path: ssip)
         let refusal = try third.readText()
         #expect(refusal.hasPrefix("300 ERR ANNOUNCERD ALREADY SERVES 2 CLIENTS"), "\(refusal)")
+        #expect(daemon.stderr.contains("refused client pid"))
     }
 
     // MARK: - One voice for both doors
