@@ -220,7 +220,7 @@ import Testing
         let third = try LineClient(path: ssip)
         let refusal = try third.readText()
         #expect(refusal.hasPrefix("300 ERR ANNOUNCERD ALREADY SERVES 2 CLIENTS"), "\(refusal)")
-        #expect(daemon.stderr.contains("refused client pid"))
+        try waitFor(seconds: 10) { daemon.stderr.contains("refused client pid") }
     }
 
     // MARK: - One voice for both doors
