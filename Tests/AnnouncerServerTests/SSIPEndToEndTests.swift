@@ -229,7 +229,9 @@ import Testing
     func aJSONFocusCutsOffSSIPTextButNeverImportant(_ sink: String) throws {
         let door = try SSIPDaemon(sink: sink)
         let ssip = try door.connect()
-        ssip.sendRaw(Array("SET SELF NOTIFICATION ALL on\r\nSPEAK\r\nreading a long paragraph of text that a focus will cut off before its end\r\n.\r\n".utf8))
+        // Long enough to be still synthesizing on the null sink, which does not wait for playback.
+        let paragraph = Array(repeating: "reading a long paragraph of text that a focus will cut off before its end", count: 40).joined(separator: " ")
+        ssip.sendRaw(Array("SET SELF NOTIFICATION ALL on\r\nSPEAK\r\n\(paragraph)\r\n.\r\n".utf8))
         #expect(try ssip.readSSIP() == ["220 OK NOTIFICATION SET"])
         #expect(try ssip.readSSIP() == ["230 OK RECEIVING DATA"])
         let text = try ssip.readSSIP()[0].dropFirst(4)
@@ -240,15 +242,17 @@ import Testing
         let cut = try ssip.readSSIP()
         #expect(cut == ["703-\(text)", cut[1], "703 CANCELED"])
 
-        ssip.sendRaw(Array("SET SELF PRIORITY important\r\nSPEAK\r\nan important message that no focus may cut off\r\n.\r\n".utf8))
+        // On the null sink, long enough to be still synthesizing when the focus comes.
+        let important = Array(repeating: "an important message that no focus may cut off", count: sink == "null" ? 40 : 1).joined(separator: " ")
+        ssip.sendRaw(Array("SET SELF PRIORITY important\r\nSPEAK\r\n\(important)\r\n.\r\n".utf8))
         #expect(try ssip.readSSIP() == ["202 OK PRIORITY SET"])
         #expect(try ssip.readSSIP() == ["230 OK RECEIVING DATA"])
-        let important = try ssip.readSSIP()[0].dropFirst(4)
+        let importantID = try ssip.readSSIP()[0].dropFirst(4)
         json.send(["type": "focus", "id": 2, "element": ["label": "Stop", "traits": ["button"]]])
         _ = try json.reply(2)
         var events: [[String]] = []
         while events.last?.last != "702 END" && events.last?.last != "703 CANCELED" { events.append(try ssip.readSSIP()) }
-        #expect(events.last == ["702-\(important)", events.last![1], "702 END"], "\(events)")
+        #expect(events.last == ["702-\(importantID)", events.last![1], "702 END"], "\(events)")
         json.send(["type": "status", "id": 3])
         let status = try json.reply(3)
         guard case .object(let counters)? = status["counters"] else { Issue.record("no counters"); return }
