@@ -18,6 +18,7 @@ let package = Package(
         .executable(name: "announcer-speech-worker", targets: ["announcer-speech-worker"]),
         .executable(name: "announce", targets: ["announce"]),
         .executable(name: "announcerd", targets: ["announcerd"]),
+        .executable(name: "announcer-atspi", targets: ["announcer-atspi"]),
     ],
     targets: [
         // The Linux calls Glibc's module hides behind _GNU_SOURCE (accept4, struct ucred, POLLRDHUP).
@@ -36,6 +37,13 @@ let package = Package(
         .executableTarget(name: "announce", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerClient"], linkerSettings: staticSwift),
         // The speech-dispatcher door (DESIGN §11): SSIP read and answered, pure.
         .target(name: "AnnouncerSSIP", dependencies: ["AnnouncerCore"]),
+        // The desktop door (DESIGN §12): AT-SPI objects and events as elements and requests, pure;
+        // then the bridge, the only importer of libatspi (a separate executable, so that the
+        // daemon never links GLib or D-Bus).
+        .target(name: "AnnouncerDesktop", dependencies: ["AnnouncerCore"]),
+        .systemLibrary(name: "CAtSpi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
+        .target(name: "AnnouncerATSPI", dependencies: ["AnnouncerDesktop", "AnnouncerClient", "AnnouncerCore", "AnnouncerSystem", "CAtSpi"]),
+        .executableTarget(name: "announcer-atspi", dependencies: ["AnnouncerATSPI", "AnnouncerDesktop", "AnnouncerSystem"], linkerSettings: staticSwift),
         .target(name: "AnnouncerServer", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerSSIP"]),
         .executableTarget(name: "announcerd", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerServer"], linkerSettings: staticSwift),
         .executableTarget(name: "shape-shuffle", dependencies: ["AnnouncerCore", "AnnouncerClient", "AnnouncerSystem"], path: "examples/ShapeShuffle"),
@@ -48,6 +56,10 @@ let package = Package(
             name: "AnnouncerCoreTests",
             dependencies: ["AnnouncerCore", "AnnouncerSystem"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "AnnouncerDesktopTests",
+            dependencies: ["AnnouncerDesktop", "AnnouncerCore", "announcer-atspi", "announcerd"]
         ),
         .testTarget(
             name: "AnnouncerSSIPTests",

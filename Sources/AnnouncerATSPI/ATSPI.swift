@@ -1,0 +1,182 @@
+import AnnouncerDesktop
+import CAtSpi
+
+/// The one door to libatspi: connecting to the accessibility bus, listening for events, reading
+/// an accessible object into an `AccessibleSnapshot`, timers and the main loop. libatspi runs
+/// on GLib's main loop: every call here is made on the thread that runs `runMainLoop`.
+enum ATSPI {
+    /// The events the bridge listens to (DESIGN §12).
+    static let eventTypes = [
+        "object:state-changed:focused",
+        "object:active-descendant-changed",
+        "object:state-changed:checked", "object:state-changed:indeterminate", "object:state-changed:pressed",
+        "object:state-changed:selected", "object:state-changed:expanded", "object:state-changed:sensitive",
+        "object:property-change:accessible-name", "object:property-change:accessible-value", "object:value-changed",
+        "object:text-changed:insert",
+        "object:announcement",
+        "window:activate",
+    ]
+
+    /// Connects to the session's accessibility bus; false when there is none.
+    static func initialize() -> Bool {
+        let status = atspi_init()
+        return status == 0 || status == 1
+    }
+
+    /// Registers `handler` for every event type; returns the types that could not be registered.
+    static func listen(_ callback: AtspiEventListenerSimpleCB) -> [String] {
+        guard let listener = atspi_event_listener_new_simple(callback, nil) else { return eventTypes }
+        var failed: [String] = []
+        for type in eventTypes {
+            var error: UnsafeMutablePointer<GError>?
+            if atspi_event_listener_register(listener, type, &error) == 0 { failed.append(type) }
+            g_clear_error(&error)
+        }
+        return failed
+    }
+
+    static func runMainLoop() { atspi_event_main() }
+
+    /// Calls `callback` once after `milliseconds` on the main loop.
+    static func after(milliseconds: Int, _ callback: GSourceFunc) {
+        g_timeout_add(guint(max(milliseconds, 0)), callback, nil)
+    }
+
+    // MARK: - Reading events
+
+    /// An event as the bridge sees it, or nil for one it does not speak.
+    static func event(_ event: UnsafePointer<AtspiEvent>) -> DesktopEvent? {
+        guard let type = event.pointee.type.map({ String(cString: $0) }), let source = event.pointee.source else { return nil }
+        let detail1 = event.pointee.detail1
+        // A shallow copy, read only: the event owns what it holds.
+        var data = event.pointee.any_data
+        switch type {
+        case "object:state-changed:focused":
+            // Only gaining the focus speaks (GTK also says when it is lost).
+            guard detail1 == 1, let object = snapshot(source) else { return nil }
+            return .focused(object)
+        case "object:active-descendant-changed":
+            guard let child = announcer_atspi_value_accessible(&data), let object = snapshot(child) else { return nil }
+            return .focused(object)
+        case "object:text-changed:insert":
+            guard let text = announcer_atspi_value_string(&data) else { return nil }
+            return .textInserted(id: identifier(source), text: String(cString: text))
+        case "object:announcement":
+            guard let text = announcer_atspi_value_string(&data) else { return nil }
+            return .announcement(String(cString: text), assertive: detail1 == 2)
+        case "window:activate":
+            return .windowActivated(title: string { atspi_accessible_get_name(source, &$0) })
+        default:
+            return snapshot(source).map { .changed($0) }
+        }
+    }
+
+    // MARK: - Reading an accessible
+
+    /// Where the object lives on the bus: the same object has the same id.
+    static func identifier(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> String {
+        let bus = announcer_atspi_bus_name(accessible).map { String(cString: $0) } ?? ""
+        let path = announcer_atspi_path(accessible).map { String(cString: $0) } ?? ""
+        return bus + path
+    }
+
+    static let spokenStates: [(String, AtspiStateType)] = [
+        ("focused", ATSPI_STATE_FOCUSED), ("sensitive", ATSPI_STATE_SENSITIVE), ("visible", ATSPI_STATE_VISIBLE), ("checked", ATSPI_STATE_CHECKED),
+        ("indeterminate", ATSPI_STATE_INDETERMINATE), ("pressed", ATSPI_STATE_PRESSED), ("selected", ATSPI_STATE_SELECTED),
+        ("expandable", ATSPI_STATE_EXPANDABLE), ("expanded", ATSPI_STATE_EXPANDED), ("editable", ATSPI_STATE_EDITABLE),
+        ("multi-line", ATSPI_STATE_MULTI_LINE),
+    ]
+
+    /// Roles whose place among their siblings is spoken ("2 of 5").
+    static let positionedRoles: Set<String> = ["list item", "tree item", "page tab", "table cell", "tree table cell", "menu item", "radio menu item", "check menu item"]
+    static let textRoles: Set<String> = ["entry", "text", "editbar", "search bar", "terminal", "combo box", "spin button"]
+
+    /// The object as it is now; nil when it is already gone (toolkits announce objects that
+    /// they destroy a moment later).
+    static func snapshot(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> AccessibleSnapshot? {
+        let role = string { atspi_accessible_get_role_name(accessible, &$0) }
+        guard !role.isEmpty else { return nil }
+        var object = AccessibleSnapshot(id: identifier(accessible), role: role,
+                                        name: string { atspi_accessible_get_name(accessible, &$0) },
+                                        description: string { atspi_accessible_get_description(accessible, &$0) },
+                                        states: [])
+        if let set = atspi_accessible_get_state_set(accessible) {
+            for (name, state) in spokenStates where atspi_state_set_contains(set, state) != 0 { object.states.insert(name) }
+            announcer_atspi_unref(set)
+        }
+        if let value = atspi_accessible_get_value_iface(accessible) {
+            var error: UnsafeMutablePointer<GError>?
+            object.value = atspi_value_get_current_value(value, &error)
+            object.minimum = atspi_value_get_minimum_value(value, &error)
+            object.maximum = atspi_value_get_maximum_value(value, &error)
+            g_clear_error(&error)
+            let text = string { atspi_value_get_text(value, &$0) }
+            object.valueText = text.isEmpty ? nil : text
+            announcer_atspi_unref(value)
+        }
+        if textRoles.contains(role), let text = atspi_accessible_get_text_iface(accessible) {
+            var error: UnsafeMutablePointer<GError>?
+            let count = atspi_text_get_character_count(text, &error)
+            g_clear_error(&error)
+            object.text = string { atspi_text_get_text(text, 0, count, &$0) }
+            announcer_atspi_unref(text)
+        }
+        if positionedRoles.contains(role) {
+            object.position = position(accessible)
+            // A row with no name of its own says what its children say (GTK's list box rows).
+            if object.name.isEmpty { object.name = childNames(accessible, depth: 2).joined(separator: " ") }
+        }
+        if let attributes = atspi_accessible_get_attributes(accessible, nil) {
+            if let level = announcer_atspi_attribute(attributes, "level") { object.level = Int(String(cString: level)) }
+            g_hash_table_unref(attributes)
+        }
+        if role.contains("menu item"), let action = atspi_accessible_get_action_iface(accessible) {
+            let binding = string { atspi_action_get_key_binding(action, 0, &$0) }
+            // "mnemonic;sequence;shortcut": the last part given is the shortcut.
+            object.accelerator = binding.split(separator: ";").last.map(String.init)
+            announcer_atspi_unref(action)
+        }
+        if let locale = atspi_accessible_get_object_locale(accessible, nil) {
+            object.locale = String(cString: locale)
+        }
+        return object
+    }
+
+    /// The names of an object's descendants, in order, `depth` levels down.
+    static func childNames(_ accessible: UnsafeMutablePointer<AtspiAccessible>, depth: Int) -> [String] {
+        guard depth > 0 else { return [] }
+        var error: UnsafeMutablePointer<GError>?
+        let count = atspi_accessible_get_child_count(accessible, &error)
+        g_clear_error(&error)
+        var names: [String] = []
+        for index in 0..<min(max(count, 0), 20) {
+            guard let child = atspi_accessible_get_child_at_index(accessible, index, &error) else { g_clear_error(&error); continue }
+            let name = string { atspi_accessible_get_name(child, &$0) }
+            names += name.isEmpty ? childNames(child, depth: depth - 1) : [name]
+            announcer_atspi_unref(child)
+        }
+        return names
+    }
+
+    /// 1-based place among the parent's children, and their count.
+    static func position(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> AccessibleSnapshot.Position? {
+        var error: UnsafeMutablePointer<GError>?
+        defer { g_clear_error(&error) }
+        guard let parent = atspi_accessible_get_parent(accessible, &error) else { return nil }
+        defer { announcer_atspi_unref(parent) }
+        let index = atspi_accessible_get_index_in_parent(accessible, &error)
+        let count = atspi_accessible_get_child_count(parent, &error)
+        guard index >= 0, count > 0, index < count else { return nil }
+        return AccessibleSnapshot.Position(index: Int(index) + 1, count: Int(count))
+    }
+
+    /// A string libatspi returns for us to free, or "" (and the error cleared).
+    static func string(_ call: (inout UnsafeMutablePointer<GError>?) -> UnsafeMutablePointer<gchar>?) -> String {
+        var error: UnsafeMutablePointer<GError>?
+        let text = call(&error)
+        g_clear_error(&error)
+        guard let text else { return "" }
+        defer { g_free(text) }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,129 @@
+import AnnouncerClient
+import AnnouncerCore
+import AnnouncerDesktop
+import AnnouncerSystem
+import CAtSpi
+
+/// `announcer-atspi`: the desktop's accessibility events, through `DesktopEventFilter`, to
+/// announcerd as an ordinary client (DESIGN §12). Runs on GLib's main loop: libatspi calls the
+/// event callback there, and the filter's wake-ups are GLib timeouts there too.
+public final class DesktopBridge {
+    public struct Settings: Sendable {
+        public var socket: String?
+        public var typingEcho: TypingEcho
+        public var log: @Sendable (String) -> Void
+
+        public init(socket: String?, typingEcho: TypingEcho, log: @escaping @Sendable (String) -> Void) {
+            self.socket = socket
+            self.typingEcho = typingEcho
+            self.log = log
+        }
+    }
+
+    private let settings: Settings
+    private var filter: DesktopEventFilter
+    private var daemon: DaemonConnection?
+    private let clock = ContinuousClock()
+    private let origin = ContinuousClock.now
+    private var wakeScheduled = false
+    private var lastFailure: String?
+
+    /// The one bridge of the process, for libatspi's C callbacks (which carry no context).
+    nonisolated(unsafe) static var current: DesktopBridge?
+
+    public init(settings: Settings) {
+        self.settings = settings
+        self.filter = DesktopEventFilter(typingEcho: settings.typingEcho)
+    }
+
+    /// Connects to the accessibility bus and serves until the process ends.
+    public func run() -> ExitStatus {
+        guard ATSPI.initialize() else {
+            settings.log("announcer-atspi: cannot reach the accessibility bus (is at-spi2-core running, and DBUS_SESSION_BUS_ADDRESS set?)")
+            return .unavailable
+        }
+        Self.current = self
+        let failed = ATSPI.listen { event in
+            guard let event, let bridge = DesktopBridge.current else { return }
+            bridge.handle(event)
+        }
+        if !failed.isEmpty { settings.log("announcer-atspi: could not listen for \(failed.joined(separator: ", "))") }
+        connectIfNeeded()
+        settings.log("announcer-atspi: listening to the accessibility bus")
+        ATSPI.runMainLoop()
+        return .success
+    }
+
+    private var now: Milliseconds {
+        let elapsed = ContinuousClock.now - origin
+        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    }
+
+    private func handle(_ event: UnsafePointer<AtspiEvent>) {
+        guard let desktopEvent = ATSPI.event(event) else { return }
+        deliver(filter.receive(desktopEvent, at: now))
+        scheduleWake()
+    }
+
+    private func wake() {
+        wakeScheduled = false
+        deliver(filter.due(at: now))
+        scheduleWake()
+    }
+
+    private func scheduleWake() {
+        guard !wakeScheduled, let deadline = filter.deadline else { return }
+        wakeScheduled = true
+        ATSPI.after(milliseconds: Int((deadline - now).rounded(.up))) { _ in
+            DesktopBridge.current?.wake()
+            return 0  // G_SOURCE_REMOVE
+        }
+    }
+
+    // MARK: - announcerd
+
+    private func connectIfNeeded() {
+        guard daemon == nil else { return }
+        do {
+            let connection = try DaemonConnection(socket: settings.socket)
+            _ = try connection.request(.hello(client: "announcer-atspi", protocol: 1))
+            daemon = connection
+            if lastFailure != nil { settings.log("announcer-atspi: connected to announcerd again") }
+            lastFailure = nil
+        } catch {
+            // Said once per outage, not at every event.
+            if lastFailure == nil { settings.log("announcer-atspi: cannot reach announcerd (\(error)); trying again at the next event") }
+            lastFailure = "\(error)"
+        }
+    }
+
+    private func deliver(_ requests: [DesktopRequest]) {
+        for request in requests {
+            let wire: Request
+            switch request {
+            case .focus(let element):
+                wire = .focus(element)
+            case .announce(let announcement):
+                wire = .announce(announcement)
+            case .echo(let text):
+                // Sent as focus-level speech: a newer keystroke's echo replaces this one, as
+                // VoiceOver's does, where an interrupting announcement would be said again.
+                wire = .focus(Element(label: text))
+            case .screen(let title):
+                guard !title.isEmpty, let tree = try? ElementTree(roots: [Element(id: "window", label: title, traits: [.header])]) else { continue }
+                wire = .screen(tree, focus: nil)
+            }
+            // A daemon that restarted is reached again, and the request is not lost.
+            for _ in 0..<2 {
+                connectIfNeeded()
+                guard let daemon else { break }
+                do {
+                    _ = try daemon.request(wire)
+                    break
+                } catch {
+                    self.daemon = nil
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import AnnouncerCore
+
+/// An accessible object as an Announcer element (DESIGN §12): role to traits, states to traits
+/// and values, name to label, description to hint, group position to "N of M". Pure, and tested
+/// by a table (AccessibleMappingTests).
+///
+/// Decisions where DESIGN §12 leaves room:
+/// - Toggle buttons, check boxes and switches are switch buttons with the value 1 (checked), 0
+///   or 2 (mixed): the composer says VoiceOver's own "On." / "Off." / "Mixed." in every locale.
+/// - A heading's level is its value ("level 2"), since VoiceOver's iOS words have none.
+/// - Sliders and progress bars speak a percentage of their range; spin buttons their number (or
+///   the toolkit's text for it).
+/// - Expandable rows and combo boxes say "expanded" or "collapsed" as their value.
+/// - A password field never says its text.
+public enum AccessibleMapping {
+    public static func element(_ object: AccessibleSnapshot) -> Element {
+        var element = Element(id: object.id)
+        element.label = object.name.trimmed.nonEmptyString
+        element.hint = object.description.trimmed.nonEmptyString
+        element.language = object.locale.flatMap(languageTag)
+        let states = object.states
+        switch object.role {
+        case "push button", "button":
+            element.traits = [.button]
+        case "toggle button", "check box", "check menu item", "switch":
+            element.traits = [.button, .switchButton]
+            element.value = states.contains("indeterminate") ? "2" : (states.contains("checked") || states.contains("pressed") ? "1" : "0")
+        case "radio button", "radio menu item":
+            element.traits = [.button]
+            if states.contains("checked") { element.traits.insert(.selected) }
+        case "combo box":
+            element.traits = [.button]
+            element.value = (object.valueText ?? object.text)?.trimmed.nonEmptyString ?? expansion(states)
+        case "menu item", "menu":
+            element.traits = [.button]
+            if element.hint == nil { element.hint = object.accelerator.flatMap(acceleratorWords) }
+        case "link":
+            element.traits = [.link]
+        case "heading":
+            element.traits = [.header]
+            element.value = object.level.map { "level \($0)" }
+        case "image", "icon", "image map":
+            element.traits = [.image]
+        case "label", "static", "caption", "paragraph":
+            element.traits = [.staticText]
+        case "password text":
+            element.traits = [.textEntry, .secureTextField]
+        case "entry", "text", "editbar", "search bar", "terminal":
+            element.traits = [.textEntry]
+            if states.contains("multi-line") { element.traits.insert(.textArea) }
+            element.value = object.text?.nonEmptyString
+        case "spin button":
+            element.traits = [.adjustable]
+            element.value = object.valueText?.trimmed.nonEmptyString ?? object.value.map(number) ?? object.text?.nonEmptyString
+        case "slider", "scroll bar", "dial":
+            element.traits = [.adjustable]
+            element.value = percentage(object) ?? object.valueText?.nonEmptyString
+        case "progress bar", "level bar":
+            element.traits = [.updatesFrequently]
+            element.value = percentage(object) ?? object.valueText?.nonEmptyString
+        case "page tab":
+            element.traits = [.button, .tabBarItem]
+            if let position = object.position { element.context = .tab(index: position.index, count: position.count) }
+        case "page tab list":
+            element.traits = [.tabBar]
+        case "list item", "tree item", "table cell", "tree table cell", "table row", "tree table row":
+            if let position = object.position { element.context = .series(index: position.index, count: position.count) }
+            if states.contains("expandable") { element.value = expansion(states) }
+        case "alert", "notification":
+            element.traits = [.staticText]
+        default:
+            // Windows, dialogs, panels and roles with no trait of their own: their words only.
+            break
+        }
+        if object.role.hasPrefix("list") || object.role.hasPrefix("tree") || object.role.hasPrefix("table") || object.role == "page tab",
+           states.contains("selected") {
+            element.traits.insert(.selected)
+        }
+        // An object whose states could not be read (it was going away) is not called dimmed.
+        if !states.isEmpty, !states.contains("sensitive") { element.traits.insert(.notEnabled) }
+        if element.label == nil, element.value == nil, element.hint == nil, !element.traits.isEmpty {
+            // An object with nothing to say but its role still says its role.
+            element.accessible = true
+        }
+        return element
+    }
+
+    static func expansion(_ states: Set<String>) -> String? {
+        guard states.contains("expandable") else { return nil }
+        return states.contains("expanded") ? "expanded" : "collapsed"
+    }
+
+    /// Whether the element has anything to say: a window that is only being built has not.
+    public static func speaks(_ element: Element) -> Bool {
+        element.label != nil || element.value != nil || element.hint != nil || !element.traits.isEmpty
+    }
+
+    /// The value as a whole percentage of its range ("50%"), when the range is known.
+    static func percentage(_ object: AccessibleSnapshot) -> String? {
+        guard let value = object.value, let minimum = object.minimum, let maximum = object.maximum, maximum > minimum else { return nil }
+        let fraction = (min(max(value, minimum), maximum) - minimum) / (maximum - minimum)
+        return "\(Int((fraction * 100).rounded()))%"
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// "<Control><Shift>q" → "Control Shift Q".
+    static func acceleratorWords(_ accelerator: String) -> String? {
+        var words: [String] = []
+        var rest = Substring(accelerator)
+        while rest.first == "<", let close = rest.firstIndex(of: ">") {
+            let modifier = rest[rest.index(after: rest.startIndex)..<close]
+            words.append(modifier == "Primary" ? "Control" : String(modifier))
+            rest = rest[rest.index(after: close)...]
+        }
+        if !rest.isEmpty { words.append(rest.count == 1 ? rest.uppercased() : String(rest)) }
+        return words.isEmpty ? nil : words.joined(separator: " ")
+    }
+
+    /// "de_DE" or "de_DE.UTF-8" → "de-DE"; "C" and "POSIX" say nothing.
+    static func languageTag(_ locale: String) -> String? {
+        let base = locale.split(separator: ".").first.map(String.init) ?? locale
+        guard !base.isEmpty, base != "C", base != "POSIX" else { return nil }
+        return base.replacing("_", with: "-")
+    }
+}
+
+extension String {
+    var trimmed: String {
+        var text = Substring(self)
+        while text.first?.isWhitespace == true { text = text.dropFirst() }
+        while text.last?.isWhitespace == true { text = text.dropLast() }
+        return String(text)
+    }
+
+    var nonEmptyString: String? { isEmpty ? nil : self }
+}

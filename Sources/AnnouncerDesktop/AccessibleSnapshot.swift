@@ -1,0 +1,45 @@
+/// What the desktop door reads of one accessible object (DESIGN §12), with no AT-SPI type in it:
+/// the bridge fills it from libatspi, the tests write it by hand.
+public struct AccessibleSnapshot: Sendable, Equatable {
+    /// Where it lives on the bus (application and object path): the same object, the same id.
+    public var id: String
+    /// AT-SPI's role name, as `atspi_accessible_get_role_name` gives it ("push button").
+    public var role: String
+    public var name: String
+    public var description: String
+    /// AT-SPI's state names that matter here: focused, sensitive, visible, checked,
+    /// indeterminate, pressed, selected, expandable, expanded, editable, multi-line. Empty when
+    /// they could not be read.
+    public var states: Set<String>
+    /// The Value interface: current, minimum and maximum, and its own text where it has one.
+    public var value: Double?
+    public var minimum: Double?
+    public var maximum: Double?
+    public var valueText: String?
+    /// The Text interface's whole text (entries).
+    public var text: String?
+    /// 1-based place among its siblings of the same kind, and how many there are.
+    public var position: Position?
+    /// A heading's level.
+    public var level: Int?
+    /// A menu item's shortcut, as the toolkit writes it ("<Control>q").
+    public var accelerator: String?
+    /// Its locale ("de_DE").
+    public var locale: String?
+
+    public struct Position: Sendable, Equatable {
+        public var index: Int
+        public var count: Int
+        public init(index: Int, count: Int) { self.index = index; self.count = count }
+    }
+
+    public init(id: String, role: String, name: String = "", description: String = "", states: Set<String> = ["sensitive", "visible"],
+                value: Double? = nil, minimum: Double? = nil, maximum: Double? = nil, valueText: String? = nil,
+                text: String? = nil, position: Position? = nil, level: Int? = nil, accelerator: String? = nil,
+                locale: String? = nil) {
+        self.id = id; self.role = role; self.name = name; self.description = description; self.states = states
+        self.value = value; self.minimum = minimum; self.maximum = maximum; self.valueText = valueText
+        self.text = text; self.position = position; self.level = level; self.accelerator = accelerator
+        self.locale = locale
+    }
+}

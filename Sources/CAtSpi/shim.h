@@ -1,0 +1,30 @@
+// libatspi for Swift: the library's header, and the few GLib macros Swift cannot call, as
+// functions. Only AnnouncerATSPI imports this (the one door to AT-SPI).
+#include <atspi/atspi.h>
+
+static inline const char *announcer_atspi_value_string(const GValue *value) {
+    return (value && G_VALUE_HOLDS_STRING(value)) ? g_value_get_string(value) : NULL;
+}
+
+static inline AtspiAccessible *announcer_atspi_value_accessible(const GValue *value) {
+    if (!value || !G_VALUE_HOLDS_OBJECT(value)) return NULL;
+    GObject *object = g_value_get_object(value);
+    return (object && ATSPI_IS_ACCESSIBLE(object)) ? ATSPI_ACCESSIBLE(object) : NULL;
+}
+
+static inline const char *announcer_atspi_path(AtspiAccessible *accessible) {
+    return ATSPI_OBJECT(accessible)->path;
+}
+
+static inline const char *announcer_atspi_bus_name(AtspiAccessible *accessible) {
+    AtspiObject *object = ATSPI_OBJECT(accessible);
+    return object->app ? object->app->bus_name : NULL;
+}
+
+static inline void announcer_atspi_unref(void *object) {
+    if (object) g_object_unref(object);
+}
+
+static inline const char *announcer_atspi_attribute(GHashTable *attributes, const char *name) {
+    return attributes ? (const char *)g_hash_table_lookup(attributes, name) : NULL;
+}

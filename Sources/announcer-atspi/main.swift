@@ -1,0 +1,37 @@
+import AnnouncerATSPI
+import AnnouncerDesktop
+import AnnouncerSystem
+
+// `announcer-atspi`: GTK, Qt, Firefox and LibreOffice heard through announcerd (DESIGN §12).
+let usage = """
+    usage: announcer-atspi [--socket PATH] [--typing-echo characters|words|none]
+
+    Speaks the desktop's accessibility events (AT-SPI) through announcerd, VoiceOver-style: the
+    focused control with its role and state, changes to it, typing in text fields, live
+    announcements, and each new window's title. It is an ordinary client of announcerd
+    (--socket, $ANNOUNCER_SOCKET or the default socket) and needs the session's accessibility
+    bus (at-spi2-core).
+
+      --socket PATH          announcerd's socket
+      --typing-echo ECHO     characters (default), words or none
+      -h, --help             show this help
+    """
+
+let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--socket", "--typing-echo"], maximumPositionals: 0)
+let parsed: ArgumentScanner.Parsed
+do {
+    parsed = try scanner.parse(CommandLine.arguments.dropFirst())
+} catch {
+    Console.error("announcer-atspi: \(error)\nTry 'announcer-atspi --help'.")
+    ExitStatus.usage.exit()
+}
+if parsed.has("--help") || parsed.has("-h") {
+    Console.out(usage)
+    ExitStatus.success.exit()
+}
+guard let echo = TypingEcho(rawValue: parsed.options["--typing-echo"] ?? "characters") else {
+    Console.error("announcer-atspi: --typing-echo must be characters, words or none")
+    ExitStatus.usage.exit()
+}
+let bridge = DesktopBridge(settings: .init(socket: parsed.options["--socket"], typingEcho: echo, log: { Console.error($0) }))
+bridge.run().exit()

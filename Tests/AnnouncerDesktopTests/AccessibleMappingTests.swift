@@ -1,0 +1,96 @@
+import AnnouncerCore
+@testable import AnnouncerDesktop
+import AnnouncerSystem
+import Foundation
+import Testing
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// The packaged locale tables, as a user gets them.
+let composer: UtteranceComposer = {
+    do {
+        let tables = try ConfigurationFiles(packagedDirectory: packageRoot.path + "/config", userDirectory: "/nonexistent").readLocales()
+        return UtteranceComposer(catalog: try ConfigurationSources(packagedTables: tables).loadLocales(), hintStyle: .keyboard)
+    } catch {
+        fatalError("the packaged locale tables do not load: \(error)")
+    }
+}()
+
+/// AT-SPI roles and states as elements (DESIGN §12, issue [J] point 2): each row is an object
+/// as libatspi describes it and what is said of it, with VoiceOver's words.
+@Suite struct AccessibleMappingTests {
+    struct Row: CustomTestStringConvertible, Sendable {
+        var object: AccessibleSnapshot
+        var spoken: String
+        var hint: String? = nil
+        var testDescription: String { object.role }
+    }
+
+    typealias Object = AccessibleSnapshot
+    static let sensitive: Set<String> = ["sensitive", "visible"]
+
+    static let rows: [Row] = [
+        Row(object: Object(id: "1", role: "push button", name: "Compose"), spoken: "Compose. Button."),
+        Row(object: Object(id: "1", role: "push button", name: "Send", states: ["visible"]), spoken: "Send. Dimmed. Button."),
+        Row(object: Object(id: "1", role: "push button", name: "Send", description: "Sends the message."), spoken: "Send. Button.", hint: "Sends the message."),
+        Row(object: Object(id: "1", role: "toggle button", name: "Bold", states: sensitive.union(["pressed"])), spoken: "Bold. Switch Button. On.", hint: "Press Space to toggle setting."),
+        Row(object: Object(id: "1", role: "check box", name: "Remember me"), spoken: "Remember me. Switch Button. Off.", hint: "Press Space to toggle setting."),
+        Row(object: Object(id: "1", role: "check box", name: "Remember me", states: sensitive.union(["checked"])), spoken: "Remember me. Switch Button. On.", hint: "Press Space to toggle setting."),
+        Row(object: Object(id: "1", role: "check box", name: "All", states: sensitive.union(["indeterminate"])), spoken: "All. Switch Button. Mixed.", hint: "Press Space to toggle setting."),
+        Row(object: Object(id: "1", role: "radio button", name: "Small", states: sensitive.union(["checked"])), spoken: "Selected: Small. Button."),
+        Row(object: Object(id: "1", role: "radio button", name: "Large"), spoken: "Large. Button."),
+        Row(object: Object(id: "1", role: "combo box", name: "Size", text: "Medium"), spoken: "Size: Medium. Button."),
+        Row(object: Object(id: "1", role: "menu item", name: "Quit", accelerator: "<Control>q"), spoken: "Quit. Button.", hint: "Control Q"),
+        Row(object: Object(id: "1", role: "link", name: "Home page"), spoken: "Home page. Link."),
+        Row(object: Object(id: "1", role: "heading", name: "Settings", level: 2), spoken: "Settings: level 2. Heading."),
+        Row(object: Object(id: "1", role: "image", name: "Logo"), spoken: "Logo. Image."),
+        Row(object: Object(id: "1", role: "label", name: "Ready"), spoken: "Ready"),
+        Row(object: Object(id: "1", role: "entry", name: "Name", text: "Ann"), spoken: "Name: Ann. Text Field.", hint: "Press Space to edit."),
+        Row(object: Object(id: "1", role: "password text", name: "Password", text: "secret"), spoken: "Password. Secure Text Field.", hint: "Press Space to edit."),
+        Row(object: Object(id: "1", role: "text", name: "Notes", states: sensitive.union(["multi-line", "editable"]), text: "Hi"), spoken: "Notes: Hi. Text Field.", hint: "Press Space to edit."),
+        Row(object: Object(id: "1", role: "spin button", name: "Copies", value: 3, minimum: 1, maximum: 99), spoken: "Copies: 3. Adjustable.",
+            hint: "Press Up or Down Arrow to adjust the value."),
+        Row(object: Object(id: "1", role: "slider", name: "Volume", value: 50, minimum: 0, maximum: 100), spoken: "Volume: 50%. Adjustable.",
+            hint: "Press Up or Down Arrow to adjust the value."),
+        Row(object: Object(id: "1", role: "progress bar", name: "Download", value: 0.25, minimum: 0, maximum: 1), spoken: "Download: 25%"),
+        Row(object: Object(id: "1", role: "page tab", name: "General", states: sensitive.union(["selected"]), position: .init(index: 1, count: 3)),
+            spoken: "Selected: General. Tab. 1 of 3."),
+        Row(object: Object(id: "1", role: "page tab list", name: "Sections"), spoken: "Sections"),
+        Row(object: Object(id: "1", role: "list item", name: "Pears", position: .init(index: 2, count: 3)), spoken: "Pears 2 of 3."),
+        Row(object: Object(id: "1", role: "tree item", name: "Documents", states: sensitive.union(["expandable", "expanded"]), position: .init(index: 1, count: 4)),
+            spoken: "Documents: expanded 1 of 4."),
+        Row(object: Object(id: "1", role: "tree item", name: "Music", states: sensitive.union(["expandable"]), position: .init(index: 2, count: 4)),
+            spoken: "Music: collapsed 2 of 4."),
+        Row(object: Object(id: "1", role: "table cell", name: "42", states: sensitive.union(["selected"]), position: .init(index: 5, count: 9)),
+            spoken: "Selected: 42 5 of 9."),
+        Row(object: Object(id: "1", role: "frame", name: "Mail settings"), spoken: "Mail settings"),
+        Row(object: Object(id: "1", role: "dialog", name: "Information", description: "Settings saved"), spoken: "Information", hint: "Settings saved"),
+        Row(object: Object(id: "1", role: "alert", name: "Disk full"), spoken: "Disk full"),
+    ]
+
+    @Test(arguments: rows)
+    func speaks(_ row: Row) {
+        let utterance = composer.compose(AccessibleMapping.element(row.object))
+        #expect(utterance.description == row.spoken)
+        #expect(utterance.hint == row.hint)
+    }
+
+    @Test func languageAndIdentityComeAlong() {
+        let element = AccessibleMapping.element(Object(id: ":1.5/org/a11y/atspi/accessible/12", role: "push button", name: "Senden", locale: "de_DE.UTF-8"))
+        #expect(element.id == ":1.5/org/a11y/atspi/accessible/12")
+        #expect(element.language == "de-DE")
+        #expect(AccessibleMapping.element(Object(id: "1", role: "label", name: "x", locale: "C")).language == nil)
+    }
+
+    @Test func anObjectWithNothingToSayDoesNotSpeak() {
+        #expect(!AccessibleMapping.speaks(AccessibleMapping.element(Object(id: "1", role: "filler"))))
+        #expect(AccessibleMapping.speaks(AccessibleMapping.element(Object(id: "1", role: "push button"))))
+        // States that could not be read are not "dimmed".
+        #expect(!AccessibleMapping.element(Object(id: "1", role: "push button", name: "Go", states: [])).traits.contains(.notEnabled))
+    }
+
+    @Test(arguments: [("<Control>q", "Control Q"), ("<Primary><Shift>s", "Control Shift S"), ("F5", "F5"), ("", nil)])
+    func accelerators(_ text: String, _ words: String?) {
+        #expect(AccessibleMapping.acceleratorWords(text) == words)
+    }
+}
