@@ -1,0 +1,81 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// The built binaries, beside the test bundle (or in .build/debug).
+func binary(_ name: String) -> String {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<3 {
+        let candidate = directory.appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        directory.deleteLastPathComponent()
+    }
+    return packageRoot.appendingPathComponent(".build/debug/\(name)").path
+}
+
+/// Real GTK applications, headless, heard through announcer-atspi and announcerd (issue [J]
+/// point 3): `Tests/fixtures/desktop/session.sh` starts Xvfb, the AT-SPI bus, announcerd on the
+/// text sink, the bridge and the application inside `dbus-run-session`, presses real keys with
+/// xdotool, and prints what was spoken.
+@Suite(.serialized) struct DesktopEndToEndTests {
+    /// The spoken descriptions of a session, in order (`SPEAK` lines' text). A window's title
+    /// ("… Heading.") is left out: without a window manager, whether `window:activate` comes
+    /// before the first focus depends on timing.
+    func session(_ app: String, keys: [String]) throws -> [String] {
+        let script = packageRoot.appendingPathComponent("Tests/fixtures/desktop/session.sh").path
+        let fixture = packageRoot.appendingPathComponent("Tests/fixtures/desktop/\(app)").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["90", "dbus-run-session", "--", script, binary("announcerd"), binary("announcer-atspi"), fixture] + keys
+        // A file, not a pipe: dbus-run-session's bus daemon outlives the session holding the
+        // descriptors it was given, so a pipe would never reach its end.
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("desktop-\(UUID().uuidString.prefix(8))").path
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        return text.split(separator: "\n").compactMap { line -> String? in
+            let parts = line.split(separator: " ", maxSplits: 3)
+            guard parts.count == 4, parts[0] == "SPEAK" else { return nil }
+            return parts[1] == "focus" || parts[1] == "default" || parts[1] == "high" ? String(parts[3]) : nil
+        }.filter { !$0.hasSuffix("Heading.") }
+    }
+
+    @Test func gtk3ButtonsCheckBoxEntrySliderAndDialog() throws {
+        let spoken = try session("gtk3_app.py", keys: ["Tab", "space", "Tab", "type:hi", "Tab", "Right", "Tab", "Return"])
+        #expect(spoken == [
+            "Compose. Button.",
+            "Remember me. Switch Button. Off.",
+            "Remember me. Switch Button. On.",   // Space: the change to the focused check box
+            "Name. Text Field.",
+            "h", "i",                            // typing echo, never doubled
+            "Volume: 50%. Adjustable.",
+            "Volume: 51%. Adjustable.",          // Right: the slider's new value
+            "Open dialog. Button.",
+            "OK. Button.",                       // Return opened the dialog; its button has the focus
+        ])
+    }
+
+    @Test func gtk3ListRows() throws {
+        let spoken = try session("gtk3_app.py", keys: ["Tab", "Tab", "Tab", "Tab", "Tab", "Down"])
+        #expect(Array(spoken.suffix(2)) == ["Selected: Apples 1 of 3.", "Selected: Pears 2 of 3."])
+    }
+
+    @Test func gtk4ButtonsCheckBoxEntryAndSlider() throws {
+        // GTK 4's first focus, given while its accessible tree is being built, is not asserted:
+        // the session starts from the first Tab.
+        let spoken = try session("gtk4_app.py", keys: ["Tab", "space", "Tab", "type:hi", "Tab"])
+        #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
+            "Remember me. Switch Button. Off.",
+            "Remember me. Switch Button. On.",
+            "Name. Text Field.",
+            "h", "i",
+            "Volume: 50%. Adjustable.",
+        ])
+    }
+}
