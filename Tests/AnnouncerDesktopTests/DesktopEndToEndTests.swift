@@ -79,3 +79,57 @@ func binary(_ name: String) -> String {
         ])
     }
 }
+
+/// The desktop door is a process of its own (DESIGN §12): the daemon never links GLib or D-Bus,
+/// and the bridge links no Foundation.
+@Suite struct DesktopLinkingTests {
+    func libraries(_ executable: String) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        process.arguments = [binary(executable)]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    @Test func theDaemonLinksNoGLibAndTheBridgeNoFoundation() throws {
+        let daemon = try libraries("announcerd")
+        for library in ["libatspi", "libglib-2.0", "libdbus-1"] { #expect(!daemon.contains(library), "announcerd links \(library)") }
+        let bridge = try libraries("announcer-atspi")
+        #expect(bridge.contains("libatspi"))
+        for library in ["libFoundation.so", "lib_FoundationICU.so", "libFoundationEssentials.so"] {
+            #expect(!bridge.contains(library), "announcer-atspi links \(library)")
+        }
+    }
+}
+
+/// The bridge's user service verifies with systemd's own tool, beside the daemon's units.
+@Suite struct DesktopUnitTests {
+    @Test func theServiceVerifies() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("desktop-units-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory + "/runtime", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let units = ["announcerd.socket", "announcerd.service", "announcer-atspi.service"]
+        for unit in units {
+            var text = try String(contentsOf: packageRoot.appendingPathComponent("systemd/\(unit)"), encoding: .utf8)
+            text = text.replacingOccurrences(of: "/usr/bin/announcerd", with: binary("announcerd"))
+                .replacingOccurrences(of: "/usr/bin/announcer-atspi", with: binary("announcer-atspi"))
+            try text.write(toFile: directory + "/" + unit, atomically: true, encoding: .utf8)
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/systemd-analyze")
+        process.arguments = ["verify", "--user"] + units.map { directory + "/" + $0 }
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_RUNTIME_DIR": directory + "/runtime"]) { $1 }
+        let output = directory + "/out"
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        try process.run()
+        process.waitUntilExit()
+        let said = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(process.terminationStatus == 0 && said.isEmpty, "systemd-analyze said: \(said)")
+    }
+}
