@@ -23,12 +23,12 @@ func binary(_ name: String) -> String {
     /// The spoken descriptions of a session, in order (`SPEAK` lines' text). A window's title
     /// ("… Heading.") is left out: without a window manager, whether `window:activate` comes
     /// before the first focus depends on timing.
-    func session(_ app: String, keys: [String]) throws -> [String] {
+    func session(_ app: String, reader: String = binary("announcer-atspi"), keys: [String]) throws -> [String] {
         let script = packageRoot.appendingPathComponent("Tests/fixtures/desktop/session.sh").path
         let fixture = packageRoot.appendingPathComponent("Tests/fixtures/desktop/\(app)").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["90", "dbus-run-session", "--", script, binary("announcerd"), binary("announcer-atspi"), fixture] + keys
+        process.arguments = ["90", "dbus-run-session", "--", script, binary("announcerd"), reader, fixture] + keys
         // A file, not a pipe: dbus-run-session's bus daemon outlives the session holding the
         // descriptors it was given, so a pipe would never reach its end.
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("desktop-\(UUID().uuidString.prefix(8))").path
@@ -42,7 +42,7 @@ func binary(_ name: String) -> String {
         return text.split(separator: "\n").compactMap { line -> String? in
             let parts = line.split(separator: " ", maxSplits: 3)
             guard parts.count == 4, parts[0] == "SPEAK" else { return nil }
-            return parts[1] == "focus" || parts[1] == "default" || parts[1] == "high" ? String(parts[3]) : nil
+            return ["focus", "default", "high", "message"].contains(parts[1]) ? String(parts[3]) : nil
         }.filter { !$0.hasSuffix("Heading.") }
     }
 
@@ -64,6 +64,25 @@ func binary(_ name: String) -> String {
     @Test func gtk3ListRows() throws {
         let spoken = try session("gtk3_app.py", keys: ["Tab", "Tab", "Tab", "Tab", "Tab", "Down"])
         #expect(Array(spoken.suffix(2)) == ["Selected: Apples 1 of 3.", "Selected: Pears 2 of 3."])
+    }
+
+    /// Orca itself, unchanged, on the same application and keys, speaking through announcerd's
+    /// SSIP door: a real client of issue [I]'s door, and Orca's words beside the bridge's
+    /// (docs/benchmarks.md).
+    @Test func orcaSpeaksTheSameApplicationThroughTheSSIPDoor() throws {
+        let spoken = try session("gtk3_app.py", reader: "orca", keys: ["Tab", "space", "Tab", "type:hi", "Tab", "Right", "Tab", "Return"])
+        // What Orca says first (the window, or its focused button) depends on timing: from Tab on, not.
+        let expected = ["Screen reader on.", "Remember me check box not checked.", "checked", "Name text.",
+                        "Volume horizontal slider 50.", "51", "Open dialog push button.", "alert Information."]
+        // In this order, with Orca's key echo ("tab", "h", …) between them.
+        var rest = spoken[...]
+        for line in expected {
+            guard let index = rest.firstIndex(of: line) else {
+                Issue.record("Orca did not say \"\(line)\" (in order) in \(spoken)")
+                return
+            }
+            rest = rest[(index + 1)...]
+        }
     }
 
     @Test func gtk4ButtonsCheckBoxEntryAndSlider() throws {
