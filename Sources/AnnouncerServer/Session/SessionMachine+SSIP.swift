@@ -35,11 +35,10 @@ extension SessionMachine {
             if let rejection = output.rejection {
                 actions.append(.write(client, SSIPReply.refused(rejection.message.uppercased())))
             } else if let id = output.accepted.first {
-                // A message may have ended already (a notification dropped at once): its events
-                // follow the reply, as all events do.
-                if clients[client]?.waiting.contains(id) == true || ssipNotifications[id] == nil {
-                    ssipNotifications[id] = message.notifications
-                }
+                // Even a message that ended at once (a notification dropped) has its end
+                // reported after this reply: the daemon feeds the machine the scheduler's
+                // reports only once this line has been handled.
+                ssipNotifications[id] = message.notifications
                 actions.append(.write(client, SSIPReply.queued(id.rawValue)))
             }
         case .control(let control, let target):
