@@ -78,9 +78,9 @@ public enum SSIPReply {
     }
 
     /// A request Announcer refuses for its own reasons (a full queue, a message too long), with
-    /// the reason in words, in SSIP's server-error group.
+    /// the reason in words, in SSIP's server-error group (upper case, as SSIP's words are).
     public static func refused(_ reason: String) -> String {
-        text(300, "ERR \(reason.replacingNewlines)")
+        text(300, "ERR \(reason.replacingNewlines.uppercased())")
     }
 }
 

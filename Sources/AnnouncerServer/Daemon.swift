@@ -245,8 +245,8 @@ public final class Daemon: @unchecked Sendable {
     /// Tells a client it cannot be served, in one line of its protocol, and lets it go.
     private static func refuse(_ fd: FileDescriptor, _ reply: Reply, door: SessionMachine.Door) {
         var line = DaemonMessage.reply(reply).line
-        if door == .ssip, case .error(let error) = reply.body {
-            line = Array(SSIPReply.refused(error.message.uppercased()).utf8)
+        if door == .ssip, case .error(_, let message) = reply.body {
+            line = Array(SSIPReply.refused(message).utf8)
         }
         // One try: the socket is non-blocking, and a client that cannot take one line is let go.
         _ = try? fd.write(line[...])

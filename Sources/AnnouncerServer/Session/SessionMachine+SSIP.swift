@@ -33,7 +33,7 @@ extension SessionMachine {
             let held = clients[client]!.paused
             let output = submit(.message(message.speech, message.priority, held: held), for: client, speech: speech)
             if let rejection = output.rejection {
-                actions.append(.write(client, SSIPReply.refused(rejection.message.uppercased())))
+                actions.append(.write(client, SSIPReply.refused(rejection.message)))
             } else if let id = output.accepted.first {
                 // Even a message that ended at once (a notification dropped) has its end
                 // reported after this reply: the daemon feeds the machine the scheduler's
