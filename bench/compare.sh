@@ -33,6 +33,7 @@ swift build -c release --product announcerd >&2
 swift build -c release --product announcer-speech-worker >&2
 swift build -c release --product announce >&2
 swift build -c release --product announcer-bench >&2
+swift build -c release --product announcer-atspi >&2
 bin=$(swift build -c release --show-bin-path)
 
 work=$(mktemp -d /tmp/announcer-bench.XXXXXX)
@@ -102,6 +103,10 @@ speaker_idle_rss=$(rss_tree "$announcerd")
 results=$work/results.jsonl
 /usr/bin/python3 bench/latency.py --trials "$trials" --cold-trials "$trials" --monitor announcer_bench.monitor \
     --socket "$sock" --ssip "$work/announcer-ssip.sock" --announce "$bin/announce" --announcerd "$bin/announcerd" | tee -a "$results"
+
+# A real desktop: Tab in a GTK application → first sound, announcer-atspi + announcerd against
+# Orca + speech-dispatcher (DESIGN §15), in a headless session of its own.
+dbus-run-session -- /usr/bin/python3 bench/desktop.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
 
 # Throughput: Core alone, then through the socket with the text and null sinks.
 seconds=$(( trials >= 15 ? 3 : 1 ))

@@ -12,7 +12,7 @@ enum ATSPI {
         "object:state-changed:checked", "object:state-changed:indeterminate", "object:state-changed:pressed",
         "object:state-changed:selected", "object:state-changed:expanded", "object:state-changed:sensitive",
         "object:property-change:accessible-name", "object:property-change:accessible-value", "object:value-changed",
-        "object:text-changed:insert",
+        "object:text-changed:insert", "object:text-changed:delete", "object:text-caret-moved",
         "object:announcement",
         "window:activate",
     ]
@@ -58,9 +58,13 @@ enum ATSPI {
         case "object:active-descendant-changed":
             guard let child = announcer_atspi_value_accessible(&data), let object = snapshot(child) else { return nil }
             return .focused(object)
-        case "object:text-changed:insert":
+        case "object:text-changed:insert", "object:text-changed:delete":
             guard let text = announcer_atspi_value_string(&data) else { return nil }
-            return .textInserted(id: identifier(source), text: String(cString: text))
+            let id = identifier(source), offset = Int(detail1)
+            return type.hasSuffix("insert") ? .textInserted(id: id, offset: offset, text: String(cString: text))
+                                            : .textDeleted(id: id, offset: offset, text: String(cString: text))
+        case "object:text-caret-moved":
+            return .caretMoved(id: identifier(source), offset: Int(detail1), text: wholeText(source))
         case "object:announcement":
             guard let text = announcer_atspi_value_string(&data) else { return nil }
             return .announcement(String(cString: text), assertive: detail1 == 2)
@@ -114,13 +118,7 @@ enum ATSPI {
             object.valueText = text.isEmpty ? nil : text
             announcer_atspi_unref(value)
         }
-        if textRoles.contains(role), let text = atspi_accessible_get_text_iface(accessible) {
-            var error: UnsafeMutablePointer<GError>?
-            let count = atspi_text_get_character_count(text, &error)
-            g_clear_error(&error)
-            object.text = string { atspi_text_get_text(text, 0, count, &$0) }
-            announcer_atspi_unref(text)
-        }
+        if textRoles.contains(role) { object.text = wholeText(accessible) }
         if positionedRoles.contains(role) {
             object.position = position(accessible)
             // A row with no name of its own says what its children say (GTK's list box rows).
@@ -140,6 +138,20 @@ enum ATSPI {
             object.locale = String(cString: locale)
         }
         return object
+    }
+
+    /// The longest text read whole at every caret move; a longer document's caret is not spoken.
+    static let longestText: Int32 = 100_000
+
+    /// The Text interface's whole text, when it has one and it is not too long.
+    static func wholeText(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> String? {
+        guard let text = atspi_accessible_get_text_iface(accessible) else { return nil }
+        defer { announcer_atspi_unref(text) }
+        var error: UnsafeMutablePointer<GError>?
+        let count = atspi_text_get_character_count(text, &error)
+        g_clear_error(&error)
+        guard count >= 0, count <= longestText else { return nil }
+        return string { atspi_text_get_text(text, 0, count, &$0) }
     }
 
     /// The names of an object's descendants, in order, `depth` levels down.

@@ -15,8 +15,8 @@ import AnnouncerCore
 public enum AccessibleMapping {
     public static func element(_ object: AccessibleSnapshot) -> Element {
         var element = Element(id: object.id)
-        element.label = object.name.trimmed.nonEmptyString
-        element.hint = object.description.trimmed.nonEmptyString
+        element.label = object.name.trimmingWhitespace().nonEmptyString
+        element.hint = object.description.trimmingWhitespace().nonEmptyString
         element.language = object.locale.flatMap(languageTag)
         let states = object.states
         switch object.role {
@@ -30,7 +30,7 @@ public enum AccessibleMapping {
             if states.contains("checked") { element.traits.insert(.selected) }
         case "combo box":
             element.traits = [.button]
-            element.value = (object.valueText ?? object.text)?.trimmed.nonEmptyString ?? expansion(states)
+            element.value = (object.valueText ?? object.text)?.trimmingWhitespace().nonEmptyString ?? expansion(states)
         case "menu item", "menu":
             element.traits = [.button]
             if element.hint == nil { element.hint = object.accelerator.flatMap(acceleratorWords) }
@@ -51,7 +51,7 @@ public enum AccessibleMapping {
             element.value = object.text?.nonEmptyString
         case "spin button":
             element.traits = [.adjustable]
-            element.value = object.valueText?.trimmed.nonEmptyString ?? object.value.map(number) ?? object.text?.nonEmptyString
+            element.value = object.valueText?.trimmingWhitespace().nonEmptyString ?? object.value.map(number) ?? object.text?.nonEmptyString
         case "slider", "scroll bar", "dial":
             element.traits = [.adjustable]
             element.value = percentage(object) ?? object.valueText?.nonEmptyString
@@ -128,12 +128,5 @@ public enum AccessibleMapping {
 }
 
 extension String {
-    var trimmed: String {
-        var text = Substring(self)
-        while text.first?.isWhitespace == true { text = text.dropFirst() }
-        while text.last?.isWhitespace == true { text = text.dropLast() }
-        return String(text)
-    }
-
     var nonEmptyString: String? { isEmpty ? nil : self }
 }

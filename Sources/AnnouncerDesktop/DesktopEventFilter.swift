@@ -8,8 +8,13 @@ public enum DesktopEvent: Sendable, Equatable {
     /// An object's name, value or a state that is spoken (checked, selected, expanded,
     /// sensitive) changed.
     case changed(AccessibleSnapshot)
-    /// Text was typed into an object.
-    case textInserted(id: String, text: String)
+    /// Text was typed into an object at `offset` (the caret then follows it).
+    case textInserted(id: String, offset: Int, text: String)
+    /// Text was deleted from an object at `offset` (Backspace, Delete).
+    case textDeleted(id: String, offset: Int, text: String)
+    /// The caret moved to `offset` in an object whose whole text is `text` (nil when it was too
+    /// long to read at every move).
+    case caretMoved(id: String, offset: Int, text: String?)
     /// `object:announcement`: assertive ones interrupt.
     case announcement(String, assertive: Bool)
     /// A window became active: its title.
@@ -34,28 +39,42 @@ public enum TypingEcho: String, Sendable, CaseIterable {
 /// The bridge's rules, with no clock of its own and no AT-SPI (DesktopEventFilterTests): real
 /// toolkits send events doubled and in storms; only the latest focus of a storm speaks, a focus
 /// repeated within `duplicateMs` of the one spoken is dropped, a change to the focused object
-/// says it again, typing in the focused object is echoed.
+/// says it again, typing and deleting in the focused object are echoed, and moving its caret
+/// says what the caret crossed, as VoiceOver does.
 public struct DesktopEventFilter: Sendable {
-    /// A focus waits this long for a newer one (GTK sends two for one Tab; a held arrow key,
-    /// dozens): only the last is spoken.
-    public var coalesceMs: Milliseconds = 10
+    /// A focus waits this long for a newer one, and each newer one waits again: only the last of
+    /// a storm is spoken. A toolkit
+    /// sends the events of one change together (GTK 3's second focus for one Tab comes about
+    /// 1 ms after the first); a user's next key comes tens of milliseconds later, and announcerd
+    /// cuts the older focus off then. Every millisecond here is a millisecond before sound.
+    public var coalesceMs: Milliseconds = 3
+    /// A storm that never pauses still speaks this long after it began.
+    public var longestWaitMs: Milliseconds = 100
     /// The same focus again within this long of the one spoken is the toolkit repeating itself.
     public var duplicateMs: Milliseconds = 150
     public var typingEcho: TypingEcho
 
     private var pending: AccessibleSnapshot?
+    /// When the first focus of the waiting storm came, and its latest.
     private var pendingSince: Milliseconds = 0
+    private var pendingLatest: Milliseconds = 0
     /// The object spoken as the focus, what was said of it, and when.
     private var focused: (object: AccessibleSnapshot, element: Element, at: Milliseconds)?
     /// The word being typed, for word echo.
     private var word = ""
+    /// Where the focused object's caret is, as far as its events have told.
+    private var caret: (id: String, offset: Int)?
+    /// Where the caret goes after an edit that was echoed: arriving there says nothing more.
+    private var caretAfterEdit: Int?
 
     public init(typingEcho: TypingEcho = .characters) {
         self.typingEcho = typingEcho
     }
 
     /// When `due` should be called next, if anything waits.
-    public var deadline: Milliseconds? { pending == nil ? nil : pendingSince + coalesceMs }
+    public var deadline: Milliseconds? {
+        pending == nil ? nil : min(pendingLatest + coalesceMs, pendingSince + longestWaitMs)
+    }
 
     public mutating func receive(_ event: DesktopEvent, at now: Milliseconds) -> [DesktopRequest] {
         var requests = due(at: now)
@@ -66,8 +85,11 @@ public struct DesktopEventFilter: Sendable {
                 break
             }
             if pending == nil { pendingSince = now }
+            pendingLatest = now
             pending = object
             word = ""
+            caret = nil
+            caretAfterEdit = nil
         case .changed(let object):
             if let pendingObject = pending, pendingObject.id == object.id {
                 pending = object
@@ -78,9 +100,26 @@ public struct DesktopEventFilter: Sendable {
                     requests.append(.focus(element))
                 }
             }
-        case .textInserted(let id, let text):
-            guard focused?.object.id == id || pending?.id == id else { break }
+        case .textInserted(let id, let offset, let text):
+            guard isFocused(id) else { break }
+            caretAfterEdit = offset + text.count
             requests += echo(text)
+        case .textDeleted(let id, let offset, let text):
+            guard isFocused(id), !text.isEmpty else { break }
+            caretAfterEdit = offset
+            word = ""
+            requests.append(.echo(Self.spoken(text)))
+        case .caretMoved(let id, let offset, let text):
+            guard isFocused(id) else { break }
+            let from = caret?.id == id ? caret?.offset : nil
+            caret = (id, offset)
+            if caretAfterEdit == offset {
+                caretAfterEdit = nil
+                break
+            }
+            caretAfterEdit = nil
+            word = ""
+            if let text, let crossed = Self.crossed(text, from: from, to: offset) { requests.append(.echo(crossed)) }
         case .announcement(let text, let assertive):
             guard !text.isEmpty else { break }
             requests.append(.announce(Announcement(text: text, priority: assertive ? .high : .default)))
@@ -90,9 +129,9 @@ public struct DesktopEventFilter: Sendable {
         return requests
     }
 
-    /// The focus that has waited its `coalesceMs`, if its time has come.
+    /// The focus that has waited its `coalesceMs` with no newer one, if its time has come.
     public mutating func due(at now: Milliseconds) -> [DesktopRequest] {
-        guard let object = pending, now >= pendingSince + coalesceMs else { return [] }
+        guard let object = pending, let deadline, now >= deadline else { return [] }
         pending = nil
         let element = AccessibleMapping.element(object)
         guard AccessibleMapping.speaks(element) else { return [] }
@@ -103,12 +142,50 @@ public struct DesktopEventFilter: Sendable {
         return [.focus(element)]
     }
 
+    private func isFocused(_ id: String) -> Bool {
+        focused?.object.id == id || pending?.id == id
+    }
+
+    /// What a caret move from `from` to `to` says (VoiceOver's rules): one character crossed, that
+    /// character (to the right, the one passed; to the left, the one now after the caret); more
+    /// on one line, the text crossed (a word, or the rest of the line for Home and End); across
+    /// lines, the line the caret is now on. With no earlier place known, the character after the
+    /// caret. Nothing when it did not move or the text is not what the offsets say.
+    static func crossed(_ text: String, from: Int?, to: Int) -> String? {
+        let characters = Array(text)
+        guard to >= 0, to <= characters.count else { return nil }
+        guard let from, from >= 0, from <= characters.count else {
+            return to < characters.count ? spoken(String(characters[to])) : nil
+        }
+        guard from != to else { return nil }
+        let crossed = characters[min(from, to)..<max(from, to)]
+        if crossed.count == 1 { return spoken(String(crossed)) }
+        if crossed.contains("\n") {
+            let start = characters[..<to].lastIndex(of: "\n").map { $0 + 1 } ?? 0
+            let end = characters[to...].firstIndex(of: "\n") ?? characters.count
+            let line = String(characters[start..<end])
+            return line.allSatisfy(\.isWhitespace) ? "blank" : line
+        }
+        let words = String(crossed).trimmingWhitespace()
+        return words.isEmpty ? spoken(String(crossed.first!)) : words
+    }
+
+    /// A character as it is said alone: the ones that make no sound by name.
+    static func spoken(_ text: String) -> String {
+        switch text {
+        case " ": "space"
+        case "\n", "\r\n": "new line"
+        case "\t": "tab"
+        default: text
+        }
+    }
+
     private mutating func echo(_ text: String) -> [DesktopRequest] {
         switch typingEcho {
         case .none:
             return []
         case .characters:
-            return [.echo(text)]
+            return [.echo(Self.spoken(text))]
         case .words:
             var requests: [DesktopRequest] = []
             for character in text {

@@ -62,6 +62,20 @@ func binary(_ name: String) -> String {
         ])
     }
 
+    /// Typing, the caret and deleting in a GTK 3 entry: what VoiceOver says (the character typed,
+    /// the character or word the caret crossed, the line's rest for End, the character deleted).
+    @Test func gtk3EntryCaretAndDeletion() throws {
+        let spoken = try session("gtk3_app.py", keys: ["Tab", "Tab", "type:hi yo", "Left", "Left", "ctrl+Left", "End", "BackSpace"])
+        #expect(Array(spoken.drop { $0 != "Name. Text Field." }) == [
+            "Name. Text Field.",
+            "h", "i", "space", "y", "o",
+            "o", "y",       // Left, Left: the character now after the caret
+            "hi",           // Control+Left: the word crossed
+            "hi yo",        // End: what the caret crossed
+            "o",            // BackSpace: the character deleted
+        ])
+    }
+
     @Test func gtk3ListRows() throws {
         let spoken = try session("gtk3_app.py", keys: ["Tab", "Tab", "Tab", "Tab", "Tab", "Down"])
         #expect(Array(spoken.suffix(2)) == ["Selected: Apples 1 of 3.", "Selected: Pears 2 of 3."])

@@ -23,9 +23,9 @@ import Testing
     @Test func aFocusWaitsTheCoalescingTimeThenSpeaks() {
         var filter = DesktopEventFilter()
         #expect(filter.receive(.focused(Self.compose), at: 0).isEmpty)
-        #expect(filter.deadline == 10)
-        #expect(filter.due(at: 9).isEmpty)
-        #expect(words(filter.due(at: 10)) == ["focus Compose. Button."])
+        #expect(filter.deadline == 3)
+        #expect(filter.due(at: 2.9).isEmpty)
+        #expect(words(filter.due(at: 3)) == ["focus Compose. Button."])
         #expect(filter.deadline == nil)
     }
 
@@ -55,6 +55,22 @@ import Testing
         #expect(spoken == ["focus Row 50 50 of 50."])
     }
 
+    @Test func aStormThatNeverPausesStillSpeaksAfterTheLongestWait() {
+        var filter = DesktopEventFilter()
+        var spoken: [String] = []
+        // A focus every 2 ms, each within the coalescing time of the one before, for 300 ms.
+        for step in 0..<150 {
+            let at = Double(step) * 2
+            let item = Object(id: "row\(step)", role: "list item", name: "Row \(step)")
+            spoken += words(filter.due(at: at))
+            spoken += words(filter.receive(.focused(item), at: at))
+        }
+        spoken += words(filter.due(at: 400))
+        // The one waiting when 100 ms had passed since the storm began, then again 100 ms later,
+        // and the last.
+        #expect(spoken == ["focus Row 49", "focus Row 99", "focus Row 149"])
+    }
+
     @Test func aChangeToTheFocusedObjectSaysItAgainAndOthersAreIgnored() {
         var filter = DesktopEventFilter()
         _ = filter.receive(.focused(Self.remember), at: 0)
@@ -67,7 +83,7 @@ import Testing
         #expect(filter.receive(.changed(Object(id: "elsewhere", role: "label", name: "Clock 12:01")), at: 700).isEmpty)
     }
 
-    @Test(arguments: [(TypingEcho.characters, ["echo h", "echo i", "echo  ", "echo t"]), (.words, ["echo hi"]), (.none, [])])
+    @Test(arguments: [(TypingEcho.characters, ["echo h", "echo i", "echo space", "echo t"]), (.words, ["echo hi"]), (.none, [])])
     func typingInTheFocusedEntryIsEchoed(_ echo: TypingEcho, _ expected: [String]) {
         var filter = DesktopEventFilter(typingEcho: echo)
         let entry = Object(id: "name", role: "entry", name: "Name")
@@ -75,11 +91,58 @@ import Testing
         _ = filter.due(at: 10)
         var spoken: [String] = []
         for (index, character) in "hi t".enumerated() {
-            spoken += words(filter.receive(.textInserted(id: "name", text: String(character)), at: 100 + Double(index) * 100))
+            let at = 100 + Double(index) * 100
+            spoken += words(filter.receive(.textInserted(id: "name", offset: index, text: String(character)), at: at))
+            // The caret follows each character typed: that says nothing more.
+            spoken += words(filter.receive(.caretMoved(id: "name", offset: index + 1, text: String("hi t".prefix(index + 1))), at: at + 0.1))
         }
         #expect(spoken == expected)
         // Text inserted elsewhere (a log view filling) is not echoed.
-        #expect(filter.receive(.textInserted(id: "log", text: "x"), at: 900).isEmpty)
+        #expect(filter.receive(.textInserted(id: "log", offset: 0, text: "x"), at: 900).isEmpty)
+    }
+
+    /// GTK 3's events for typing "hi yo" in an entry and then Left, Left, Control+Left, End,
+    /// BackSpace, Home (recorded from the fixture): each says what the caret crossed, as
+    /// VoiceOver does, and the deleted character.
+    @Test func movingTheCaretSaysWhatItCrossed() {
+        var filter = DesktopEventFilter()
+        let entry = Object(id: "name", role: "entry", name: "Name")
+        _ = filter.receive(.focused(entry), at: 0)
+        _ = filter.due(at: 10)
+        var at = 100.0
+        func receive(_ event: DesktopEvent) -> [String] {
+            at += 50
+            return words(filter.receive(event, at: at))
+        }
+        for (index, character) in "hi yo".enumerated() {
+            _ = receive(.textInserted(id: "name", offset: index, text: String(character)))
+            _ = receive(.caretMoved(id: "name", offset: index + 1, text: String("hi yo".prefix(index + 1))))
+        }
+        #expect(receive(.caretMoved(id: "name", offset: 4, text: "hi yo")) == ["echo o"])      // Left: the character now after the caret
+        #expect(receive(.caretMoved(id: "name", offset: 3, text: "hi yo")) == ["echo y"])
+        #expect(receive(.caretMoved(id: "name", offset: 0, text: "hi yo")) == ["echo hi"])     // Control+Left: the word
+        #expect(receive(.caretMoved(id: "name", offset: 5, text: "hi yo")) == ["echo hi yo"])  // End: the rest of the line
+        #expect(receive(.textDeleted(id: "name", offset: 4, text: "o")) == ["echo o"])         // BackSpace: the character deleted
+        #expect(receive(.caretMoved(id: "name", offset: 4, text: "hi y")).isEmpty)            // ... and the caret's move with it
+        #expect(receive(.caretMoved(id: "name", offset: 3, text: "hi y")) == ["echo y"])
+        #expect(receive(.caretMoved(id: "name", offset: 2, text: "hi y")) == ["echo space"])   // Left onto a space
+        #expect(receive(.caretMoved(id: "name", offset: 3, text: "hi y")) == ["echo space"])   // Right: the character passed
+        // The caret of an object that is not focused says nothing.
+        #expect(receive(.caretMoved(id: "log", offset: 1, text: "abc")).isEmpty)
+    }
+
+    @Test(arguments: [
+        // (text, from, to, said)
+        ("one\ntwo\nthree", 1, 5, "two"),     // Down: the line the caret is now on
+        ("one\n\nthree", 0, 4, "blank"),        // an empty line
+        ("one two", nil, 4, "t"),                // no earlier place known: the character after the caret
+        ("one two", nil, 7, nil),                // ... and at the end, nothing
+        ("one two", 2, 2, nil),                  // no move
+        ("one", 1, 9, nil),                      // offsets that do not fit the text
+        ("a  b", 1, 3, "space"),                 // only spaces crossed
+    ] as [(String, Int?, Int, String?)])
+    func whatACaretMoveCrosses(_ text: String, _ from: Int?, _ to: Int, _ said: String?) {
+        #expect(DesktopEventFilter.crossed(text, from: from, to: to) == said)
     }
 
     @Test func announcementsAndWindows() {
@@ -94,5 +157,6 @@ import Testing
         var filter = DesktopEventFilter()
         _ = filter.receive(.focused(Object(id: "frame", role: "filler")), at: 0)
         #expect(filter.due(at: 10).isEmpty)
+        #expect(filter.deadline == nil)
     }
 }

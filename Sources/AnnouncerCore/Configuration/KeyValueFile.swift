@@ -77,7 +77,8 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension StringProtocol {
-    func trimmingWhitespace() -> String {
+    /// The text without the white space around it.
+    public func trimmingWhitespace() -> String {
         var scalars = Substring(self)
         while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
         while let last = scalars.last, last.isWhitespace { scalars.removeLast() }

@@ -1,0 +1,143 @@
+#!/usr/bin/python3
+"""A real desktop, two screen readers: Tab in a GTK application → first audible sample.
+
+Run inside `dbus-run-session` by bench/compare.sh, which has started a private PulseAudio with a
+null sink (and speech-dispatcher on it). This script starts a headless desktop of its own (Xvfb,
+the AT-SPI bus), then, one after the other, on the same sink and with the same recorder:
+
+1. announcerd (`speaker` sink) and announcer-atspi, and the GTK 3 fixture application;
+2. Orca, speaking through speech-dispatcher with its espeak-ng module, and the same application;
+
+and presses Tab (xdotool) once a trial, after the sink has gone quiet, timing the first loud
+block that reaches the sink's monitor. Orca's key echo is turned off (its own setting,
+`enableKeyEcho`), so that both screen readers' first sound is the newly focused widget.
+"""
+import argparse, json, os, shutil, signal, subprocess, sys, tempfile, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from latency import Recorder, summarize  # noqa: E402
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+APP = os.path.join(ROOT, "Tests", "fixtures", "desktop", "gtk3_app.py")
+
+
+class Desktop:
+    """Xvfb and the AT-SPI bus, and every process started here, each in a process group of its
+    own so that whatever it starts leaves with it."""
+
+    def __init__(self, work):
+        self.work = work
+        self.groups = []
+        read, write = os.pipe()
+        self.start(["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"], pass_fds=(write,))
+        os.close(write)
+        display = os.read(read, 64).decode().strip()
+        os.close(read)
+        os.environ.update(DISPLAY=":" + display, NO_AT_BRIDGE="0", GTK_A11Y="atspi")
+        self.start(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"])
+        for _ in range(100):
+            if subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
+                               "org.a11y.Bus.GetAddress"], capture_output=True).returncode == 0:
+                break
+            time.sleep(0.05)
+
+    def start(self, command, log=None, **options):
+        output = open(os.path.join(self.work, log), "w") if log else subprocess.DEVNULL
+        process = subprocess.Popen(command, stdout=output, stderr=output, start_new_session=True, **options)
+        self.groups.append(process)
+        return process
+
+    def stop(self, process):
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        process.wait()
+
+    def close(self):
+        for process in reversed(self.groups):
+            self.stop(process)
+
+
+def tab_trials(recorder, trials):
+    """Tab once a trial, each after the sink has been quiet; the first loud block after it."""
+    times = []
+    for _ in range(trials):
+        recorder.wait_for_silence()
+        start = time.monotonic()
+        subprocess.run(["xdotool", "key", "Tab"], check=True)
+        heard = recorder.first_sound_after(start, timeout=5)
+        times.append(None if heard is None else heard - start)
+    return times
+
+
+def start_application(desktop, recorder, log):
+    """The fixture application; it is up when its first focus has been heard and has ended."""
+    recorder.wait_for_silence()
+    started = time.monotonic()
+    application = desktop.start(["/usr/bin/python3", APP], log=log)
+    if recorder.first_sound_after(started, timeout=15) is None:
+        raise SystemExit(f"desktop bench: the application's first focus was never heard (see {log})")
+    recorder.wait_for_silence()
+    return application
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--trials", type=int, default=15)
+    parser.add_argument("--monitor", default="announcer_bench.monitor")
+    parser.add_argument("--threshold", type=int, default=300)
+    parser.add_argument("--bin", required=True, help="the directory of announcerd and announcer-atspi")
+    args = parser.parse_args()
+    work = tempfile.mkdtemp(prefix="announcer-desktop-bench.")
+    desktop = Desktop(work)
+    recorder = Recorder(args.monitor, args.threshold)
+    try:
+        time.sleep(0.5)
+        # 1. announcer-atspi and announcerd.
+        run = os.path.join(work, "run")
+        os.mkdir(run, 0o700)
+        socket_path = os.path.join(run, "socket")
+        daemon = desktop.start([os.path.join(args.bin, "announcerd"), "--socket", socket_path, "--sink", "speaker",
+                                "--log-level", "error"], log="announcerd.log")
+        while not os.path.exists(socket_path):
+            time.sleep(0.05)
+        bridge = desktop.start([os.path.join(args.bin, "announcer-atspi"), "--socket", socket_path], log="bridge.log")
+        time.sleep(0.5)
+        application = start_application(desktop, recorder, "app-announcer.log")
+        ours = tab_trials(recorder, args.trials)
+        for process in (application, bridge, daemon):
+            desktop.stop(process)
+
+        # 2. Orca and speech-dispatcher (started by compare.sh, or autospawned by Orca).
+        home = os.path.join(work, "home")
+        prefs = os.path.join(home, ".local", "share", "orca")
+        os.makedirs(prefs)
+        with open(os.path.join(prefs, "user-settings.conf"), "w") as settings:
+            json.dump({"general": {"enableKeyEcho": False}, "profiles": {"default": {"profile": ["Default", "default"]}},
+                       "pronunciations": {}, "keybindings": {}}, settings)
+        recorder.wait_for_silence()
+        started = time.monotonic()
+        orca = desktop.start(["orca", "--replace"], log="orca.log", env=dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, ".local", "share")))
+        # Orca says "Screen reader on." when it is up.
+        if recorder.first_sound_after(started, timeout=30) is None:
+            raise SystemExit("desktop bench: Orca never spoke (see orca.log in " + work + ")")
+        application = start_application(desktop, recorder, "app-orca.log")
+        theirs = tab_trials(recorder, args.trials)
+        for process in (application, orca):
+            desktop.stop(process)
+    finally:
+        recorder.process.kill()
+        desktop.close()
+    ours_summary = summarize("announcer-atspi + announcerd", ours)
+    theirs_summary = summarize("Orca + speech-dispatcher", theirs)
+    ratio = None
+    if ours_summary.get("median_ms") is not None and theirs_summary.get("median_ms"):
+        ratio = round(ours_summary["median_ms"] / theirs_summary["median_ms"], 3)
+    print(json.dumps({"measure": "desktop: Tab in a GTK 3 application → first sound", "announcer": ours_summary,
+                      "speech_dispatcher": theirs_summary, "ratio": ratio}))
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
