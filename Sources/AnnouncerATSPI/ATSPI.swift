@@ -37,6 +37,14 @@ enum ATSPI {
 
     static func runMainLoop() { atspi_event_main() }
 
+    static func quitMainLoop() { atspi_event_quit() }
+
+    /// Calls `gone` on the main loop when the accessibility bus is lost; false when there is no
+    /// connection to watch.
+    static func watchBus(_ gone: announcer_atspi_bus_gone) -> Bool {
+        announcer_atspi_watch_bus(gone) != 0
+    }
+
     /// Calls `callback` once after `milliseconds` on the main loop.
     static func after(milliseconds: Int, _ callback: GSourceFunc) {
         g_timeout_add(guint(max(milliseconds, 0)), callback, nil)

@@ -36,7 +36,8 @@ public final class DesktopBridge {
         self.filter = DesktopEventFilter(typingEcho: settings.typingEcho)
     }
 
-    /// Connects to the accessibility bus and serves until the process ends.
+    /// Connects to the accessibility bus and serves until the process ends, or until that bus
+    /// goes away: then `.temporaryFailure`, and the caller starts again (see main.swift).
     public func run() -> ExitStatus {
         guard ATSPI.initialize() else {
             settings.log("announcer-atspi: cannot reach the accessibility bus (is at-spi2-core running, and DBUS_SESSION_BUS_ADDRESS set?)")
@@ -48,10 +49,27 @@ public final class DesktopBridge {
             bridge.handle(event)
         }
         if !failed.isEmpty { settings.log("announcer-atspi: could not listen for \(failed.joined(separator: ", "))") }
+        if !ATSPI.watchBus({ DesktopBridge.current?.busLost() }) {
+            settings.log("announcer-atspi: cannot watch the accessibility bus; a restart of it will not be noticed")
+        }
         connectIfNeeded()
         settings.log("announcer-atspi: listening to the accessibility bus")
         ATSPI.runMainLoop()
-        return .success
+        return busGone ? .temporaryFailure : .success
+    }
+
+    private var busGone = false
+
+    /// The accessibility bus went away (at-spi2-core restarted, or the session's bus launcher
+    /// was replaced): a moment for its successor to start, then the main loop ends.
+    private func busLost() {
+        guard !busGone else { return }
+        busGone = true
+        settings.log("announcer-atspi: the accessibility bus went away")
+        ATSPI.after(milliseconds: 500) { _ in
+            ATSPI.quitMainLoop()
+            return 0  // G_SOURCE_REMOVE
+        }
     }
 
     private var now: Milliseconds {

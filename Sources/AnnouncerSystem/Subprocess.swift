@@ -33,4 +33,12 @@ public enum Subprocess {
         let exited = status & 0x7f == 0
         return Result(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), output: output)
     }
+
+    /// Starts this program afresh in this process, with the same arguments and environment
+    /// (execv of /proc/self/exe); descriptors opened with close-on-exec, as all of ours are, do
+    /// not survive it. Returns only when that failed, with why.
+    public static func restartCurrentProcess() -> Errno {
+        execv("/proc/self/exe", CommandLine.unsafeArgv)
+        return Errno.current("execv /proc/self/exe")
+    }
 }

@@ -28,3 +28,18 @@ static inline void announcer_atspi_unref(void *object) {
 static inline const char *announcer_atspi_attribute(GHashTable *attributes, const char *name) {
     return attributes ? (const char *)g_hash_table_lookup(attributes, name) : NULL;
 }
+
+/// Calls `gone` when the accessibility bus connection libatspi holds is lost (the bus daemon
+/// stopped or restarted): libatspi does not reconnect its listeners by itself.
+typedef void (*announcer_atspi_bus_gone)(void);
+
+static inline DBusHandlerResult announcer_atspi_disconnect_filter(DBusConnection *connection, DBusMessage *message, void *gone) {
+    (void)connection;
+    if (dbus_message_is_signal(message, DBUS_INTERFACE_LOCAL, "Disconnected")) ((announcer_atspi_bus_gone)gone)();
+    return DBUS_HANDLER_RESULT_NOT_YET_HANDLED;
+}
+
+static inline int announcer_atspi_watch_bus(announcer_atspi_bus_gone gone) {
+    DBusConnection *bus = atspi_get_a11y_bus();
+    return bus ? (int)dbus_connection_add_filter(bus, announcer_atspi_disconnect_filter, (void *)gone, NULL) : 0;
+}

@@ -34,4 +34,10 @@ guard let echo = TypingEcho(rawValue: parsed.options["--typing-echo"] ?? "charac
     ExitStatus.usage.exit()
 }
 let bridge = DesktopBridge(settings: .init(socket: parsed.options["--socket"], typingEcho: echo, log: { Console.error($0) }))
-bridge.run().exit()
+let status = bridge.run()
+if status == .temporaryFailure {
+    // The accessibility bus went away: a fresh start reaches its successor (libatspi cannot
+    // register its listeners again in the same process).
+    Console.error("announcer-atspi: starting again: \(Subprocess.restartCurrentProcess())")
+}
+status.exit()

@@ -76,6 +76,19 @@ func binary(_ name: String) -> String {
         ])
     }
 
+    /// announcerd killed and started again, then the accessibility bus replaced (the
+    /// application started again on the new one): the bridge speaks on through both, with no
+    /// restart from outside.
+    @Test func theBridgeReconnectsWhenTheDaemonOrTheBusRestarts() throws {
+        let spoken = try session("gtk3_app.py", keys: ["Tab", "restart-daemon", "Tab", "restart-bus", "Tab"])
+        #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
+            "Remember me. Switch Button. Off.",
+            "Name. Text Field.",                  // through the new announcerd
+            "Compose. Button.",                   // the application again, on the new bus
+            "Remember me. Switch Button. Off.",
+        ])
+    }
+
     @Test func gtk3ListRows() throws {
         let spoken = try session("gtk3_app.py", keys: ["Tab", "Tab", "Tab", "Tab", "Tab", "Down"])
         #expect(Array(spoken.suffix(2)) == ["Selected: Apples 1 of 3.", "Selected: Pears 2 of 3."])
