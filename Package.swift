@@ -34,7 +34,11 @@ let package = Package(
         // The only importer of CEspeakNG and CPulseSimple, linked only into the speech worker.
         .target(name: "AnnouncerSynthesis", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "CEspeakNG", "CPulseSimple"]),
         .executableTarget(name: "announcer-speech-worker", dependencies: ["AnnouncerSynthesis", "AnnouncerSystem"], linkerSettings: staticSwift),
-        .executableTarget(name: "announce", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerClient"], linkerSettings: staticSwift),
+        // The terminal door (DESIGN §13): libvterm's screen model (its one importer) and the pure
+        // rules of what a terminal says; `announce term` is the shell around them.
+        .systemLibrary(name: "CVTerm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
+        .target(name: "AnnouncerTerminal", dependencies: ["AnnouncerCore", "CVTerm"]),
+        .executableTarget(name: "announce", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "AnnouncerTerminal"], linkerSettings: staticSwift),
         // The speech-dispatcher door (DESIGN §11): SSIP read and answered, pure.
         .target(name: "AnnouncerSSIP", dependencies: ["AnnouncerCore"]),
         // The desktop door (DESIGN §12): AT-SPI objects and events as elements and requests, pure;
@@ -43,7 +47,7 @@ let package = Package(
         .target(name: "AnnouncerDesktop", dependencies: ["AnnouncerCore"]),
         .systemLibrary(name: "CAtSpi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
         .target(name: "AnnouncerATSPI", dependencies: ["AnnouncerDesktop", "AnnouncerClient", "AnnouncerCore", "AnnouncerSystem", "CAtSpi"]),
-        .executableTarget(name: "announcer-atspi", dependencies: ["AnnouncerATSPI", "AnnouncerDesktop", "AnnouncerSystem"], linkerSettings: staticSwift),
+        .executableTarget(name: "announcer-atspi", dependencies: ["AnnouncerATSPI", "AnnouncerDesktop", "AnnouncerCore", "AnnouncerSystem"], linkerSettings: staticSwift),
         .target(name: "AnnouncerServer", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerSSIP"]),
         .executableTarget(name: "announcerd", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerServer"], linkerSettings: staticSwift),
         .executableTarget(name: "shape-shuffle", dependencies: ["AnnouncerCore", "AnnouncerClient", "AnnouncerSystem"], path: "examples/ShapeShuffle"),
@@ -60,6 +64,11 @@ let package = Package(
         .testTarget(
             name: "AnnouncerDesktopTests",
             dependencies: ["AnnouncerDesktop", "AnnouncerCore", "announcer-atspi", "announcerd"]
+        ),
+        .testTarget(
+            name: "AnnouncerTerminalTests",
+            dependencies: ["AnnouncerTerminal", "AnnouncerCore", "announce", "announcerd"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "AnnouncerSSIPTests",

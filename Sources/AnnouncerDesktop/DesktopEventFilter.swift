@@ -31,11 +31,6 @@ public enum DesktopRequest: Sendable, Equatable {
     case screen(title: String)
 }
 
-/// Typing feedback in a focused text field, as VoiceOver's: each character, each word, or none.
-public enum TypingEcho: String, Sendable, CaseIterable {
-    case characters, words, none
-}
-
 /// The bridge's rules, with no clock of its own and no AT-SPI (DesktopEventFilterTests): real
 /// toolkits send events doubled and in storms; only the latest focus of a storm speaks, a focus
 /// repeated within `duplicateMs` of the one spoken is dropped, a change to the focused object
@@ -108,7 +103,7 @@ public struct DesktopEventFilter: Sendable {
             guard isFocused(id), !text.isEmpty else { break }
             caretAfterEdit = offset
             word = ""
-            requests.append(.echo(Self.spoken(text)))
+            requests.append(.echo(TypingEcho.name(text)))
         case .caretMoved(let id, let offset, let text):
             guard isFocused(id) else { break }
             let from = caret?.id == id ? caret?.offset : nil
@@ -155,11 +150,11 @@ public struct DesktopEventFilter: Sendable {
         let characters = Array(text)
         guard to >= 0, to <= characters.count else { return nil }
         guard let from, from >= 0, from <= characters.count else {
-            return to < characters.count ? spoken(String(characters[to])) : nil
+            return to < characters.count ? TypingEcho.name(String(characters[to])) : nil
         }
         guard from != to else { return nil }
         let crossed = characters[min(from, to)..<max(from, to)]
-        if crossed.count == 1 { return spoken(String(crossed)) }
+        if crossed.count == 1 { return TypingEcho.name(String(crossed)) }
         if crossed.contains("\n") {
             let start = characters[..<to].lastIndex(of: "\n").map { $0 + 1 } ?? 0
             let end = characters[to...].firstIndex(of: "\n") ?? characters.count
@@ -167,17 +162,7 @@ public struct DesktopEventFilter: Sendable {
             return line.allSatisfy(\.isWhitespace) ? "blank" : line
         }
         let words = String(crossed).trimmingWhitespace()
-        return words.isEmpty ? spoken(String(crossed.first!)) : words
-    }
-
-    /// A character as it is said alone: the ones that make no sound by name.
-    static func spoken(_ text: String) -> String {
-        switch text {
-        case " ": "space"
-        case "\n", "\r\n": "new line"
-        case "\t": "tab"
-        default: text
-        }
+        return words.isEmpty ? TypingEcho.name(String(crossed.first!)) : words
     }
 
     private mutating func echo(_ text: String) -> [DesktopRequest] {
@@ -185,7 +170,7 @@ public struct DesktopEventFilter: Sendable {
         case .none:
             return []
         case .characters:
-            return [.echo(Self.spoken(text))]
+            return [.echo(TypingEcho.name(text))]
         case .words:
             var requests: [DesktopRequest] = []
             for character in text {

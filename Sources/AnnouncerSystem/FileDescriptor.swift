@@ -18,6 +18,11 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         FileDescriptor(rawValue: try SystemCall.retrying("open \(path)") { Glibc.open(path, flags | O_CLOEXEC) })
     }
 
+    /// Creates `path` (or empties it) for writing, mode 0644 before the umask (close-on-exec).
+    public static func create(_ path: String) throws(Errno) -> FileDescriptor {
+        FileDescriptor(rawValue: try SystemCall.retrying("open \(path)") { Glibc.open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) })
+    }
+
     /// A connected pair of Unix stream sockets, both close-on-exec.
     public static func socketPair() throws(Errno) -> (FileDescriptor, FileDescriptor) {
         var pair: [Int32] = [-1, -1]

@@ -1,5 +1,10 @@
 #define _GNU_SOURCE
 #include <poll.h>
+#include <pty.h>
+#include <signal.h>
+#include <stdio.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <sys/socket.h>
@@ -26,4 +31,36 @@ short announcer_poll_read_hang_up(void) {
 
 int announcer_name_this_thread(const char *name) {
     return pthread_setname_np(pthread_self(), name);
+}
+
+pid_t announcer_spawn_in_pseudo_terminal(const char *file, char *const argv[], unsigned short rows, unsigned short columns, int *controller) {
+    struct winsize size = { .ws_row = rows, .ws_col = columns };
+    pid_t pid = forkpty(controller, NULL, NULL, &size);
+    if (pid != 0) return pid;
+    // The child: only async-signal-safe calls until exec.
+    sigset_t none;
+    sigemptyset(&none);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    for (int number = 1; number < NSIG; number++) {
+        if (number != SIGKILL && number != SIGSTOP) signal(number, SIG_DFL);
+    }
+    execvp(file, argv);
+    static const char message[] = "announce term: cannot run the program\n";
+    (void)!write(2, message, sizeof message - 1);
+    _exit(127);
+}
+
+int announcer_window_size(int fd, unsigned short *rows, unsigned short *columns) {
+    struct winsize size;
+    int result = ioctl(fd, TIOCGWINSZ, &size);
+    if (result == 0) {
+        *rows = size.ws_row;
+        *columns = size.ws_col;
+    }
+    return result;
+}
+
+int announcer_set_window_size(int fd, unsigned short rows, unsigned short columns) {
+    struct winsize size = { .ws_row = rows, .ws_col = columns };
+    return ioctl(fd, TIOCSWINSZ, &size);
 }

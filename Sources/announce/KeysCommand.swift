@@ -195,32 +195,3 @@ enum KeysCommand {
         }
     }
 }
-
-/// The tty's settings, saved before raw mode and put back on every way out.
-enum Terminal {
-    nonisolated(unsafe) private static var saved = termios()
-    nonisolated(unsafe) private static var isRaw = false
-
-    static func enterRawMode() {
-        tcgetattr(0, &saved)
-        var raw = saved
-        cfmakeraw(&raw)
-        raw.c_oflag |= tcflag_t(OPOST)  // keep "\n" → "\r\n" for anything printed
-        tcsetattr(0, TCSAFLUSH, &raw)
-        isRaw = true
-        for number in [SIGTERM, SIGHUP, SIGQUIT] {
-            signal(number) { number in
-                Terminal.restore()
-                _exit(128 + number)
-            }
-        }
-        atexit { Terminal.restore() }
-    }
-
-    static func restore() {
-        guard isRaw else { return }
-        isRaw = false
-        tcsetattr(0, TCSAFLUSH, &saved)
-        Console.write("\r\n", to: .standardOutput)
-    }
-}

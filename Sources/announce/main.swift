@@ -12,6 +12,7 @@ let usage = """
       listen           print what announcerd speaks, as it speaks it
       status           the daemon's version, clients, queue, counters and sink
       keys             drive the keyboard focus model from this terminal (raw mode)
+      term [-- CMD]    run a program (default: $SHELL) in a terminal that speaks it
       compose [FILE]   print what would be spoken for a file of request lines (no daemon, no audio)
 
     The daemon's socket: --socket PATH, else $ANNOUNCER_SOCKET, else
@@ -27,6 +28,8 @@ case "compose":
     status = ComposeCommand.run(arguments.dropFirst())
 case "keys":
     status = KeysCommand.run(arguments.dropFirst())
+case "term":
+    status = TermCommand.run(arguments.dropFirst())
 case "say", "focus", "send", "listen", "status":
     status = DaemonCommands.run(arguments.first!, arguments.dropFirst())
 case "--help", "-h", "help":

@@ -1,4 +1,5 @@
 import AnnouncerATSPI
+import AnnouncerCore
 import AnnouncerDesktop
 import AnnouncerSystem
 

@@ -34,6 +34,8 @@ public struct Configuration: Sendable, Equatable {
     public var maxQueuedPerClient = 200
     /// Where to serve SSIP (DESIGN §11): a path, `auto` (speech-dispatcher's own path), or nil (off).
     public var ssipSocket: String?
+    /// `announce term`'s settings (`term.` lines).
+    public var terminal = TerminalSettings()
 
     public init() {}
 
@@ -128,6 +130,17 @@ public struct Configuration: Sendable, Equatable {
                 guard entry.value.hasPrefix("/") else { throw fail("expected off, auto or an absolute path, got \"\(entry.value)\"") }
                 ssipSocket = entry.value
             }
+        case "term.quiet-ms":
+            terminal.quietMs = try number(0...10_000, "milliseconds")
+        case "term.repeat-ms":
+            terminal.repeatMs = try number(0...600_000, "milliseconds")
+        case "term.flood-lines":
+            terminal.floodLines = try number(1...100_000, "a number of lines")
+        case "term.typing-echo":
+            guard let echo = TypingEcho(rawValue: entry.value) else {
+                throw fail("expected characters, words or none, got \"\(entry.value)\"")
+            }
+            terminal.typingEcho = echo
         default:
             throw ConfigError(file: name, line: entry.line, "unknown setting \"\(entry.key)\"")
         }

@@ -18,4 +18,14 @@ short announcer_poll_read_hang_up(void);
 /// Names the calling thread (15 bytes at most), as `top -H` and debuggers show it.
 int announcer_name_this_thread(const char *name);
 
+/// forkpty(3), then in the child: default signal handling and an empty signal mask, and
+/// execvp(file, argv) (exit 127 when that fails). Returns the child's pid (or -1) and sets
+/// *controller to the pseudo-terminal's controlling side; rows and columns are its size.
+pid_t announcer_spawn_in_pseudo_terminal(const char *file, char *const argv[], unsigned short rows, unsigned short columns, int *controller);
+
+/// ioctl(TIOCGWINSZ) and ioctl(TIOCSWINSZ): a terminal's size (ioctl is variadic, which Swift
+/// cannot call).
+int announcer_window_size(int fd, unsigned short *rows, unsigned short *columns);
+int announcer_set_window_size(int fd, unsigned short rows, unsigned short columns);
+
 #endif

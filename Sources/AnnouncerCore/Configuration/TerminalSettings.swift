@@ -1,0 +1,13 @@
+/// The terminal door's settings (DESIGN §13), `term.` in announcer.conf.
+public struct TerminalSettings: Sendable, Equatable {
+    /// Output is said after this much quiet, so that a burst is said once.
+    public var quietMs = 30
+    /// A line rewritten again and again in place (a spinner, a progress bar) is said at most
+    /// once in this time.
+    public var repeatMs = 2000
+    /// More lines than this in one burst is a flood: its last line and how many more.
+    public var floodLines = 20
+    public var typingEcho = TypingEcho.characters
+
+    public init() {}
+}

@@ -1,0 +1,91 @@
+/// A terminal screen at one moment, as the reader sees it: each line's cells (a character and
+/// its look) and the cursor. Made by `TerminalScreenModel` from libvterm, or from text in tests.
+public struct ScreenSnapshot: Sendable, Equatable {
+    public var lines: [ScreenLine]
+    public var cursor: ScreenPosition
+
+    public init(lines: [ScreenLine], cursor: ScreenPosition) {
+        self.lines = lines
+        self.cursor = cursor
+    }
+
+    /// A blank screen of the given size, the cursor at its top left.
+    public init(rows: Int, columns: Int) {
+        self.init(lines: Array(repeating: ScreenLine(text: "", columns: columns), count: rows), cursor: ScreenPosition(row: 0, column: 0))
+    }
+
+    /// The line under the cursor, or an empty one when the cursor is off the screen.
+    public var cursorLine: ScreenLine {
+        lines.indices.contains(cursor.row) ? lines[cursor.row] : ScreenLine(text: "", columns: 0)
+    }
+}
+
+public struct ScreenPosition: Sendable, Equatable, Hashable {
+    public var row: Int
+    public var column: Int
+
+    public init(row: Int, column: Int) {
+        self.row = row
+        self.column = column
+    }
+}
+
+/// One cell: the character shown (a space when empty) and its look (0 when plain; otherwise
+/// reverse video and the background colour, as one number). The second column of a wide
+/// character is a cell with `continuesWide` set.
+public struct ScreenCell: Sendable, Equatable {
+    public var character: Character
+    public var look: UInt32
+    public var continuesWide: Bool
+
+    public init(_ character: Character, look: UInt32 = 0, continuesWide: Bool = false) {
+        self.character = character
+        self.look = look
+        self.continuesWide = continuesWide
+    }
+}
+
+public struct ScreenLine: Sendable, Equatable {
+    public var cells: [ScreenCell]
+
+    public init(cells: [ScreenCell]) {
+        self.cells = cells
+    }
+
+    /// A plain line holding `text`, padded with spaces to `columns`.
+    public init(text: String, columns: Int, look: UInt32 = 0) {
+        var cells = text.map { ScreenCell($0, look: look) }
+        if cells.count < columns { cells += Array(repeating: ScreenCell(" "), count: columns - cells.count) }
+        self.cells = cells
+    }
+
+    /// The characters shown, without the spaces that end the line.
+    public var text: String {
+        var characters = cells.filter { !$0.continuesWide }.map(\.character)
+        while characters.last == " " { characters.removeLast() }
+        return String(characters)
+    }
+
+    /// Only blanks and the lines of boxes (whiptail's and dialog's frames): nothing to say.
+    public var isBlank: Bool { ScreenLine.spokenText(text).isEmpty }
+
+    /// The text between columns (half open), without the spaces around it.
+    public func text(columns range: Range<Int>) -> String {
+        let clamped = range.clamped(to: 0..<cells.count)
+        return String(cells[clamped].filter { !$0.continuesWide }.map(\.character)).trimmingWhitespace()
+    }
+
+    /// What is said of a line's text: box-drawing characters and the spaces around them go,
+    /// and check boxes and radio buttons drawn in text say their state.
+    public static func spokenText(_ text: String) -> String {
+        let kept = String(text.unicodeScalars.map { (0x2500...0x259F).contains($0.value) ? " " : Character($0) })
+        var words = kept.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        for (drawn, said) in boxes where words.contains(drawn) {
+            words = words.replacing(drawn, with: said)
+        }
+        return words
+    }
+
+    private static let boxes = [("[ ]", "not checked"), ("[*]", "checked"), ("[X]", "checked"), ("[x]", "checked"),
+                                ("( )", "not selected"), ("(*)", "selected")]
+}

@@ -1,0 +1,108 @@
+import CVTerm
+
+/// The screen a program has drawn, kept by libvterm from the bytes it wrote: the terminal
+/// door's one importer of libvterm. Bytes in; snapshots of the screen and the lines that
+/// scrolled off its top out. libvterm's own answers to the program's queries are dropped: the
+/// user's terminal, which sees the same bytes, answers them.
+public final class TerminalScreenModel {
+    /// Lines that scrolled off the top since they were last taken: how many, and the text of
+    /// the first `keptLines` of them (the rest are counted only).
+    public struct ScrolledOff: Sendable, Equatable {
+        public var count = 0
+        public var lines: [String] = []
+
+        public init(count: Int = 0, lines: [String] = []) {
+            self.count = count
+            self.lines = lines
+        }
+
+        public static let keptLines = 4096
+    }
+
+    private let terminal: OpaquePointer
+    private let screen: OpaquePointer
+    private let callbacks: UnsafeMutablePointer<VTermScreenCallbacks>
+    public private(set) var rows: Int
+    public private(set) var columns: Int
+    private var scrolledOff = ScrolledOff()
+
+    public init(rows: Int, columns: Int) {
+        self.rows = max(rows, 1)
+        self.columns = max(columns, 1)
+        terminal = vterm_new(Int32(self.rows), Int32(self.columns))
+        vterm_set_utf8(terminal, 1)
+        vterm_output_set_callback(terminal, { _, _, _ in }, nil)
+        screen = vterm_obtain_screen(terminal)
+        callbacks = .allocate(capacity: 1)
+        callbacks.initialize(to: VTermScreenCallbacks())
+        callbacks.pointee.sb_pushline = { columns, cells, user in
+            guard let user, let cells else { return 0 }
+            Unmanaged<TerminalScreenModel>.fromOpaque(user).takeUnretainedValue().pushed(Int(columns), cells)
+            return 1
+        }
+        vterm_screen_set_callbacks(screen, callbacks, Unmanaged.passUnretained(self).toOpaque())
+        vterm_screen_enable_altscreen(screen, 1)
+        vterm_screen_reset(screen, 1)
+    }
+
+    deinit {
+        vterm_free(terminal)
+        callbacks.deinitialize(count: 1)
+        callbacks.deallocate()
+    }
+
+    public func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                _ = vterm_input_write(terminal, characters.baseAddress, characters.count)
+            }
+        }
+    }
+
+    public func resize(rows: Int, columns: Int) {
+        self.rows = max(rows, 1)
+        self.columns = max(columns, 1)
+        vterm_set_size(terminal, Int32(self.rows), Int32(self.columns))
+    }
+
+    public func snapshot() -> ScreenSnapshot {
+        var lines: [ScreenLine] = []
+        lines.reserveCapacity(rows)
+        for row in 0..<rows {
+            var cells: [ScreenCell] = []
+            cells.reserveCapacity(columns)
+            var column = 0
+            while column < columns {
+                let cell = announcer_vterm_read_cell(screen, Int32(row), Int32(column))
+                cells.append(ScreenCell(Self.character(cell.character), look: cell.look))
+                let width = max(Int(cell.width), 1)
+                for _ in 1..<width where cells.count < columns { cells.append(ScreenCell(" ", look: cell.look, continuesWide: true)) }
+                column += width
+            }
+            lines.append(ScreenLine(cells: cells))
+        }
+        let cursor = announcer_vterm_cursor(terminal)
+        return ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: Int(cursor.row), column: Int(cursor.col)))
+    }
+
+    /// The lines scrolled off since the last call, and forgets them.
+    public func takeScrolledOff() -> ScrolledOff {
+        defer { scrolledOff = ScrolledOff() }
+        return scrolledOff
+    }
+
+    private func pushed(_ count: Int, _ cells: UnsafePointer<VTermScreenCell>) {
+        scrolledOff.count += 1
+        guard scrolledOff.lines.count < ScrolledOff.keptLines else { return }
+        var text = ""
+        for column in 0..<count {
+            text.append(Self.character(announcer_vterm_pushed_character(cells, Int32(column))))
+        }
+        scrolledOff.lines.append(ScreenLine(text: text, columns: 0).text)
+    }
+
+    private static func character(_ code: UInt32) -> Character {
+        guard code != 0, code != 0xFFFF_FFFF, let scalar = Unicode.Scalar(code) else { return " " }
+        return Character(scalar)
+    }
+}

@@ -1,0 +1,37 @@
+import AnnouncerSystem
+import Glibc
+
+/// The tty's settings, saved before raw mode and put back on every way out (a normal exit,
+/// SIGTERM, SIGHUP, SIGQUIT).
+enum Terminal {
+    nonisolated(unsafe) private static var saved = termios()
+    nonisolated(unsafe) private static var isRaw = false
+    nonisolated(unsafe) private static var newlineOnRestore = true
+
+    /// Raw mode. `transparent`: every byte passes both ways unchanged (`announce term`, whose
+    /// program's own terminal does the output processing); otherwise "\n" still becomes
+    /// "\r\n" for what this program prints, and a line break ends its output on restore.
+    static func enterRawMode(transparent: Bool = false) {
+        tcgetattr(0, &saved)
+        var raw = saved
+        cfmakeraw(&raw)
+        if !transparent { raw.c_oflag |= tcflag_t(OPOST) }
+        newlineOnRestore = !transparent
+        tcsetattr(0, TCSAFLUSH, &raw)
+        isRaw = true
+        for number in [SIGTERM, SIGHUP, SIGQUIT] {
+            signal(number) { number in
+                Terminal.restore()
+                _exit(128 + number)
+            }
+        }
+        atexit { Terminal.restore() }
+    }
+
+    static func restore() {
+        guard isRaw else { return }
+        isRaw = false
+        tcsetattr(0, TCSAFLUSH, &saved)
+        if newlineOnRestore { Console.write("\r\n", to: .standardOutput) }
+    }
+}
