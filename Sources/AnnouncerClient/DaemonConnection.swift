@@ -101,6 +101,23 @@ public final class DaemonConnection {
         }
     }
 
+    /// The next event if one comes within `milliseconds`; nil when none came in time or the
+    /// daemon closed the connection.
+    public func nextEvent(within milliseconds: Int) -> DaemonEvent? {
+        if !pendingEvents.isEmpty { return pendingEvents.removeFirst() }
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(milliseconds)
+        while true {
+            if let line = takeLine() {
+                if case .event(let event)? = try? DaemonMessage(line: line) { return event }
+                continue
+            }
+            let left = deadline - clock.now
+            guard left > .zero, let ready = try? descriptor.waitUntil(events: Int16(POLLIN), timeoutMilliseconds: Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)),
+                  ready != 0, (try? readMore()) == true else { return nil }
+        }
+    }
+
     /// The events, as they come, until the daemon closes the connection.
     public var events: some Sequence<DaemonEvent> {
         AnySequence { AnyIterator { [self] in try? nextEvent() } }

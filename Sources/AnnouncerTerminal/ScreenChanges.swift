@@ -83,35 +83,39 @@ public struct ScreenChanges: Sendable, Equatable {
     }
 
     /// A look that left some cells and arrived at others is a highlight that moved (a menu's
-    /// selection bar, a focused button); of several, the one covering the fewest cells of the
-    /// screen (the bar, not the window it moves over). Its text is the run of cells with it.
+    /// selection bar, a focused button), where it stands out from the cells beside it: the
+    /// look the old highlight's place went back to blends with its row, the highlight does not.
+    /// Its text runs from the first to the last cell that took the look in its row.
     static func movedHighlight(from old: ScreenSnapshot, to new: ScreenSnapshot) -> (row: Int, text: String)? {
         guard old.lines.count == new.lines.count else { return nil }
         var lost = Set<UInt32>()
-        var arrived: [(row: Int, column: Int, look: UInt32)] = []
+        // For each row and look: the first and last column that took that look.
+        var spans: [(row: Int, look: UInt32, start: Int, end: Int)] = []
         for row in new.lines.indices {
             let before = old.lines[row].cells, after = new.lines[row].cells
             guard before.count == after.count else { continue }
+            var rowSpans: [UInt32: (start: Int, end: Int)] = [:]
             for column in after.indices where before[column].look != after[column].look {
                 lost.insert(before[column].look)
-                if after[column].look != 0 { arrived.append((row, column, after[column].look)) }
+                let look = after[column].look
+                rowSpans[look] = (rowSpans[look]?.start ?? column, column + 1)
             }
+            for (look, span) in rowSpans { spans.append((row, look, span.start, span.end)) }
         }
-        let moved = arrived.filter { lost.contains($0.look) }
-        guard !moved.isEmpty else { return nil }
         var cellsWithLook: [UInt32: Int] = [:]
         for line in new.lines {
             for cell in line.cells { cellsWithLook[cell.look, default: 0] += 1 }
         }
-        for look in Set(moved.map(\.look)).sorted(by: { (cellsWithLook[$0] ?? 0, $0) < (cellsWithLook[$1] ?? 0, $1) }) {
-            for cell in moved where cell.look == look {
-                let cells = new.lines[cell.row].cells
-                var start = cell.column, end = cell.column + 1
-                while start > 0, cells[start - 1].look == look { start -= 1 }
-                while end < cells.count, cells[end].look == look { end += 1 }
-                let text = ScreenLine.spokenText(new.lines[cell.row].text(columns: start..<end))
-                if !text.isEmpty { return (cell.row, text) }
-            }
+        let standingOut = spans.filter { span in
+            guard span.look != 0, lost.contains(span.look) else { return false }
+            let cells = new.lines[span.row].cells
+            let left = span.start > 0 ? cells[span.start - 1].look : nil
+            let right = span.end < cells.count ? cells[span.end].look : nil
+            return left != span.look && right != span.look
+        }
+        for span in standingOut.sorted(by: { (cellsWithLook[$0.look] ?? 0, $0.row) < (cellsWithLook[$1.look] ?? 0, $1.row) }) {
+            let text = ScreenLine.spokenText(new.lines[span.row].text(columns: span.start..<span.end))
+            if !text.isEmpty { return (span.row, text) }
         }
         return nil
     }

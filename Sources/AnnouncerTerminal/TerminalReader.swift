@@ -33,8 +33,12 @@ public struct TerminalReader {
     /// The screen now.
     private var screen: ScreenSnapshot
     private var scrolledOff = TerminalScreenModel.ScrolledOff()
-    /// When the newest output not yet said arrived.
+    /// When the newest output not yet said arrived, and the first.
     private var outputAt: Double?
+    private var burstStartedAt: Double?
+    /// Output that never pauses (a spinner redrawn every 20 ms, a long stream) is said this
+    /// long after the burst began, quiet or not.
+    public static let longestWaitMs = 1000.0
     /// The keys pressed since the screen was last said.
     private var keys: [TerminalKey] = []
     /// Characters typed and not yet echoed by the program.
@@ -52,8 +56,12 @@ public struct TerminalReader {
         self.screen = screen
     }
 
-    /// When `tick` has something to say: the quiet after the newest output.
-    public var deadline: Double? { outputAt.map { $0 + Double(settings.quietMs) } }
+    /// When `tick` has something to say: the quiet after the newest output, or the longest
+    /// wait after the first.
+    public var deadline: Double? {
+        guard let outputAt, let burstStartedAt else { return nil }
+        return min(outputAt + Double(settings.quietMs), burstStartedAt + Self.longestWaitMs)
+    }
 
     // MARK: - Keys
 
@@ -91,6 +99,7 @@ public struct TerminalReader {
         scrolledOff.count += newlyScrolled.count
         scrolledOff.lines += newlyScrolled.lines.prefix(TerminalScreenModel.ScrolledOff.keptLines - scrolledOff.lines.count)
         outputAt = now
+        if burstStartedAt == nil { burstStartedAt = now }
         guard !keys.isEmpty, scrolledOff.count == 0, onlyTheCursorLineChanged(), let lastKey = keys.last else { return [] }
         let answer: [Speech]?
         switch lastKey {
@@ -149,11 +158,13 @@ public struct TerminalReader {
             speech.append(.focus(highlight.text))
         }
         // A line rewritten in place with no key pressed (a spinner, a progress bar, a clock)
-        // waits `repeatMs` after its row was last said.
+        // waits `repeatMs` after its row was last said, unless the cursor has just left it:
+        // then it is finished ("done"), and its last state is said.
         if !keyPressed {
             changes.lines.removeAll { line in
                 guard line.kind == .rewritten, let row = line.row, let last = lastSaid[row] else { return false }
-                return now - last < Double(settings.repeatMs)
+                let finished = said.cursor.row == row && screen.cursor.row != row
+                return !finished && now - last < Double(settings.repeatMs)
             }
         }
         for row in changes.lines.compactMap(\.row) { lastSaid[row] = now }
@@ -185,6 +196,7 @@ public struct TerminalReader {
         said = screen
         scrolledOff = TerminalScreenModel.ScrolledOff()
         outputAt = nil
+        burstStartedAt = nil
         keys = []
     }
 

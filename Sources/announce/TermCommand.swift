@@ -148,8 +148,20 @@ private struct TermSession {
         return finish(child.exitStatus(waiting: true) ?? 1)
     }
 
+    /// Says the program's last output and its exit, and waits (at most 5 s) until the exit has
+    /// been said: announcerd cancels what a client leaves waiting when it disconnects.
     private mutating func finish(_ status: Int32) -> Int32 {
-        deliver(reader.exited(status: status, at: now), waitingForReplies: true)
+        record("exit", Array("\(status)".utf8), hex: false)
+        let speech = reader.exited(status: status, at: now)
+        deliver(speech.dropLast(), waitingForReplies: true)
+        guard case .say(let text)? = speech.last else { return status }
+        connect()
+        guard let daemon, (try? daemon.request(.subscribe(events: ["finished"]))) != nil,
+              case .ok(let accepted)? = try? daemon.request(.announce(Announcement(text: text))).body,
+              let utterance = accepted.utterance else { return status }
+        while let event = daemon.nextEvent(within: 5000) {
+            if case .finished(utterance, _, _) = event { break }
+        }
         return status
     }
 
@@ -217,7 +229,7 @@ private struct TermSession {
         if (try? daemon?.availableLines()) == nil { daemon = nil }
     }
 
-    private mutating func deliver(_ speech: [TerminalReader.Speech], waitingForReplies: Bool = false) {
+    private mutating func deliver(_ speech: some Collection<TerminalReader.Speech>, waitingForReplies: Bool = false) {
         for item in speech {
             let request: Request
             switch item {

@@ -1,0 +1,70 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AnnouncerCore
+import AnnouncerTerminal
+import Foundation
+
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// A terminal session recorded by `announce term` (ANNOUNCE_TERM_RECORD): every byte both
+/// ways with its time, then the program's exit. Replayed through libvterm's model and the
+/// reader with a manual clock, with no terminal: what the reader says for it.
+struct Recording {
+    enum Event {
+        case keys([UInt8])
+        case output([UInt8])
+        case exit(Int32)
+    }
+
+    var rows = 24, columns = 80
+    var events: [(time: Double, event: Event)] = []
+
+    init(fixture name: String) throws {
+        let path = packageRoot.appendingPathComponent("Tests/AnnouncerTerminalTests/Fixtures/\(name)").path
+        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
+            guard parts.count == 3, let time = Double(parts[0]) else { continue }
+            switch parts[1] {
+            case "size":
+                let size = parts[2].split(separator: " ").compactMap { Int($0) }
+                (rows, columns) = (size[0], size[1])
+            case "in": events.append((time, .keys(Self.bytes(hex: parts[2]))))
+            case "out": events.append((time, .output(Self.bytes(hex: parts[2]))))
+            case "exit": events.append((time, .exit(Int32(parts[2]) ?? -1)))
+            default: continue
+            }
+        }
+    }
+
+    static func bytes(hex: String) -> [UInt8] {
+        let digits = Array(hex.utf8)
+        return stride(from: 0, to: digits.count - 1, by: 2).map { UInt8(String(decoding: digits[$0...$0 + 1], as: UTF8.self), radix: 16)! }
+    }
+
+    /// What the reader says, in order; `.stop` left out unless asked for.
+    func replay(settings: TerminalSettings = TerminalSettings(), keepingStops: Bool = false, debug: Bool = false) -> [TerminalReader.Speech] {
+        let model = TerminalScreenModel(rows: rows, columns: columns)
+        var reader = TerminalReader(settings: settings, screen: model.snapshot())
+        var speech: [TerminalReader.Speech] = []
+        for (time, event) in events {
+            // The clock runs to this event: anything due before it is said first.
+            while let deadline = reader.deadline, deadline <= time {
+                let said = reader.tick(at: deadline)
+                if debug, !said.isEmpty { print(deadline, said) }
+                speech += said
+            }
+            switch event {
+            case .keys(let bytes):
+                for input in TerminalKeys.decode(bytes) { speech += reader.key(input.key, at: time) }
+            case .output(let bytes):
+                model.write(bytes)
+                speech += reader.output(model.snapshot(), scrolledOff: model.takeScrolledOff(), at: time)
+            case .exit(let status):
+                speech += reader.exited(status: status, at: time)
+            }
+        }
+        while let deadline = reader.deadline { speech += reader.tick(at: deadline) }
+        return keepingStops ? speech : speech.filter { $0 != .stop }
+    }
+}
