@@ -37,6 +37,14 @@ struct Recording {
         }
     }
 
+    /// The keys the user pressed.
+    var keyCount: Int {
+        events.reduce(0) { count, item in
+            if case .keys(let bytes) = item.event { return count + TerminalKeys.decode(bytes).count }
+            return count
+        }
+    }
+
     static func bytes(hex: String) -> [UInt8] {
         let digits = Array(hex.utf8)
         return stride(from: 0, to: digits.count - 1, by: 2).map { UInt8(String(decoding: digits[$0...$0 + 1], as: UTF8.self), radix: 16)! }

@@ -3,11 +3,122 @@ import AnnouncerTerminal
 import Testing
 
 /// The terminal door's rules on recorded sessions (Fixtures/*.rec, recorded from real programs
-/// under tmux with ANNOUNCE_TERM_RECORD), replayed with no terminal and a manual clock.
+/// under tmux by Tests/fixtures/terminal/session.sh with RECORD=FILE), replayed through
+/// libvterm's model and the reader with a manual clock: no terminal, no daemon.
 struct TerminalReaderTests {
-    @Test(arguments: ["shell.rec", "menu.rec", "checklist.rec", "spinner.rec", "flood.rec", "less.rec"])
-    func dump(name: String) throws {
-        let spoken = try Recording(fixture: name).replay()
-        print("DUMP", name, spoken)
+    typealias Speech = TerminalReader.Speech
+
+    /// bash: typing echoed a character at a time as bash echoes it (never twice), Enter's
+    /// output and the prompt as one utterance, Up the recalled line, Backspace the character
+    /// deleted, Left the character reached, Control+Left the word, the review keys.
+    @Test func aShellSession() throws {
+        let spoken = try Recording(fixture: "shell.rec").replay()
+        let typed: [Speech] = "echo hello world".map { .focus(TypingEcho.name(String($0))) }
+        #expect(spoken == [.say("$")] + typed + [
+            .say("hello world\n$"),
+            .focus("$ echo hello world"),      // Up: the line recalled from history
+            .focus("d"),                       // Backspace: the character deleted
+            .focus("l"),                       // Left: the character now under the cursor
+            .focus("worl"),                    // Control+Left: the word
+            .focus("$ echo hello worl"),       // Alt-I: the current line
+            .focus("hello world"),             // Alt-U: the line above
+            .focus("hello"),                   // Alt-J: no word before the first
+            .focus("hello"),                   // Alt-K: the current word
+            .focus("world"),                   // Alt-L: the next word
+            .focus("space"),                   // Alt-M: the character before "world"
+            .focus("space"),                   // Alt-,: the current character
+            .focus("w"),                       // Alt-.: the next
+            .say("$"),                         // Control+E, Control+U: the line emptied
+            .focus("e"), .focus("x"), .focus("i"), .focus("t"),
+            .say("exit"),
+            .say("exited 0"),
+        ])
     }
+
+    /// A key press cuts speech off before anything it says.
+    @Test func everyKeyStopsSpeechFirst() throws {
+        let spoken = try Recording(fixture: "shell.rec").replay(keepingStops: true)
+        for (index, item) in spoken.enumerated() where index > 0 {
+            if case .focus = item { #expect(spoken[..<index].contains(.stop)) }
+        }
+        let keys = try Recording(fixture: "shell.rec").keyCount
+        #expect(spoken.filter { $0 == .stop }.count == keys)
+    }
+
+    @Test func whiptailMenuSpeaksTheHighlightedEntryAsItMoves() throws {
+        #expect(try Recording(fixture: "menu.rec").replay() == [
+            .say("Fruit\nPick a fruit\napple Red fruit\nbanana Yellow fruit\ncherry Small fruit\n<Ok> <Cancel>"),
+            .focus("banana Yellow fruit"),     // Down
+            .focus("cherry Small fruit"),      // Down
+            .focus("banana Yellow fruit"),     // Up
+            .focus("<Ok>"),                    // Tab: the buttons
+            .say("banana"),                    // Enter: whiptail prints the choice
+            .say("exited 0"),
+        ])
+    }
+
+    @Test func dialogChecklistSpeaksTheToggledState() throws {
+        #expect(try Recording(fixture: "checklist.rec").replay() == [
+            .say("Toppings\nnot checked cheese Cheese\nchecked olives Olives\nnot checked ham Ham\n< OK > <Cancel>"),
+            .focus("checked olives Olives"),   // Down
+            .say("not checked olives Olives"), // Space
+            .focus("not checked ham Ham"),     // Down
+            .say("checked ham Ham"),           // Space
+            .say("< ham > <Cancel>"),          // Enter: dialog prints the choice over its buttons
+            .say("exited 0"),
+        ])
+    }
+
+    /// A spinner redrawn every 25 ms for 4 s: said at most once per repeat-ms (2 s), and its
+    /// last state ("done") when the cursor leaves its line.
+    @Test func aSpinnerIsSaidAtMostOncePerRepeatTime() throws {
+        #expect(try Recording(fixture: "spinner.rec").replay() == [
+            .say("Working -"), .say("Working \\"), .say("Working \\"), .say("Working done"), .say("exited 0"),
+        ])
+        let everyTime = try Recording(fixture: "spinner.rec").replay(settings: settings { $0.repeatMs = 0 })
+        #expect(everyTime.count > 5)
+    }
+
+    /// `seq 1 5000`: each burst as its last line and how many more, the prompt that follows not
+    /// taken for output. (A line still being written when a burst ends is left out of that
+    /// burst's count and, complete, of the next: the counts may fall short by one a burst.)
+    @Test func aFloodIsItsLastLineAndACount() throws {
+        let floods = try Recording(fixture: "flood.rec").replay().compactMap { speech -> (last: Int, more: Int)? in
+            guard case .say(let text) = speech, text.hasSuffix(" more lines") else { return nil }
+            let parts = text.dropLast(" more lines".count).split(separator: ", ")
+            return (Int(parts[0])!, Int(parts[1])!)
+        }
+        #expect(floods.last?.last == 5000)
+        let counted = floods.map { $0.more + 1 }.reduce(0, +)
+        #expect(counted <= 5000 && counted > 5000 - floods.count)
+        #expect(floods.count >= 1)
+    }
+
+    /// less: a page redrawn in place is said from its first line.
+    @Test func lessPagesAreSaidFromTheirFirstLine() throws {
+        #expect(try Recording(fixture: "less.rec").replay() == [
+            .say("Line 1 of the file, 23 more lines"),
+            .say("Line 24 of the file, 23 more lines"),   // Space
+            .say("Line 47 of the file, 22 more lines"),   // Space
+            .say("exited 0"),
+        ])
+        // With a higher flood limit the whole page is one utterance.
+        let whole = try Recording(fixture: "less.rec").replay(settings: settings { $0.floodLines = 100 })
+        #expect(whole.first == .say((1...23).map { "Line \($0) of the file" }.joined(separator: "\n") + "\n\(packageFile("lines.txt"))"))
+    }
+
+    @Test(arguments: [(TypingEcho.characters, ["e", "c", "h", "o", "space", "h"]), (.words, ["echo", "hello", "world"]), (.none, ["$ echo hello world"])])
+    func typingEcho(echo: TypingEcho, expected: [String]) throws {
+        let spoken = try Recording(fixture: "shell.rec").replay(settings: settings { $0.typingEcho = echo })
+        let echoes = spoken.compactMap { speech -> String? in if case .focus(let text) = speech { text } else { nil } }
+        #expect(Array(echoes.prefix(expected.count)) == expected)
+    }
+
+    func settings(_ change: (inout TerminalSettings) -> Void) -> TerminalSettings {
+        var settings = TerminalSettings()
+        change(&settings)
+        return settings
+    }
+
+    func packageFile(_ name: String) -> String { "Tests/fixtures/terminal/\(name)" }
 }
