@@ -52,6 +52,8 @@ enum TermCommand {
         }
         let command = parsed.positionals.isEmpty ? [Environment.current["SHELL"] ?? "/bin/sh"] : parsed.positionals
         let size = PseudoTerminal.size(of: .standardInput) ?? (rows: 24, columns: 80)
+        // The program knows it is heard (a shell's rc file can test it, and not start another).
+        setenv("ANNOUNCE_TERM", "1", 1)
         let child: PseudoTerminal
         do {
             child = try PseudoTerminal.spawn(command, rows: size.rows, columns: size.columns)

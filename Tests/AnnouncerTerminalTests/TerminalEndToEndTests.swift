@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import Testing
+
+/// The built binaries, beside the test bundle (or in .build/debug).
+func binary(_ name: String) -> String {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<3 {
+        let candidate = directory.appendingPathComponent(name).path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        directory.deleteLastPathComponent()
+    }
+    return packageRoot.appendingPathComponent(".build/debug/\(name)").path
+}
+
+/// Real programs under `announce term` in tmux, heard through announcerd on the text sink
+/// (issue [K] point 4): Tests/fixtures/terminal/session.sh sends real keys with tmux
+/// send-keys and prints what announcerd spoke.
+@Suite(.serialized) struct TerminalEndToEndTests {
+    func session(_ command: String, _ steps: [String]) throws -> [String] {
+        let fixtures = packageRoot.appendingPathComponent("Tests/fixtures/terminal").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+        process.arguments = ["120", "\(fixtures)/session.sh", binary("announcerd"), binary("announce"), command] + steps
+        process.currentDirectoryURL = URL(fileURLWithPath: fixtures)
+        let output = FileManager.default.temporaryDirectory.appendingPathComponent("terminal-\(UUID().uuidString.prefix(8))").path
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").compactMap { line in
+            let parts = line.split(separator: " ", maxSplits: 3)
+            return parts.count == 4 && parts[0] == "SPEAK" ? String(parts[3]) : nil
+        }
+    }
+
+    @Test func bashEchoHistoryReviewAndTypingEcho() throws {
+        let spoken = try session("bash --rcfile $ANNOUNCER_TEST_BASHRC", ["type:echo hi", "Enter", "Up", "BSpace", "M-i", "M-u", "C-e", "C-u", "type:exit", "Enter"])
+        #expect(spoken == ["$", "e", "c", "h", "o", "space", "h", "i", "hi\\n$", "$ echo hi", "i", "$ echo h", "hi", "$", "e", "x", "i", "t", "exit", "exited 0"])
+    }
+
+    @Test func whiptailMenuDownSpeaksTheNextEntry() throws {
+        let spoken = try session("./menu.sh", ["Down", "Down", "Up", "Enter"])
+        #expect(spoken == [
+            "Fruit\\nPick a fruit\\napple Red fruit\\nbanana Yellow fruit\\ncherry Small fruit\\n<Ok> <Cancel>",
+            "banana Yellow fruit", "cherry Small fruit", "banana Yellow fruit", "banana", "exited 0",
+        ])
+    }
+
+    @Test func dialogChecklistSpaceSpeaksTheNewState() throws {
+        let spoken = try session("./checklist.sh", ["Down", "Space", "Down", "Space", "Escape"])
+        #expect(Array(spoken.prefix(5)) == [
+            "Toppings\\nnot checked cheese Cheese\\nchecked olives Olives\\nnot checked ham Ham\\n< OK > <Cancel>",
+            "checked olives Olives", "not checked olives Olives", "not checked ham Ham", "checked ham Ham",
+        ])
+        #expect(spoken.last?.hasPrefix("exited") == true)
+    }
+
+    @Test func lessSpaceSpeaksTheNewFirstLine() throws {
+        let spoken = try session("less lines.txt", ["Space", "q"])
+        #expect(spoken == ["Line 1 of the file, 23 more lines", "Line 24 of the file, 23 more lines", "exited 0"])
+    }
+
+    /// 4 s of a spinner redrawn every 25 ms: at most once per repeat-ms (2 s), then "done".
+    @Test func aSpinnerIsSaidAtMostOncePerRepeatTime() throws {
+        let spoken = try session("./spinner.sh", ["sleep:5"])
+        let spins = spoken.filter { $0.hasPrefix("Working") && $0 != "Working done" }
+        #expect((1...3).contains(spins.count))
+        #expect(Array(spoken.suffix(2)) == ["Working done", "exited 0"])
+    }
+
+    @Test func aFloodIsItsLastLineAndACount() throws {
+        let spoken = try session("bash --rcfile $ANNOUNCER_TEST_BASHRC", ["type:seq 1 5000", "Enter", "sleep:2"])
+        let floods = spoken.filter { $0.hasSuffix(" more lines") }
+        #expect(floods.last?.hasPrefix("5000, ") == true)
+        #expect(spoken.count < 40)
+    }
+}
