@@ -144,6 +144,8 @@ private struct TermSession {
             }
             deliver(reader.tick(at: now))
             if reader.deadline == nil, let status = child.exitStatus(waiting: false) {
+                // What the program wrote just before it exited may still be unread.
+                while readOutput(&buffer, final: true) {}
                 return finish(status)
             }
         }
@@ -192,14 +194,15 @@ private struct TermSession {
     }
 
     /// The program's output, to the user's terminal and the model; false at its end.
-    private mutating func readOutput(_ buffer: inout [UInt8]) -> Bool {
+    /// With `final`, false also when nothing more is waiting (the program has exited).
+    private mutating func readOutput(_ buffer: inout [UInt8], final: Bool = false) -> Bool {
         let result: IOResult<Int>
         do {
             result = try child.controller.read(into: &buffer)
         } catch {
             return false  // EIO: the program and everything it started have closed the terminal
         }
-        guard case .processed(let count) = result else { return true }
+        guard case .processed(let count) = result else { return !final }
         guard count > 0 else { return false }
         let bytes = Array(buffer[0..<count])
         record("out", bytes)
