@@ -66,6 +66,11 @@ public struct ScreenLine: Sendable, Equatable {
         return String(characters)
     }
 
+    /// The column after the last character that is not a space (0 on a blank line).
+    public var textEnd: Int {
+        cells.lastIndex { $0.character != " " }.map { $0 + 1 } ?? 0
+    }
+
     /// Only blanks and the lines of boxes (whiptail's and dialog's frames): nothing to say.
     public var isBlank: Bool { ScreenLine.spokenText(text).isEmpty }
 

@@ -106,6 +106,7 @@ public struct TerminalReader {
         case .typed: answer = echo()
         case .backspace: answer = deletion()
         case .left, .right, .wordLeft, .wordRight: answer = caretMove(lastKey)
+        case .up, .down: answer = recalledLine()
         default: answer = nil
         }
         guard let answer else { return [] }
@@ -270,6 +271,15 @@ public struct TerminalReader {
             guard cells.indices.contains(screen.cursor.column) else { return nil }
             return [.focus(TypingEcho.name(String(cells[screen.cursor.column].character)))]
         }
+    }
+
+    /// Up or Down replaced the cursor's line in place (shell history): the new line, once the
+    /// program has left the cursor after its text, as a line editor does when it has redrawn it.
+    private func recalledLine() -> [Speech]? {
+        guard said.cursorLine.text != screen.cursorLine.text,
+              screen.cursor.column >= screen.cursorLine.textEnd else { return nil }
+        let line = ScreenLine.spokenText(screen.cursorLine.text)
+        return [.focus(line.isEmpty ? "blank" : line)]
     }
 
     // MARK: - Review

@@ -52,27 +52,38 @@ struct Recording {
 
     /// What the reader says, in order; `.stop` left out unless asked for.
     func replay(settings: TerminalSettings = TerminalSettings(), keepingStops: Bool = false, debug: Bool = false) -> [TerminalReader.Speech] {
+        let speech = timedReplay(settings: settings, debug: debug).map(\.speech)
+        return keepingStops ? speech : speech.filter { $0 != .stop }
+    }
+
+    /// What the reader says and when (the manual clock's time, in ms), `.stop` included.
+    func timedReplay(settings: TerminalSettings = TerminalSettings(), debug: Bool = false) -> [(time: Double, speech: TerminalReader.Speech)] {
         let model = TerminalScreenModel(rows: rows, columns: columns)
         var reader = TerminalReader(settings: settings, screen: model.snapshot())
-        var speech: [TerminalReader.Speech] = []
+        var speech: [(time: Double, speech: TerminalReader.Speech)] = []
+        func note(_ said: [TerminalReader.Speech], _ time: Double) {
+            if debug, !said.isEmpty { print(time, said) }
+            speech += said.map { (time, $0) }
+        }
         for (time, event) in events {
             // The clock runs to this event: anything due before it is said first.
-            while let deadline = reader.deadline, deadline <= time {
-                let said = reader.tick(at: deadline)
-                if debug, !said.isEmpty { print(deadline, said) }
-                speech += said
-            }
+            while let deadline = reader.deadline, deadline <= time { note(reader.tick(at: deadline), deadline) }
             switch event {
             case .keys(let bytes):
-                for input in TerminalKeys.decode(bytes) { speech += reader.key(input.key, at: time) }
+                for input in TerminalKeys.decode(bytes) { note(reader.key(input.key, at: time), time) }
             case .output(let bytes):
                 model.write(bytes)
-                speech += reader.output(model.snapshot(), scrolledOff: model.takeScrolledOff(), at: time)
+                note(reader.output(model.snapshot(), scrolledOff: model.takeScrolledOff(), at: time), time)
             case .exit(let status):
-                speech += reader.exited(status: status, at: time)
+                note(reader.exited(status: status, at: time), time)
             }
         }
-        while let deadline = reader.deadline { speech += reader.tick(at: deadline) }
-        return keepingStops ? speech : speech.filter { $0 != .stop }
+        while let deadline = reader.deadline { note(reader.tick(at: deadline), deadline) }
+        return speech
+    }
+
+    /// When each output arrived (ms).
+    var outputTimes: [Double] {
+        events.compactMap { item in if case .output = item.event { return item.time } else { return nil } }
     }
 }

@@ -36,6 +36,21 @@ struct TerminalReaderTests {
     }
 
     /// A key press cuts speech off before anything it says.
+    /// Up replaced the line in place: it is said when the shell has drawn it, with no wait for
+    /// the quiet (first sound, DESIGN §15); the echo, the deletion and the caret likewise.
+    @Test func aKeysAnswerOnTheCursorLineIsSaidWhenItIsDrawn() throws {
+        let recording = try Recording(fixture: "shell.rec")
+        let outputs = Set(recording.outputTimes)
+        let timed = recording.timedReplay()
+        let answers = ["$ echo hello world", "d", "l", "worl"].map { text in timed.first { $0.speech == .focus(text) } }
+        for answer in answers {
+            #expect(answer.map { outputs.contains($0.time) } == true, "\(String(describing: answer)) waited for the quiet")
+        }
+        // Output that is not a key's answer on its line waits for the quiet.
+        let burst = timed.first { $0.speech == .say("hello world\n$") }
+        #expect(burst.map { outputs.contains($0.time) } == false)
+    }
+
     @Test func everyKeyStopsSpeechFirst() throws {
         let spoken = try Recording(fixture: "shell.rec").replay(keepingStops: true)
         for (index, item) in spoken.enumerated() where index > 0 {
