@@ -20,7 +20,7 @@ done
 
 ./scripts/install-deps
 missing=()
-for package in speech-dispatcher speech-dispatcher-espeak-ng python3-speechd procps; do
+for package in speech-dispatcher speech-dispatcher-espeak-ng python3-speechd procps tmux fenrir; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if ((${#missing[@]})); then
@@ -103,6 +103,11 @@ speaker_idle_rss=$(rss_tree "$announcerd")
 results=$work/results.jsonl
 /usr/bin/python3 bench/latency.py --trials "$trials" --cold-trials "$trials" --monitor announcer_bench.monitor \
     --socket "$sock" --ssip "$work/announcer-ssip.sock" --announce "$bin/announce" --announcerd "$bin/announcerd" | tee -a "$results"
+
+# A terminal: Up in bash's history → first sound, announce term + announcerd against Fenrir's
+# PTY emulation + speech-dispatcher (DESIGN §15).
+/usr/bin/python3 bench/terminal.py --trials "$trials" --monitor announcer_bench.monitor \
+    --socket "$sock" --announce "$bin/announce" | tee -a "$results"
 
 # A real desktop: Tab in a GTK application → first sound, announcer-atspi + announcerd against
 # Orca + speech-dispatcher (DESIGN §15), in a headless session of its own.

@@ -96,6 +96,9 @@ final class DaemonProcess {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
+        } else if stderr.contains("Sanitizer") {
+            // The daemon stopped on a sanitizer's finding: its report, for the test's log.
+            print("announcerd (\(process.arguments ?? [])) stopped with a report:\n\(stderr)")
         }
         try? FileManager.default.removeItem(atPath: directory)
     }

@@ -171,7 +171,13 @@ import Testing
         // The flood is being served: the patient client asks for its status...
         usleep(20_000)
         patient.send(["type": "status", "id": "mine"])
-        let reply = try patient.reply("mine")
+        let reply: [String: JSONValue]
+        do {
+            reply = try patient.reply("mine")
+        } catch {
+            Issue.record("\(error); announcerd running: \(daemon.process.isRunning); its errors: \(daemon.stderr)")
+            return
+        }
         // ...and is answered after at most a few turns of the flood, not after all of it: the
         // counters in its reply say how many focus requests had been handled by then.
         guard case .object(let counters)? = reply["counters"] else { Issue.record("no counters"); return }
