@@ -76,7 +76,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AnnouncerSpeechTests",
-            dependencies: ["AnnouncerSpeech", "AnnouncerSynthesis", "AnnouncerCore", "announcer-speech-worker"]
+            dependencies: ["AnnouncerSpeech", "AnnouncerSynthesis", "AnnouncerCore", "AnnouncerSystem", "announcer-speech-worker"]
         ),
         .testTarget(
             name: "AnnouncerServerTests",

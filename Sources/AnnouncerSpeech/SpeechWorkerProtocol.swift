@@ -1,7 +1,6 @@
 import AnnouncerCore
 import AnnouncerSystem
 import Glibc
-import Synchronization
 
 /// What announcerd tells its speech worker, one JSON object per line on their socket pair.
 public enum WorkerCommand: Sendable, Equatable {
@@ -159,8 +158,8 @@ public final class WorkerChannel: Sendable {
     /// The descriptor the daemon hands the worker its end of the socket pair on.
     public static let workerDescriptor: Int32 = 3
     /// Bytes read that do not end a line yet.
-    private let partial = Mutex<[UInt8]>([])
-    private let writeLock = Mutex<Void>(())
+    private let partial = Locked<[UInt8]>([])
+    private let writeLock = Locked<Void>(())
 
     public init(fd: Int32) { self.descriptor = FileDescriptor(rawValue: fd) }
 

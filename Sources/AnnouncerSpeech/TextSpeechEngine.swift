@@ -1,6 +1,6 @@
 import AnnouncerCore
 import Dispatch
-import Synchronization
+import AnnouncerSystem
 
 /// The `text` sink's engine: no synthesis. An utterance "sounds" as soon as it is handed over and
 /// takes as long as the speaking-time estimate says (so timing and interruption behave as with
@@ -11,7 +11,7 @@ public final class TextSpeechEngine: SpeechEngine, Sendable {
     private let instant: Bool
     private let onEvent: @Sendable (SpeechEngineEvent) -> Void
     private let queue = DispatchQueue(label: "announcer.text-sink")
-    private let state = Mutex<(playing: UtteranceID?, timer: DispatchWorkItem?)>((nil, nil))
+    private let state = Locked<(playing: UtteranceID?, timer: DispatchWorkItem?)>((nil, nil))
 
     public init(estimate: SpeechDurationEstimate, instant: Bool = false, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void) {
         self.estimate = estimate

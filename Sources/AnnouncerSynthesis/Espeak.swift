@@ -3,7 +3,7 @@ import Glibc
 #endif
 import AnnouncerCore
 import CEspeakNG
-import Synchronization
+import AnnouncerSystem
 
 /// An espeak-ng status code as a Swift error, with the library's own message.
 public struct EspeakError: Error, Equatable, CustomStringConvertible {
@@ -34,7 +34,7 @@ enum Espeak {
     /// What the process has loaded: espeak-ng is set up once per process (its `Terminate` waits
     /// forever on a thread of its own in synchronous mode, so it is never torn down), and again
     /// only when another data path or buffer is asked for.
-    private static let loaded = Mutex<(dataPath: String?, bufferMs: Int32, sampleRate: Int)?>(nil)
+    private static let loaded = Locked<(dataPath: String?, bufferMs: Int32, sampleRate: Int)?>(nil)
 
     /// Loads the voice data and sets synchronous output, once per process; returns the sample
     /// rate. Missing data is an error here, never a process exit.

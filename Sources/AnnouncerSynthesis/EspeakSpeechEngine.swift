@@ -61,7 +61,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
                              onSettled: @escaping @Sendable (UtteranceID) -> Void = { _ in }) throws -> EspeakSpeechEngine {
         let engine = EspeakSpeechEngine(settings: settings, sink: sink, onEvent: onEvent, onSettled: onSettled)
         let initialized = DispatchSemaphore(value: 0)
-        let failure = Mutex<EspeakError?>(nil)
+        let failure = Locked<EspeakError?>(nil)
         Threads.start(name: "announcer-speech", stackSize: 1 << 20) {
             engine.synthesisThread.claim()
             do {

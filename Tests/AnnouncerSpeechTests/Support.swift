@@ -2,11 +2,11 @@
 @testable import AnnouncerSynthesis
 import AnnouncerCore
 import Foundation
-import Synchronization
+import AnnouncerSystem
 
 /// Collects an engine's reports and lets a test wait for one.
 final class EventRecorder: Sendable {
-    private let events = Mutex<[SpeechEngineEvent]>([])
+    private let events = Locked<[SpeechEngineEvent]>([])
     private let arrived = DispatchSemaphore(value: 0)
 
     var handler: @Sendable (SpeechEngineEvent) -> Void {
