@@ -50,6 +50,7 @@ enum TermCommand {
             }
             settings.typingEcho = value
         }
+        Terminal.unblock([SIGWINCH, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD])
         let command = parsed.positionals.isEmpty ? [Environment.current["SHELL"] ?? "/bin/sh"] : parsed.positionals
         let size = PseudoTerminal.size(of: .standardInput) ?? (rows: 24, columns: 80)
         // The program knows it is heard (a shell's rc file can test it, and not start another).

@@ -28,6 +28,15 @@ enum Terminal {
         atexit { Terminal.restore() }
     }
 
+    /// Lets `signals` in: a program started by one that blocks them (a test runner, some
+    /// launchers) inherits the block, and would never hear SIGWINCH or SIGTERM.
+    static func unblock(_ signals: [Int32]) {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
     static func restore() {
         guard isRaw else { return }
         isRaw = false

@@ -20,6 +20,12 @@ func binary(_ name: String) -> String {
 /// send-keys and prints what announcerd spoke.
 @Suite(.serialized) struct TerminalEndToEndTests {
     func session(_ command: String, _ steps: [String]) throws -> [String] {
+        try run(command, steps).spoken
+    }
+
+    /// What announcerd spoke, and session.sh's notes: `[announce term exited N]`,
+    /// `[terminal restored]` or `[terminal not restored]`.
+    func run(_ command: String, _ steps: [String]) throws -> (spoken: [String], notes: [String]) {
         let fixtures = packageRoot.appendingPathComponent("Tests/fixtures/terminal").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
@@ -32,10 +38,12 @@ func binary(_ name: String) -> String {
         process.standardError = FileHandle.nullDevice
         try process.run()
         process.waitUntilExit()
-        return try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n").compactMap { line in
+        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
+        let spoken = lines.compactMap { line -> String? in
             let parts = line.split(separator: " ", maxSplits: 3)
             return parts.count == 4 && parts[0] == "SPEAK" ? String(parts[3]) : nil
         }
+        return (spoken, lines.filter { $0.hasPrefix("[") }.map(String.init))
     }
 
     @Test func bashEchoHistoryReviewAndTypingEcho() throws {
@@ -78,5 +86,27 @@ func binary(_ name: String) -> String {
         let floods = spoken.filter { $0.hasSuffix(" more lines") }
         #expect(floods.last?.hasPrefix("5000, ") == true)
         #expect(spoken.count < 40)
+    }
+
+    /// The program's exit status is announce term's, and the terminal is as it was.
+    @Test func theExitStatusIsPassedOnAndTheTerminalRestored() throws {
+        let result = try run("sh -c 'echo bye; exit 3'", ["sleep:1"])
+        #expect(result.spoken == ["bye", "exited 3"])
+        #expect(result.notes == ["[announce term exited 3]", "[terminal restored]"])
+    }
+
+    /// SIGTERM to announce term: the terminal is restored and the status says the signal.
+    @Test func aTerminatedAnnounceTermRestoresTheTerminal() throws {
+        let result = try run("bash --rcfile $ANNOUNCER_TEST_BASHRC", ["signal:TERM"])
+        #expect(result.notes == ["[announce term exited 143]", "[terminal restored]"])
+    }
+
+    /// The program sees the window's size, and its changes (SIGWINCH), as its terminal's.
+    /// (tmux -f /dev/null with no client attached: the pane is the whole window.)
+    @Test func theWindowSizeAndItsChangesReachTheProgram() throws {
+        let spoken = try session("bash --rcfile $ANNOUNCER_TEST_BASHRC",
+                                 ["type:stty size", "Enter", "resize:100x30", "type:stty size", "Enter", "type:exit", "Enter"])
+        #expect(spoken.contains("24 80\\n$"))
+        #expect(spoken.contains("30 100\\n$"))
     }
 }
