@@ -79,8 +79,8 @@ rss_tree() {
 # if it never appears say so and report null rather than stop the run.
 speechd_server="" speechd_module=""
 for _ in $(seq 50); do
-    speechd_server=$(pgrep -x speech-dispatch | head -1 || true)
-    speechd_module=$(pgrep -f sd_espeak-ng | head -1 || true)
+    speechd_server=$(pgrep -r R,S,D -x speech-dispatch | head -1 || true)
+    speechd_module=$(pgrep -r R,S,D -f sd_espeak-ng | head -1 || true)
     [ -n "$speechd_server" ] && [ -n "$speechd_module" ] && break
     spd-say -w "ready" >/dev/null 2>&1 || true
     sleep 0.1

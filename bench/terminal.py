@@ -104,9 +104,10 @@ def main():
         recorder.process.kill()
         shutil.rmtree(work, ignore_errors=True)
 
+    ours, theirs = summarize("announce term + announcerd", ours), summarize("Fenrir + speech-dispatcher", theirs)
+    ratio = round(ours["median_ms"] / theirs["median_ms"], 3) if ours.get("median_ms") and theirs.get("median_ms") else None
     print(json.dumps({"measure": "terminal: Up/Down in bash's history → first sound",
-                      "announce_term": summarize("announce term + announcerd", ours),
-                      "fenrir": summarize("Fenrir + speech-dispatcher", theirs)}))
+                      "announce_term": ours, "fenrir": theirs, "ratio": ratio}))
 
 
 if __name__ == "__main__":
