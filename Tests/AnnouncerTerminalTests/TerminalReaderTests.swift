@@ -129,6 +129,30 @@ struct TerminalReaderTests {
         #expect(Array(echoes.prefix(expected.count)) == expected)
     }
 
+    /// The review keys walk a screen from the cursor: lines (blank ones said "blank"), words and
+    /// characters, staying at the edges; any other key brings the review cursor back.
+    @Test func reviewKeysWalkTheScreen() {
+        let lines = ["first line here", "", "$ make all", "last"].map { ScreenLine(text: $0, columns: 20) }
+        var reader = TerminalReader(screen: ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: 2, column: 2)))
+        func review(_ command: ReviewCommand) -> [Speech] { reader.key(.review(command), at: 0) }
+        #expect(review(.currentLine) == [.stop, .focus("$ make all")])
+        #expect(review(.nextLine) == [.stop, .focus("last")])
+        #expect(review(.nextLine) == [.stop, .focus("last")])          // the last line: stays
+        #expect(review(.previousLine) == [.stop, .focus("$ make all")])
+        #expect(review(.previousLine) == [.stop, .focus("blank")])
+        #expect(review(.previousLine) == [.stop, .focus("first line here")])
+        #expect(review(.nextWord) == [.stop, .focus("line")])
+        #expect(review(.nextWord) == [.stop, .focus("here")])
+        #expect(review(.nextWord) == [.stop, .focus("here")])          // the last word: stays
+        #expect(review(.previousWord) == [.stop, .focus("line")])
+        #expect(review(.currentWord) == [.stop, .focus("line")])
+        #expect(review(.nextCharacter) == [.stop, .focus("i")])
+        #expect(review(.previousCharacter) == [.stop, .focus("l")])
+        #expect(review(.currentCharacter) == [.stop, .focus("l")])
+        _ = reader.key(.right, at: 0)                                   // back to the cursor
+        #expect(review(.currentLine) == [.stop, .focus("$ make all")])
+    }
+
     func settings(_ change: (inout TerminalSettings) -> Void) -> TerminalSettings {
         var settings = TerminalSettings()
         change(&settings)
