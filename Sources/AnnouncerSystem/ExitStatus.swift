@@ -11,6 +11,8 @@ public enum ExitStatus: Int32, Sendable {
     case noInput = 66
     case unavailable = 69
     case software = 70
+    /// An output file could not be written.
+    case cannotCreate = 73
     case temporaryFailure = 75
     case config = 78
 

@@ -14,6 +14,7 @@ extension ComposeCommand {
         var clock: Milliseconds = 0
         var printed = 0
         var refusals: [(at: Milliseconds, line: Int, error: RequestError)] = []
+        var keyboard = OfflineKeyboard(composer: composer)
 
         // What the listener hears: SPEAK when an utterance starts sounding, CUT only for one that
         // was sounding, FINISHED for every one (the text sink's lines, with their times).
@@ -26,7 +27,7 @@ extension ComposeCommand {
                 case .cutOff(let id): guard sounding.contains(id) else { continue }
                 case .finished(let id, _): sounding.remove(id)
                 }
-                Console.out(render(entry))
+                output.line(render(entry))
             }
             printed = simulation.log.count
         }
@@ -54,22 +55,43 @@ extension ComposeCommand {
                 }
                 clock = time
             }
-            guard let event = line.request.schedulerEvent(composer: composer) else {
-                Console.error("line \(number): note: \"\(line.request.type)\" request ignored; the timeline plays focus, announce, screen and stop")
+            // A screen, update, key or navigate speaks what announcerd's keyboard model says
+            // (a screen: its first focus); focus, announce and stop speak for themselves.
+            var events: [SchedulerEvent]
+            do throws(RequestError) {
+                let outcomes = try keyboard.apply(line.request)
+                events = outcomes.compactMap(\.schedulerEvent)
+                if outcomes.isEmpty, let event = line.request.schedulerEvent(composer: composer) { events = [event] }
+            } catch {
+                badLines += 1
+                Console.error("line \(number): \(error)")
                 continue
             }
-            let output = simulation.submit(event, at: clock)
-            flushLog()
-            if let rejection = output.rejection {
-                refusals.append((clock, number, rejection))
-                Console.out(json
-                    ? JSONValue.object(["at": .number(clock), "event": "refused", "line": .number(Double(number)), "code": .string(rejection.code.rawValue)]).serialized()
-                    : "\(format(clock)) REFUSED line \(number) \(rejection.code.rawValue)")
+            if events.isEmpty, line.request.schedulerEvent(composer: composer) == nil, !isKeyboardRequest(line.request) {
+                Console.error("line \(number): note: \"\(line.request.type)\" request ignored; the timeline plays focus, announce, screen, update, key, navigate and stop")
+                continue
+            }
+            for event in events {
+                let submitted = simulation.submit(event, at: clock)
+                flushLog()
+                if let rejection = submitted.rejection {
+                    refusals.append((clock, number, rejection))
+                    output.line(json
+                        ? JSONValue.object(["at": .number(clock), "event": "refused", "line": .number(Double(number)), "code": .string(rejection.code.rawValue)]).serialized()
+                        : "\(format(clock)) REFUSED line \(number) \(rejection.code.rawValue)")
+                }
             }
         }
         simulation.runToIdle()
         flushLog()
         return badLines == 0 ? .success : .dataError
+    }
+
+    private func isKeyboardRequest(_ request: Request) -> Bool {
+        switch request {
+        case .screen, .update, .key, .navigate, .commands: true
+        default: false
+        }
     }
 
     private func render(_ entry: SchedulerSimulation.Entry) -> String {

@@ -7,6 +7,7 @@ struct ComposeCommand {
     static let help = """
         usage: announce compose [FILE] [--json] [--timeline] [--locale TAG]
                                 [--hint-style touch|keyboard] [--config FILE]
+                                [--expect EXPECTED [--update]]
                announce compose [FILE] --speak [--sink SINK] [...]
 
         Reads request lines (docs/protocol.md, one JSON object per line) from FILE, or standard input
@@ -15,7 +16,17 @@ struct ComposeCommand {
           focus     the element's description, then its hint (if any) on the next line
           announce  the announcement's text
           screen    one line per accessible element, in VoiceOver reading order
-        Other request types are accepted and ignored, with a note on standard error.
+          key, navigate, update
+                    what announcerd's keyboard focus model says, on the last screen (its
+                    first focus by the daemon's rule), with the shortcuts of the last
+                    "commands" line
+        Other request types are accepted and ignored, with a note on standard error. With
+        --json, the events the screen's program would be sent (focus, activate, action,
+        adjust, command) are printed too, as {"kind":"event", ...}.
+
+        With --expect EXPECTED, the output is compared with the file EXPECTED instead of
+        printed: on a difference, a unified diff (EXPECTED against the output) and exit 1; on a
+        match, nothing and exit 0. --update writes the output to EXPECTED instead (exit 0).
 
         With --timeline, the lines go through Announcer's real scheduler on a virtual clock
         instead, and compose prints what would be heard when:
@@ -39,6 +50,8 @@ struct ComposeCommand {
           --locale TAG           locale for elements without a language (overrides locale =)
           --hint-style STYLE     touch or keyboard (overrides hint-style =)
           --config FILE          read this configuration instead of the user's or the default
+          --expect EXPECTED      compare with EXPECTED: a unified diff and exit 1 when different
+          --update               with --expect: write EXPECTED from this output
           -h, --help             show this help
 
         A bad line is reported on standard error as "line N: code: message"; the other lines are
@@ -46,14 +59,16 @@ struct ComposeCommand {
         """
 
     static let scanner = ArgumentScanner(
-        flags: ["--json", "--timeline", "--speak", "--help", "-h"],
-        options: ["--locale", "--hint-style", "--config", "--sink"],
+        flags: ["--json", "--timeline", "--speak", "--update", "--help", "-h"],
+        options: ["--locale", "--hint-style", "--config", "--sink", "--expect"],
         maximumPositionals: 1
     )
 
     var input: String?
     var json: Bool
     var composer: UtteranceComposer
+    /// Where the composed lines go: standard output, or kept for --expect.
+    let output = ComposeOutput()
 
     static func run(_ arguments: ArraySlice<String>) -> ExitStatus {
         let parsed: ArgumentScanner.Parsed
@@ -95,12 +110,20 @@ struct ComposeCommand {
             }
             command.composer.hintStyle = hintStyle
         }
-        return parsed.has("--timeline") ? command.runTimeline(configuration: configuration) : command.run()
+        if parsed.has("--update"), parsed.options["--expect"] == nil {
+            Console.error("announce compose: --update goes with --expect EXPECTED\nTry 'announce compose --help'.")
+            return .usage
+        }
+        command.output.keeping = parsed.options["--expect"] != nil
+        let status = parsed.has("--timeline") ? command.runTimeline(configuration: configuration) : command.run()
+        guard let expected = parsed.options["--expect"] else { return status }
+        return command.output.check(against: expected, update: parsed.has("--update"), status: status)
     }
 
     func run() -> ExitStatus {
         guard let lines = readRequestLines() else { return .noInput }
         var badLines = 0
+        var keyboard = OfflineKeyboard(composer: composer)
         for (number, decoded) in lines {
             switch decoded {
             case .failure(let error):
@@ -108,14 +131,52 @@ struct ComposeCommand {
                 Console.error("line \(number): \(error)")
             case .success(let line):
                 if let ignored = ignoredType(line.request) {
-                    Console.error("line \(number): note: \"\(ignored)\" request ignored; compose speaks focus, announce and screen")
+                    Console.error("line \(number): note: \"\(ignored)\" request ignored; compose speaks focus, announce, screen, update, key and navigate")
                 }
                 for utterance in compose(line.request, line: number) {
-                    Console.out(json ? utterance.json.serialized() : utterance.text)
+                    output.line(json ? utterance.json.serialized() : utterance.text)
+                }
+                do throws(RequestError) {
+                    let outcomes = try keyboard.apply(line.request)
+                    // A screen is printed whole above; its first focus is one of those lines.
+                    if case .screen = line.request { continue }
+                    for outcome in outcomes {
+                        for printed in composed(outcome, line: number) { output.line(printed) }
+                    }
+                } catch {
+                    badLines += 1
+                    Console.error("line \(number): \(error)")
                 }
             }
         }
         return badLines == 0 ? .success : .dataError
+    }
+
+    /// An outcome of the keyboard model as compose prints it: what is said (the hint on a line
+    /// of its own), and with --json the event the screen's program would be sent as well.
+    private func composed(_ outcome: FocusOutcome, line: Int) -> [String] {
+        var printed: [String] = []
+        if let description = outcome.description {
+            if json {
+                printed.append(JSONValue.object([
+                    "kind": "focus",
+                    "element": outcome.element.flatMap { $0 }.map { .string($0) } ?? .null,
+                    "description": .string(description.text),
+                    "hint": outcome.hint.map { .string($0.text) } ?? .null,
+                    "line": .number(Double(line)),
+                    "locale": .string(localeTag(description.language)),
+                ]).serialized())
+            } else {
+                printed.append(description.text)
+                if let hint = outcome.hint { printed.append(hint.text) }
+            }
+        }
+        if json, let event = outcome.event, case .object(var members) = event.json {
+            members["kind"] = "event"
+            members["line"] = .number(Double(line))
+            printed.append(JSONValue.object(members).serialized())
+        }
+        return printed
     }
 
     /// Every non-blank line of the input, numbered from 1, decoded or with its error; nil when
@@ -133,7 +194,7 @@ struct ComposeCommand {
     /// The type of a request that compose reads past, or nil for one it speaks.
     private func ignoredType(_ request: Request) -> String? {
         switch request {
-        case .focus, .announce, .screen: nil
+        case .focus, .announce, .screen, .update, .key, .navigate, .commands: nil
         default: request.type
         }
     }
@@ -185,5 +246,44 @@ struct ComposedLine {
         ]
         if let priority { members["priority"] = .string(priority) }
         return .object(members)
+    }
+}
+
+/// compose's lines, printed as they come or kept to be checked against a snapshot.
+final class ComposeOutput {
+    var keeping = false
+    private(set) var lines: [String] = []
+
+    func line(_ text: String) {
+        if keeping { lines.append(text) } else { Console.out(text) }
+    }
+
+    /// --expect: 0 when EXPECTED holds exactly these lines, else a unified diff and 1 (a bad
+    /// input line's 65 wins); --update writes them. An EXPECTED that cannot be read differs from
+    /// any output (--update creates it).
+    func check(against path: String, update: Bool, status: ExitStatus) -> ExitStatus {
+        let text = lines.map { $0 + "\n" }.joined()
+        if update {
+            do {
+                try Files.write(Array(text.utf8), to: path)
+            } catch {
+                Console.error("announce compose: cannot write \(path): \(error.reason)")
+                return .cannotCreate
+            }
+            return status
+        }
+        let expected: [String]
+        if let data = try? Files.read(path) {
+            var read = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            if read.last == "" { read.removeLast() }
+            expected = read
+        } else {
+            Console.error("announce compose: cannot read \(path); --update writes it")
+            expected = []
+        }
+        let diff = UnifiedDiff.lines(from: expected, to: lines, oldName: path, newName: "announce compose output")
+        for line in diff { Console.out(line) }
+        if status != .success { return status }
+        return diff.isEmpty ? .success : .failure
     }
 }

@@ -4,7 +4,16 @@ import Glibc
 /// The tty's settings, saved before raw mode and put back on every way out (a normal exit,
 /// SIGTERM, SIGHUP, SIGQUIT).
 enum Terminal {
-    nonisolated(unsafe) private static var saved = termios()
+    /// On the heap, with room to spare: under AddressSanitizer, tcgetattr writes the 60 bytes
+    /// of the kernel's termios, past the end of the global the compiler laid out for it.
+    nonisolated(unsafe) private static let saved = newTermios()
+    nonisolated(unsafe) private static let raw = newTermios()
+
+    private static func newTermios() -> UnsafeMutablePointer<termios> {
+        let bytes = UnsafeMutableRawPointer.allocate(byteCount: max(MemoryLayout<termios>.stride, 64), alignment: 8)
+        bytes.initializeMemory(as: UInt8.self, repeating: 0, count: max(MemoryLayout<termios>.stride, 64))
+        return bytes.bindMemory(to: termios.self, capacity: 1)
+    }
     nonisolated(unsafe) private static var isRaw = false
     nonisolated(unsafe) private static var newlineOnRestore = true
 
@@ -12,12 +21,12 @@ enum Terminal {
     /// program's own terminal does the output processing); otherwise "\n" still becomes
     /// "\r\n" for what this program prints, and a line break ends its output on restore.
     static func enterRawMode(transparent: Bool = false) {
-        tcgetattr(0, &saved)
-        var raw = saved
-        cfmakeraw(&raw)
-        if !transparent { raw.c_oflag |= tcflag_t(OPOST) }
+        tcgetattr(0, saved)
+        raw.pointee = saved.pointee
+        cfmakeraw(raw)
+        if !transparent { raw.pointee.c_oflag |= tcflag_t(OPOST) }
         newlineOnRestore = !transparent
-        tcsetattr(0, TCSAFLUSH, &raw)
+        tcsetattr(0, TCSAFLUSH, raw)
         isRaw = true
         for number in [SIGTERM, SIGHUP, SIGQUIT] {
             signal(number) { number in
@@ -40,7 +49,7 @@ enum Terminal {
     static func restore() {
         guard isRaw else { return }
         isRaw = false
-        tcsetattr(0, TCSAFLUSH, &saved)
+        tcsetattr(0, TCSAFLUSH, saved)
         if newlineOnRestore { Console.write("\r\n", to: .standardOutput) }
     }
 }

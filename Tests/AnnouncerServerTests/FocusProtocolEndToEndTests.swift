@@ -22,6 +22,47 @@ import Testing
         #expect(timeline.stdout.hasPrefix("0 SPEAK focus 1 Second. Button.\n"))
     }
 
+    /// One keyboard model: a walk through examples/music-player-keys.jsonl said by the daemon
+    /// (each line sent after what the one before it said has finished) is what
+    /// `compose --timeline` says for the same lines spaced out in time.
+    @Test func aKeyboardWalkSaysInComposeWhatTheDaemonSays() throws {
+        let walk = try String(contentsOf: packageRoot.appendingPathComponent("examples/music-player-keys.jsonl"), encoding: .utf8)
+            .split(separator: "\n").map(String.init)
+        let daemon = try DaemonProcess(arguments: ["--sink", "text:instant"])
+        let app = try LineClient(path: daemon.socket)
+        app.send(["type": "subscribe", "id": 0, "events": ["finished"]])
+        _ = try app.reply(0)
+        var timed: [String] = []
+        for (index, line) in walk.enumerated() {
+            guard case .object(var request) = try JSONValue.parse(Data(line.utf8)) else { Issue.record("not an object: \(line)"); return }
+            request["id"] = .number(Double(index + 1))
+            app.send(.object(request))
+            let reply = try app.reply(.number(Double(index + 1)))
+            #expect(reply["type"] == "ok", "\(line): \(reply)")
+            for key in ["utterance", "hint"] {
+                guard let utterance = reply[key], utterance != .null else { continue }
+                _ = try app.read { $0["event"] == "finished" && $0["utterance"] == utterance }
+            }
+            request["at"] = .number(Double(index * 10_000))
+            timed.append(JSONValue.object(request).serialized())
+        }
+        let input = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString).jsonl").path
+        try timed.joined(separator: "\n").write(toFile: input, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: input) }
+        let timeline = try runTool(binary("announce"), ["compose", "--timeline", input])
+        func said(_ lines: some Sequence<Substring>) -> [String] {
+            // "SPEAK kind id text" → "kind text"
+            lines.compactMap { line in
+                let parts = line.split(separator: " ", maxSplits: 3)
+                return parts.count == 4 && parts[0] == "SPEAK" ? "\(parts[1]) \(parts[3])" : nil
+            }
+        }
+        let fromTheDaemon = said(daemon.stdout.split(separator: "\n"))
+        let fromCompose = said(timeline.stdout.split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1).last ?? "" })
+        #expect(fromTheDaemon.count == 12)
+        #expect(fromTheDaemon == fromCompose)
+    }
+
     @Test func keysMoveFocusAndEventsGoToTheOwner() throws {
         let daemon = try DaemonProcess()
         let keyboard = try LineClient(path: daemon.socket)

@@ -269,12 +269,15 @@ import Testing
         var events: [[String]] = []
         for index in 0..<25 {
             client.sendRaw(Array("SET SELF PRIORITY \(priorities[index % 5])\r\nSPEAK\r\nmessage number \(index)\r\n.\r\n".utf8))
-            #expect(try client.readSSIP() == ["202 OK PRIORITY SET"])
-            var reply = try client.readSSIP()
-            while reply.first?.hasPrefix("7") == true { events.append(reply); reply = try client.readSSIP() }
-            #expect(reply == ["230 OK RECEIVING DATA"])
-            reply = try client.readSSIP()
-            while reply.first?.hasPrefix("7") == true { events.append(reply); reply = try client.readSSIP() }
+            // Events (7xx) of earlier messages may come before any reply: they are kept aside.
+            func nextReply() throws -> [String] {
+                var reply = try client.readSSIP()
+                while reply.first?.hasPrefix("7") == true { events.append(reply); reply = try client.readSSIP() }
+                return reply
+            }
+            #expect(try nextReply() == ["202 OK PRIORITY SET"])
+            #expect(try nextReply() == ["230 OK RECEIVING DATA"])
+            let reply = try nextReply()
             ids.append(String(reply[0].dropFirst(4)))
         }
         func ended() -> [String] { events.compactMap { $0.count == 3 ? String($0[0].dropFirst(4)) : nil } }

@@ -8,7 +8,7 @@ import Testing
         let result = try run(announceBinary, ["compose", packageRoot.appendingPathComponent("examples/music-player.jsonl").path])
         #expect(result.status == 0)
         #expect(result.stdout == (try String(contentsOfFile: fixture("music-player.expected"), encoding: .utf8)))
-        #expect(result.stderr == "line 1: note: \"hello\" request ignored; compose speaks focus, announce and screen\n")
+        #expect(result.stderr == "line 1: note: \"hello\" request ignored; compose speaks focus, announce, screen, update, key and navigate\n")
     }
 
     @Test func readsStandardInput() throws {
@@ -146,7 +146,7 @@ import Testing
             1211.1 FINISHED 6 spoken
 
             """)
-        #expect(result.stderr == "line 6: note: \"hello\" request ignored; the timeline plays focus, announce, screen and stop\n")
+        #expect(result.stderr == "line 6: note: \"hello\" request ignored; the timeline plays focus, announce, screen, update, key, navigate and stop\n")
     }
 
     @Test func aStormAtOneInstantIsOneUtterance() throws {

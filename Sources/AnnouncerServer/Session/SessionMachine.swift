@@ -340,34 +340,16 @@ public struct SessionMachine {
     /// to the tree's owner (whether it subscribed or not). Returns what was spoken, for the reply.
     private mutating func perform(_ actions: [FocusEngine.Action], owner: ClientID, speech: some SpeechQueue, events: inout [Action]) -> Reply.Accepted {
         var result = Reply.Accepted()
-        func tell(_ event: DaemonEvent) { events.append(.send(owner, .event(event))) }
-        /// Says it as the new focus; the reply names the latest utterance and hint.
-        func say(_ description: Speech, hint: Speech?) {
-            let spoken = accepted(submit(.focus(description: description, hint: hint), for: owner, speech: speech))
-            result.utterance = spoken.utterance ?? result.utterance
-            result.hint = spoken.hint ?? result.hint
-        }
         for action in actions {
-            switch action {
-            case .focus(let item), .read(let item):
-                let utterance = composer.compose(item)
-                let language = item.element.language
-                say(Speech(text: utterance.description, language: language), hint: utterance.hint.map { Speech(text: $0, language: language) })
-                result.element = .some(item.element.id)
-                if case .focus = action {
-                    tell(.focus(element: item.element.id, frame: item.element.frame, shape: item.element.shape))
-                }
-            case .say(let words):
-                say(Speech(text: words.text(composer: composer)), hint: nil)
-            case .activate(let element):
-                tell(.activate(element: element))
-            case .action(let element, let action):
-                tell(.action(element: element, action: action))
-            case .adjust(let element, let direction):
-                tell(.adjust(element: element, direction: direction.rawValue))
-            case .command(let command, let element):
-                tell(.command(command: command, element: element))
+            let outcome = action.outcome(composer: composer)
+            if let said = outcome.schedulerEvent {
+                // The reply names the latest utterance and hint.
+                let spoken = accepted(submit(said, for: owner, speech: speech))
+                result.utterance = spoken.utterance ?? result.utterance
+                result.hint = spoken.hint ?? result.hint
             }
+            if let element = outcome.element { result.element = element }
+            if let event = outcome.event { events.append(.send(owner, .event(event))) }
         }
         return result
     }
