@@ -1,0 +1,269 @@
+"""announcerd's wire protocol, version 1 (docs/protocol.md): one JSON object per line on a Unix
+socket; every request gets exactly one reply, in order; events come between replies."""
+from __future__ import annotations
+
+import json
+import os
+import socket
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Deque, Dict, Iterator, List, Optional, Sequence, Union
+
+PROTOCOL = 1
+
+
+def default_socket_path() -> str:
+    """`$ANNOUNCER_SOCKET`, else `$XDG_RUNTIME_DIR/announcer/socket`, as `announce` chooses."""
+    explicit = os.environ.get("ANNOUNCER_SOCKET")
+    if explicit:
+        return explicit
+    runtime = os.environ.get("XDG_RUNTIME_DIR") or f"/run/user/{os.getuid()}"
+    return os.path.join(runtime, "announcer", "socket")
+
+
+class AnnouncerError(Exception):
+    """A request refused by announcerd (`code` is the protocol's: `invalid_field`, `no_tree`,
+    `queue_full`, …), or a connection that failed (`code` `unavailable`, `closed` or
+    `timeout`)."""
+
+    def __init__(self, code: str, message: str, request_id: Any = None) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.request_id = request_id
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A request's `ok` (or `welcome`) reply. `utterance` and `hint` name what was queued to be
+    spoken; `element` is the element focused; `data` holds every field of the reply."""
+
+    type: str
+    data: Dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def utterance(self) -> Optional[int]:
+        return self.data.get("utterance")
+
+    @property
+    def hint(self) -> Optional[int]:
+        return self.data.get("hint")
+
+    @property
+    def element(self) -> Optional[str]:
+        return self.data.get("element")
+
+
+@dataclass(frozen=True)
+class SpeakingEvent:
+    """An utterance's first audio reached the sink."""
+    utterance: int
+    text: str
+    kind: str
+
+
+@dataclass(frozen=True)
+class FinishedEvent:
+    """An utterance ended: `spoken`, `interrupted`, `superseded`, `dropped`, `cancelled` or
+    `failed` (with `reason`)."""
+    utterance: int
+    status: str
+    reason: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class FocusEvent:
+    """The keyboard focus moved to this element of your tree."""
+    element: Optional[str]
+    frame: Optional[List[float]] = None
+    shape: Optional[Any] = None
+
+
+@dataclass(frozen=True)
+class ActivateEvent:
+    """Space or Return on the focused element."""
+    element: str
+
+
+@dataclass(frozen=True)
+class ActionEvent:
+    """A custom action chosen in the actions menu."""
+    element: str
+    action: str
+
+
+@dataclass(frozen=True)
+class AdjustEvent:
+    """Up or Down on an adjustable element: `increment` or `decrement`."""
+    element: str
+    direction: str
+
+
+@dataclass(frozen=True)
+class CommandEvent:
+    """A registered shortcut fired."""
+    command: str
+    element: Optional[str]
+
+
+Event = Union[SpeakingEvent, FinishedEvent, FocusEvent, ActivateEvent, ActionEvent, AdjustEvent, CommandEvent]
+
+
+def _event(message: Dict[str, Any]) -> Optional[Event]:
+    kind = message.get("event")
+    if kind == "speaking":
+        return SpeakingEvent(message["utterance"], message.get("text", ""), message.get("kind", ""))
+    if kind == "finished":
+        return FinishedEvent(message["utterance"], message["status"], message.get("reason"))
+    if kind == "focus":
+        return FocusEvent(message.get("element"), message.get("frame"), message.get("shape"))
+    if kind == "activate":
+        return ActivateEvent(message["element"])
+    if kind == "action":
+        return ActionEvent(message["element"], message["action"])
+    if kind == "adjust":
+        return AdjustEvent(message["element"], message["direction"])
+    if kind == "command":
+        return CommandEvent(message["command"], message.get("element"))
+    return None
+
+
+def _fields(**fields: Any) -> Dict[str, Any]:
+    return {name: value for name, value in fields.items() if value is not None}
+
+
+class Client:
+    """One connection to announcerd. Every method sends one request and returns its reply (or
+    raises `AnnouncerError` with the daemon's error code); events that arrive meanwhile are kept
+    for `events()`. Use it as a context manager, or call `close()`."""
+
+    def __init__(self, socket_path: Optional[str] = None, *, timeout: float = 10.0, hello: Optional[str] = "python") -> None:
+        self.socket_path = socket_path or default_socket_path()
+        self.timeout = timeout
+        self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        try:
+            self._socket.connect(self.socket_path)
+        except OSError as error:
+            self._socket.close()
+            raise AnnouncerError("unavailable", f"cannot connect to announcerd at {self.socket_path}: {error.strerror} (is announcerd running?)") from None
+        self._buffer = b""
+        self._events: Deque[Event] = deque()
+        self._next_id = 1
+        if hello:
+            self.hello(hello)
+
+    # -- the connection
+
+    def close(self) -> None:
+        self._socket.close()
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    def _read_message(self, deadline: Optional[float]) -> Optional[Dict[str, Any]]:
+        """The next line as JSON; None when `deadline` passes first."""
+        while b"\n" not in self._buffer:
+            remaining = None if deadline is None else max(0.0, deadline - time.monotonic())
+            # A deadline that has passed still takes what has already arrived.
+            self._socket.settimeout(remaining)
+            try:
+                chunk = self._socket.recv(65536)
+            except (socket.timeout, BlockingIOError):
+                return None
+            if not chunk:
+                raise AnnouncerError("closed", "announcerd closed the connection")
+            self._buffer += chunk
+        line, self._buffer = self._buffer.split(b"\n", 1)
+        return json.loads(line)
+
+    def request(self, type: str, **fields: Any) -> Reply:
+        """Sends any request (`type` and its fields) and returns its reply."""
+        request_id = self._next_id
+        self._next_id += 1
+        message = {"type": type, "id": request_id, **_fields(**fields)}
+        self._socket.sendall((json.dumps(message) + "\n").encode())
+        deadline = time.monotonic() + self.timeout
+        while True:
+            received = self._read_message(deadline)
+            if received is None:
+                raise AnnouncerError("timeout", f"no reply to {type} within {self.timeout} s", request_id)
+            if "event" in received and received.get("type") == "event":
+                event = _event(received)
+                if event is not None:
+                    self._events.append(event)
+                continue
+            if received.get("id") != request_id:
+                continue
+            if received.get("type") == "error":
+                raise AnnouncerError(received.get("code", "error"), received.get("message", ""), request_id)
+            return Reply(received.get("type", "ok"), received)
+
+    def events(self, timeout: Optional[float] = None) -> Iterator[Event]:
+        """Events as they come: those already received first, then from the socket until
+        `timeout` seconds pass with none (forever when None)."""
+        while True:
+            while self._events:
+                yield self._events.popleft()
+            deadline = None if timeout is None else time.monotonic() + timeout
+            received = self._read_message(deadline)
+            if received is None:
+                return
+            event = _event(received) if received.get("type") == "event" else None
+            if event is not None:
+                yield event
+
+    # -- every request of protocol 1
+
+    def hello(self, client: str, protocol: int = PROTOCOL) -> Reply:
+        return self.request("hello", client=client, protocol=protocol)
+
+    def say(self, text: str, *, priority: Optional[str] = None, delay_ms: Optional[int] = None,
+            interrupt: Optional[bool] = None, language: Optional[str] = None, spell_out: Optional[bool] = None,
+            punctuation: Optional[str] = None, pitch: Optional[float] = None, rate: Optional[float] = None) -> Reply:
+        """An announcement (`announce`): `priority` high, default or low."""
+        return self.request("announce", text=text, priority=priority, delayMs=delay_ms, interrupt=interrupt,
+                            language=language, spellOut=spell_out, punctuation=punctuation, pitch=pitch, rate=rate)
+
+    announce = say
+
+    def focus(self, element: Dict[str, Any]) -> Reply:
+        """Speaks an element as the new focus: its description now, its hint after a pause."""
+        return self.request("focus", element=element)
+
+    def screen(self, elements: Optional[Sequence[Dict[str, Any]]] = None, *, root: Optional[Dict[str, Any]] = None,
+               focus: Optional[str] = None) -> Reply:
+        """Registers this client's tree and speaks its first focus."""
+        return self.request("screen", elements=list(elements) if elements is not None else None, root=root, focus=focus)
+
+    def update(self, elements: Sequence[Dict[str, Any]], *, focus: Optional[str] = None) -> Reply:
+        return self.request("update", elements=list(elements), focus=focus)
+
+    def key(self, key: str, *modifiers: str) -> Reply:
+        """A key for the keyboard focus model: `tab`, `space`, `return`, `escape`, arrows, or one
+        character; modifiers `shift`, `control`, `alt`, `command`, `tab`."""
+        return self.request("key", key=key, modifiers=list(modifiers))
+
+    def navigate(self, direction: str) -> Reply:
+        """VoiceOver's reading cursor: `next`, `previous`, `first` or `last`."""
+        return self.request("navigate", direction=direction)
+
+    def commands(self, commands: Sequence[Dict[str, Any]]) -> Reply:
+        return self.request("commands", commands=list(commands))
+
+    def shortcuts(self) -> List[Dict[str, Any]]:
+        return list(self.request("shortcuts").data.get("shortcuts", []))
+
+    def subscribe(self, events: Union[str, Sequence[str]]) -> Reply:
+        """`"*"` or a list of event names: speaking, finished, focus, activate, action, adjust,
+        command."""
+        return self.request("subscribe", events=events if isinstance(events, str) else list(events))
+
+    def stop(self) -> Reply:
+        return self.request("stop")
+
+    def status(self) -> Dict[str, Any]:
+        return dict(self.request("status").data)

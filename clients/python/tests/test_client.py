@@ -1,0 +1,86 @@
+"""`announcer.Client` against a real announcerd (the text:instant sink, a temporary socket)."""
+import os
+import subprocess
+import tempfile
+import time
+
+import pytest
+
+from announcer import (ActivateEvent, AnnouncerError, Client, FinishedEvent, FocusEvent, SpeakingEvent,
+                       default_socket_path)
+
+
+@pytest.fixture
+def daemon(announcerd):
+    directory = tempfile.mkdtemp()
+    os.chmod(directory, 0o700)
+    path = os.path.join(directory, "socket")
+    process = subprocess.Popen([announcerd, "--socket", path, "--sink", "text:instant"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(200):
+        if os.path.exists(path):
+            break
+        time.sleep(0.02)
+    yield path
+    process.terminate()
+    process.wait()
+
+
+def test_every_request_has_its_reply(daemon):
+    with Client(daemon) as client:
+        assert client.hello("tests").type == "welcome"
+        assert client.subscribe(["speaking", "finished"]).type == "ok"
+        said = client.say("Build finished", priority="high")
+        assert isinstance(said.utterance, int)
+        events = []
+        for event in client.events(timeout=5):
+            events.append(event)
+            if isinstance(event, FinishedEvent) and event.utterance == said.utterance:
+                break
+        assert SpeakingEvent(said.utterance, "Build finished", "high") in events
+        assert FinishedEvent(said.utterance, "spoken") in events
+        focused = client.focus({"label": "Wi-Fi", "value": "1", "traits": ["button", "switchButton"]})
+        assert focused.utterance is not None and focused.hint is not None
+        screen = client.screen([{"id": "a", "label": "Save", "traits": ["button"]},
+                                {"id": "b", "label": "Cancel", "traits": ["button"]}])
+        assert screen.element == "a"
+        assert client.key("tab").element == "b"
+        assert client.navigate("previous").element == "a"
+        assert client.update([{"id": "b", "label": "Close", "traits": ["button"]}]).type == "ok"
+        assert client.commands([{"id": "save", "title": "Save", "discoverabilityTitle": "Save", "key": "s",
+                                 "modifiers": ["command"]}]).type == "ok"
+        assert [shortcut["id"] for shortcut in client.shortcuts()] == ["save"]
+        client.key("space")
+        status = client.status()
+        assert status["protocol"] == 1 and "counters" in status
+        assert client.stop().type == "ok"
+        owned = [event for event in client.events(timeout=0.5) if isinstance(event, (FocusEvent, ActivateEvent))]
+        assert FocusEvent("a", None, None) in owned and ActivateEvent("b") in owned
+
+
+def test_errors_carry_the_daemons_code(daemon):
+    with Client(daemon) as client:
+        with pytest.raises(AnnouncerError) as refused:
+            client.focus({"label": "Play", "traits": ["buton"]})
+        assert refused.value.code == "invalid_field"
+        assert "buton" in refused.value.message
+        with pytest.raises(AnnouncerError) as no_tree:
+            client.update([{"id": "x", "label": "X"}])
+        assert no_tree.value.code == "no_tree"
+        # The connection lives on after an error.
+        assert client.say("still here").utterance is not None
+
+
+def test_a_daemon_that_is_not_running_is_a_clear_error(tmp_path):
+    with pytest.raises(AnnouncerError) as unavailable:
+        Client(str(tmp_path / "nothing-here"))
+    assert unavailable.value.code == "unavailable"
+    assert "is announcerd running?" in str(unavailable.value)
+
+
+def test_the_default_socket_is_the_one_announce_uses(monkeypatch):
+    monkeypatch.delenv("ANNOUNCER_SOCKET", raising=False)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", "/run/user/1234")
+    assert default_socket_path() == "/run/user/1234/announcer/socket"
+    monkeypatch.setenv("ANNOUNCER_SOCKET", "/tmp/elsewhere")
+    assert default_socket_path() == "/tmp/elsewhere"
