@@ -1,15 +1,48 @@
 import AnnouncerCore
 import AnnouncerSystem
 import AnnouncerClient
+import Glibc
 
 /// The commands that talk to a running announcerd.
 enum DaemonCommands {
     static let sayHelp = """
-        usage: announce say TEXT [--priority high|default|low] [--delay MS] [--interrupt]
-                                 [--language TAG] [--spell] [--wait] [--socket PATH]
+        usage: announce say TEXT... [options]
+               announce say - [options]
 
-        Asks announcerd to announce TEXT. --wait waits until it has ended and exits 0 only if it
-        was spoken to the end (1 otherwise, printing its status).
+        Asks announcerd to announce TEXT (every word given, joined by spaces, as spd-say does).
+        With "-", each line of standard input is announced as it arrives, until its end
+        (`tail -f build.log | announce say -`); blank lines are skipped.
+
+        Options:
+          --priority P       high, default or low
+          --delay MS         wait MS milliseconds first (a delayed announcement is never lost)
+          --interrupt        cut off what is being said
+          --language TAG     the language to speak it in (BCP-47); refused when no voice speaks
+                             it ('announce voices' lists them)
+          --spell            spell it out, character by character
+          --rate R           speed, a multiple of the configured rate: 0.25 to 4
+          --pitch P          0 to 2 (1: the voice's own)
+          --volume V         a multiple of the configured volume: 0 to 2
+          --punctuation P    none, some or all: which punctuation is spoken
+          --wait             wait until it has ended; exit 0 only if it was spoken to the end
+                             (1 otherwise, printing how it ended); with "-", each line in turn
+          --socket PATH      announcerd's socket
+
+        Empty text is refused (64), as is a value out of range (65, in the daemon's words).
+        """
+
+    static let stopHelp = """
+        usage: announce stop [--socket PATH]
+
+        Silence now: what is being said is cut off and everything waiting is cancelled, for
+        every client (speech-dispatcher's `spd-say --cancel`).
+        """
+
+    static let voicesHelp = """
+        usage: announce voices [--language TAG] [--json] [--socket PATH]
+
+        Lists the synthesizer's voices, one a line: name, language and variant, separated by
+        tabs. --language keeps those that speak TAG. With --json, the daemon's reply.
         """
 
     static let focusHelp = """
@@ -28,7 +61,7 @@ enum DaemonCommands {
         """
 
     static let listenHelp = """
-        usage: announce listen [--events a,b] [--json] [--socket PATH]
+        usage: announce listen [--events a,b] [--json] [--timestamps] [--socket PATH]
 
         Prints what announcerd speaks, as it speaks it (default events: speaking), one line per
         event: the text spoken, or the event's name and fields ("finished 3 spoken",
@@ -44,10 +77,14 @@ enum DaemonCommands {
 
     static func run(_ command: String, _ arguments: ArraySlice<String>) -> ExitStatus {
         let specs: [String: (ArgumentScanner, String)] = [
-            "say": (ArgumentScanner(flags: ["--interrupt", "--spell", "--wait", "--help", "-h"], options: ["--priority", "--delay", "--language", "--socket"], maximumPositionals: 1), sayHelp),
+            "say": (ArgumentScanner(flags: ["--interrupt", "--spell", "--wait", "--help", "-h"],
+                                    options: ["--priority", "--delay", "--language", "--rate", "--pitch", "--volume", "--punctuation", "--socket"],
+                                    maximumPositionals: .max), sayHelp),
+            "stop": (ArgumentScanner(flags: ["--help", "-h"], options: ["--socket"], maximumPositionals: 0), stopHelp),
+            "voices": (ArgumentScanner(flags: ["--json", "--help", "-h"], options: ["--language", "--socket"], maximumPositionals: 0), voicesHelp),
             "focus": (ArgumentScanner(flags: ["--wait", "--help", "-h"], options: ["--label", "--value", "--traits", "--hint", "--language", "--socket"], maximumPositionals: 0), focusHelp),
             "send": (ArgumentScanner(flags: ["--help", "-h"], options: ["--socket"], maximumPositionals: 1), sendHelp),
-            "listen": (ArgumentScanner(flags: ["--json", "--help", "-h"], options: ["--events", "--socket"], maximumPositionals: 0), listenHelp),
+            "listen": (ArgumentScanner(flags: ["--json", "--timestamps", "--help", "-h"], options: ["--events", "--socket"], maximumPositionals: 0), listenHelp),
             "status": (ArgumentScanner(flags: ["--json", "--help", "-h"], options: ["--socket"], maximumPositionals: 0), statusHelp),
         ]
         let (scanner, help) = specs[command]!
@@ -61,6 +98,8 @@ enum DaemonCommands {
         case "focus": return focus(parsed)
         case "send": return send(parsed)
         case "listen": return listen(parsed)
+        case "stop": return stop(parsed)
+        case "voices": return voices(parsed)
         default: return status(parsed)
         }
     }
@@ -71,17 +110,113 @@ enum DaemonCommands {
     }
 
     private static func say(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
-        guard let text = parsed.positionals.first else { return usage("say", "give the TEXT to say") }
-        var request: [String: JSONValue] = ["type": "announce", "text": .string(text)]
+        let words = parsed.positionals
+        guard !words.isEmpty else { return usage("say", "give the TEXT to say, or - to say each line of standard input") }
+        var request: [String: JSONValue] = ["type": "announce"]
         if let priority = parsed.options["--priority"] { request["priority"] = .string(priority) }
         if let delay = parsed.options["--delay"] {
             guard let ms = Int(delay) else { return usage("say", "--delay needs milliseconds, got \"\(delay)\"") }
             request["delayMs"] = .number(Double(ms))
         }
+        for (option, field) in [("--rate", "rate"), ("--pitch", "pitch"), ("--volume", "volume")] {
+            guard let given = parsed.options[option] else { continue }
+            guard let number = Double(given), number.isFinite else { return usage("say", "\(option) needs a number, got \"\(given)\"") }
+            request[field] = .number(number)
+        }
+        if let punctuation = parsed.options["--punctuation"] { request["punctuation"] = .string(punctuation) }
         if parsed.has("--interrupt") { request["interrupt"] = true }
         if parsed.has("--spell") { request["spellOut"] = true }
         if let language = parsed.options["--language"] { request["language"] = .string(language) }
-        return submit(request, parsed: parsed)
+        if words == ["-"] { return sayLines(request, parsed: parsed) }
+        let text = words.joined(separator: " ")
+        guard !text.allSatisfy(\.isWhitespace) else { return usage("say", "the text is empty: there is nothing to say") }
+        request["text"] = .string(text)
+        // Checked by the daemon's own decoder before anything is sent.
+        if case .failure(let failure) = checked(request) { return failure.status }
+        let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
+        if let exit = refuseUnspokenLanguage(parsed.options["--language"], daemon: daemon) { return exit }
+        return submit(request, daemon: daemon, wait: parsed.has("--wait"))
+    }
+
+    /// `say -`: one announcement per line of standard input, sent as each line arrives.
+    private static func sayLines(_ template: [String: JSONValue], parsed: ArgumentScanner.Parsed) -> ExitStatus {
+        var probe = template
+        probe["text"] = "-"
+        if case .failure(let failure) = checked(probe) { return failure.status }
+        let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
+        if let exit = refuseUnspokenLanguage(parsed.options["--language"], daemon: daemon) { return exit }
+        var pending: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var worst = ExitStatus.success
+        func say(_ line: ArraySlice<UInt8>) -> Bool {
+            var bytes = Array(line)
+            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+            let text = String(decoding: bytes, as: UTF8.self)
+            guard !text.allSatisfy(\.isWhitespace) else { return true }
+            var request = template
+            request["text"] = .string(text)
+            let status = submit(request, daemon: daemon, wait: parsed.has("--wait"))
+            if status != .success { worst = status }
+            // A daemon that went away ends it; a refused line does not.
+            return status != .unavailable
+        }
+        while true {
+            let count: Int
+            switch try? FileDescriptor.standardInput.read(into: &buffer) {
+            case .processed(let read)?: count = read
+            case .wouldBlock?: continue
+            case nil: count = 0
+            }
+            if count == 0 { break }
+            pending += buffer[0..<count]
+            while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                guard say(pending[..<newline]) else { return worst }
+                pending.removeSubrange(...newline)
+            }
+        }
+        if !pending.isEmpty { _ = say(pending[...]) }
+        return worst
+    }
+
+    /// `--language` that no voice speaks is refused, with the voices that there are. (No check
+    /// when the daemon lists no voices: its speech worker could not say.)
+    private static func refuseUnspokenLanguage(_ language: String?, daemon: DaemonConnection) -> ExitStatus? {
+        guard let language, case .voices(let voices)? = try? daemon.request(.voices).body, !voices.isEmpty else { return nil }
+        guard !SynthesisVoice.anySpeaks(language, in: voices) else { return nil }
+        let languages = Set(voices.map(\.language)).sorted()
+        Console.error("announce say: no voice speaks \"\(language)\"; the voices speak \(languages.prefix(12).joined(separator: ", "))\(languages.count > 12 ? ", …" : "") (announce voices lists them)")
+        return .dataError
+    }
+
+    private static func stop(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
+        let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
+        return submit(["type": "stop"], daemon: daemon, wait: false)
+    }
+
+    private static func voices(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
+        let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
+        let reply: Reply
+        do {
+            reply = try daemon.request(.voices)
+        } catch {
+            return closed(daemon)
+        }
+        switch reply.body {
+        case .voices(let voices):
+            if parsed.has("--json") {
+                Console.out(reply.json.serialized())
+                return .success
+            }
+            let shown = parsed.options["--language"].map { tag in voices.filter { SynthesisVoice.anySpeaks(tag, in: [$0]) } } ?? voices
+            for voice in shown { Console.out("\(voice.name)\t\(voice.language)\t\(voice.variant)") }
+            if voices.isEmpty { Console.error("announce voices: announcerd lists no voices (its speech worker could not be asked)") }
+            return .success
+        case .error(let code, let message):
+            return refused(code, message)
+        default:
+            Console.error("announce voices: \(reply.json.serialized())")
+            return .dataError
+        }
     }
 
     private static func focus(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
@@ -93,21 +228,34 @@ enum DaemonCommands {
         if let traits = parsed.options["--traits"] {
             element["traits"] = .array(traits.split(separator: ",").map { .string(String($0).trimmed) })
         }
-        return submit(["type": "focus", "element": .object(element)], parsed: parsed)
+        let request: [String: JSONValue] = ["type": "focus", "element": .object(element)]
+        if case .failure(let failure) = checked(request) { return failure.status }
+        return submit(request, daemon: DaemonConnection.connectOrExit(socket: parsed.options["--socket"]), wait: parsed.has("--wait"))
     }
 
-    /// Sends one speaking request, checked by the daemon's own decoder first (a bad field is
-    /// refused here in the daemon's words); with --wait, waits for its `finished` event.
-    private static func submit(_ fields: [String: JSONValue], parsed: ArgumentScanner.Parsed) -> ExitStatus {
-        let request: Request
+    /// A request checked by the daemon's own decoder, so that a bad field is refused here in
+    /// the daemon's words before anything is sent.
+    private static func checked(_ fields: [String: JSONValue]) -> Result<Request, ExitFailure> {
         do {
-            request = try RequestLine(Array(JSONValue.object(fields).serialized().utf8)).request
+            return .success(try RequestLine(Array(JSONValue.object(fields).serialized().utf8)).request)
         } catch {
-            return refused(error.code, error.message)
+            return .failure(ExitFailure(status: refused(error.code, error.message)))
         }
-        let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
+    }
+
+    struct ExitFailure: Error {
+        var status: ExitStatus
+    }
+
+    /// Sends one request; with `wait`, waits for its utterance's `finished` event.
+    private static func submit(_ fields: [String: JSONValue], daemon: DaemonConnection, wait: Bool) -> ExitStatus {
+        let request: Request
+        switch checked(fields) {
+        case .success(let decoded): request = decoded
+        case .failure(let failure): return failure.status
+        }
         do {
-            if parsed.has("--wait") {
+            if wait {
                 let subscribed = try daemon.request(.subscribe(events: ["finished"]))
                 if case .error(let code, let message) = subscribed.body { return refused(code, message) }
             }
@@ -116,7 +264,7 @@ enum DaemonCommands {
             case .error(let code, let message):
                 return refused(code, message)
             case .ok(let accepted):
-                guard parsed.has("--wait"), let utterance = accepted.utterance else { return .success }
+                guard wait, let utterance = accepted.utterance else { return .success }
                 // Finished events that came before the reply were kept by the connection.
                 while let event = try daemon.nextEvent() {
                     if case .finished(utterance, let status, let reason) = event {
@@ -188,7 +336,8 @@ enum DaemonCommands {
                     Console.error("announce listen: \(String(decoding: line, as: UTF8.self))")
                     return .dataError
                 case .event(let event)?:
-                    Console.out(parsed.has("--json") ? String(decoding: line, as: UTF8.self) : eventText(event))
+                    let text = parsed.has("--json") ? String(decoding: line, as: UTF8.self) : eventText(event)
+                    Console.out(parsed.has("--timestamps") ? "\(timestamp()) \(text)" : text)
                 default:
                     continue
                 }
@@ -197,6 +346,19 @@ enum DaemonCommands {
             return .success
         }
         return .success
+    }
+
+    /// The local time now, HH:MM:SS.mmm.
+    static func timestamp() -> String {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        var seconds = now.tv_sec
+        var parts = tm()
+        localtime_r(&seconds, &parts)
+        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let milliseconds = Int(now.tv_nsec / 1_000_000)
+        let ms = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
+        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(ms)"
     }
 
     /// An event as one line of text: what is spoken as itself, every other event as its name

@@ -35,10 +35,11 @@ let help = """
       --config FILE   read this configuration instead of the user's or the packaged default
       --locale TAG    locale for elements without a language (overrides locale =)
       --hint-style S  touch or keyboard (overrides hint-style =)
+      --version       print the version
       -h, --help      show this help
     """
 
-let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--config", "--sink", "--play", "--locale", "--hint-style", "--socket", "--ssip", "--log-level", "--check-config", "--check-locale"], maximumPositionals: 0)
+let scanner = ArgumentScanner(flags: ["--help", "-h", "--version"], options: ["--config", "--sink", "--play", "--locale", "--hint-style", "--socket", "--ssip", "--log-level", "--check-config", "--check-locale"], maximumPositionals: 0)
 let parsed: ArgumentScanner.Parsed
 do {
     parsed = try scanner.parse(CommandLine.arguments.dropFirst())
@@ -48,6 +49,10 @@ do {
 }
 if parsed.has("--help") || parsed.has("-h") {
     Console.out(help)
+    ExitStatus.success.exit()
+}
+if parsed.has("--version") {
+    Console.out("announcerd \(AnnouncerVersion.current)")
     ExitStatus.success.exit()
 }
 

@@ -473,7 +473,7 @@ struct ToolResult {
     var stderr: String
 }
 
-func runTool(_ executable: String, _ arguments: [String], environment: [String: String]? = nil) throws -> ToolResult {
+func runTool(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: String? = nil) throws -> ToolResult {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("tool-\(UUID().uuidString.prefix(8))")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -484,7 +484,13 @@ func runTool(_ executable: String, _ arguments: [String], environment: [String: 
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let environment { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
-    process.standardInput = FileHandle.nullDevice
+    if let stdin {
+        let input = directory.appendingPathComponent("in")
+        try stdin.write(to: input, atomically: true, encoding: .utf8)
+        process.standardInput = try FileHandle(forReadingFrom: input)
+    } else {
+        process.standardInput = FileHandle.nullDevice
+    }
     process.standardOutput = try FileHandle(forWritingTo: out)
     process.standardError = try FileHandle(forWritingTo: err)
     try process.run()

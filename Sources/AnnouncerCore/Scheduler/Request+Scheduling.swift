@@ -15,7 +15,7 @@ extension Request {
             return .announce(announcement)
         case .stop:
             return .stop
-        case .hello, .status, .update, .key, .navigate, .commands, .shortcuts, .subscribe:
+        case .hello, .status, .update, .key, .navigate, .commands, .shortcuts, .subscribe, .voices:
             return nil
         }
     }

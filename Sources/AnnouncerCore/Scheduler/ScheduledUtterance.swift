@@ -91,7 +91,8 @@ public struct Speech: Sendable, Equatable {
 
     public init(_ announcement: Announcement) {
         self.init(text: announcement.text, language: announcement.language, spellOut: announcement.spellOut,
-                  punctuation: announcement.punctuation, pitch: announcement.pitch, rate: announcement.rate)
+                  punctuation: announcement.punctuation, pitch: announcement.pitch, rate: announcement.rate,
+                  volume: announcement.volume)
     }
 }
 

@@ -59,3 +59,14 @@ public struct SynthesisVoice: Sendable, Equatable {
         return true
     }
 }
+
+extension SynthesisVoice {
+    /// Whether one of `voices` speaks `tag`: a voice for it or for one of its kinds (en: en-gb),
+    /// or for its language alone (de-CH is spoken by a German voice).
+    public static func anySpeaks(_ tag: String, in voices: [SynthesisVoice]) -> Bool {
+        let primary = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? tag
+        return voices.contains { voice in
+            voice.matches(language: tag, variant: nil) || voice.language.lowercased() == primary.lowercased()
+        }
+    }
+}

@@ -17,6 +17,8 @@ public struct Announcement: Sendable, Equatable {
     public var pitch: Double?
     /// A multiple of the configured rate, 0.25–4.
     public var rate: Double?
+    /// A multiple of the configured volume, 0–2.
+    public var volume: Double?
 
     public init(text: String, priority: Priority = .default) {
         self.text = text
@@ -37,6 +39,7 @@ public struct Announcement: Sendable, Equatable {
         }
         pitch = try Self.bounded(reader, "pitch", 0...2)
         rate = try Self.bounded(reader, "rate", 0.25...4)
+        volume = try Self.bounded(reader, "volume", 0...2)
     }
 
     private static func bounded(_ reader: JSONObjectReader, _ key: String, _ range: ClosedRange<Double>) throws(FieldError) -> Double? {

@@ -14,6 +14,8 @@ public struct Reply: Sendable, Equatable {
         case commandsRegistered(Int)
         /// To `shortcuts`: the enabled commands.
         case shortcuts([KeyCommand])
+        /// To `voices`: the synthesizer's voices.
+        case voices([SynthesisVoice])
         case error(RequestError.Code, message: String)
     }
 
@@ -84,6 +86,11 @@ public struct Reply: Sendable, Equatable {
                  "key": .string(command.key.key), "modifiers": .array(command.key.modifiers.sorted().map { .string($0.rawValue) }),
                  "menu": command.menu.map { .string($0) } ?? .null]
             })
+        case .voices(let voices):
+            members["type"] = "ok"
+            members["voices"] = .array(voices.map { voice in
+                ["name": .string(voice.name), "language": .string(voice.language), "variant": .string(voice.variant)]
+            })
         }
         return .object(members)
     }
@@ -120,6 +127,14 @@ public struct Reply: Sendable, Equatable {
                                                key: try KeyPress(reader: command), menu: try command.string("menu")))
                 }
                 self.init(id: id, .shortcuts(commands))
+            } else if let items = try reader.array("voices") {
+                var voices: [SynthesisVoice] = []
+                for (index, item) in items.enumerated() {
+                    let voice = try JSONObjectReader(item, path: "voices[\(index)]")
+                    voices.append(SynthesisVoice(name: try voice.string("name") ?? "", language: try voice.string("language") ?? "",
+                                                 variant: try voice.string("variant") ?? "none"))
+                }
+                self.init(id: id, .voices(voices))
             } else {
                 var accepted = Accepted()
                 accepted.utterance = try reader.integer("utterance", in: 0...Int.max).map(UtteranceID.init)

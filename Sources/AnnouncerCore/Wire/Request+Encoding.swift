@@ -13,7 +13,7 @@ extension Request {
             members["element"] = element.json
         case .announce(let announcement):
             members.merge(announcement.members) { _, new in new }
-        case .stop, .status, .shortcuts:
+        case .stop, .status, .shortcuts, .voices:
             break
         case .screen(let tree, let focus):
             members["elements"] = .array(tree.roots.map(\.json))
@@ -51,6 +51,7 @@ extension Announcement {
         if let punctuation { members["punctuation"] = .string(punctuation.rawValue) }
         if let pitch { members["pitch"] = .number(pitch) }
         if let rate { members["rate"] = .number(rate) }
+        if let volume { members["volume"] = .number(volume) }
         return members
     }
 }

@@ -13,6 +13,8 @@ public enum Request: Sendable, Equatable {
     case shortcuts
     case subscribe(events: Set<String>)
     case status
+    /// The synthesizer's voices and their languages.
+    case voices
 
     /// The events a client may subscribe to.
     public static let eventNames: Set<String> = ["speaking", "finished", "focus", "activate", "action", "adjust", "command"]
@@ -20,7 +22,7 @@ public enum Request: Sendable, Equatable {
 
     public static let types = [
         "hello", "focus", "announce", "stop", "screen", "update", "key", "navigate", "commands",
-        "shortcuts", "subscribe", "status",
+        "shortcuts", "subscribe", "status", "voices",
     ]
 
     /// The longest request line, in bytes, without its newline.
@@ -41,6 +43,7 @@ public enum Request: Sendable, Equatable {
         case .shortcuts: "shortcuts"
         case .subscribe: "subscribe"
         case .status: "status"
+        case .voices: "voices"
         }
     }
 }
@@ -141,6 +144,8 @@ public struct RequestLine: Sendable, Equatable {
             return .commands(commands)
         case "shortcuts":
             return .shortcuts
+        case "voices":
+            return .voices
         case "subscribe":
             switch reader.value("events") {
             case .string("*")?:

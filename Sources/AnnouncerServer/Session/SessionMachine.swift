@@ -104,7 +104,7 @@ public struct SessionMachine {
     /// Clients with lines waiting, in the order they are served.
     private var turns: [ClientID] = []
 
-    public static let version = "0.1.0"
+    public static let version = AnnouncerVersion.current
     public static let protocolVersion = 1
     /// Lines a client is served in one turn before the others get theirs.
     public static let linesPerTurn = 32
@@ -266,6 +266,9 @@ public struct SessionMachine {
             return Reply(id: id, .status(DaemonStatus(version: Self.version, protocolVersion: Self.protocolVersion, clients: clients.count,
                                                       queue: speech.waitingCount, counters: speech.counters, sink: sinkDescription,
                                                       restarts: speech.engineRestarts)))
+        case .voices:
+            if voices == nil { voices = voiceLister() }
+            return Reply(id: id, .voices(voices ?? []))
         case .subscribe(let names):
             clients[client]!.subscriptions = names
             return Reply(id: id, .subscribed(names))

@@ -51,6 +51,8 @@ def test_every_request_has_its_reply(daemon):
                                  "modifiers": ["command"]}]).type == "ok"
         assert [shortcut["id"] for shortcut in client.shortcuts()] == ["save"]
         client.key("space")
+        assert {"name": "German", "language": "de", "variant": "none"} in client.voices()
+        assert client.say("softly", volume=0.5, rate=1.2).utterance is not None
         status = client.status()
         assert status["protocol"] == 1 and "counters" in status
         assert client.stop().type == "ok"

@@ -223,10 +223,13 @@ class Client:
 
     def say(self, text: str, *, priority: Optional[str] = None, delay_ms: Optional[int] = None,
             interrupt: Optional[bool] = None, language: Optional[str] = None, spell_out: Optional[bool] = None,
-            punctuation: Optional[str] = None, pitch: Optional[float] = None, rate: Optional[float] = None) -> Reply:
-        """An announcement (`announce`): `priority` high, default or low."""
+            punctuation: Optional[str] = None, pitch: Optional[float] = None, rate: Optional[float] = None,
+            volume: Optional[float] = None) -> Reply:
+        """An announcement (`announce`): `priority` high, default or low; `rate` (0.25–4) and
+        `volume` (0–2) multiples of the configured ones, `pitch` 0–2."""
         return self.request("announce", text=text, priority=priority, delayMs=delay_ms, interrupt=interrupt,
-                            language=language, spellOut=spell_out, punctuation=punctuation, pitch=pitch, rate=rate)
+                            language=language, spellOut=spell_out, punctuation=punctuation, pitch=pitch, rate=rate,
+                            volume=volume)
 
     announce = say
 
@@ -261,6 +264,10 @@ class Client:
         """`"*"` or a list of event names: speaking, finished, focus, activate, action, adjust,
         command."""
         return self.request("subscribe", events=events if isinstance(events, str) else list(events))
+
+    def voices(self) -> List[Dict[str, str]]:
+        """The synthesizer's voices: `{"name", "language", "variant"}`."""
+        return list(self.request("voices").data.get("voices", []))
 
     def stop(self) -> Reply:
         return self.request("stop")
