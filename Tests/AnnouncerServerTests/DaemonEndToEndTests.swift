@@ -306,7 +306,9 @@ import Testing
         defer { if listener.isRunning { kill(listener.processIdentifier, SIGKILL) } }
         // The listener is ready once it has heard something: connected is not yet subscribed.
         func heardText() -> String { (try? String(contentsOfFile: heard, encoding: .utf8)) ?? "" }
-        try waitFor {
+        // Generous: under a sanitizer, with the whole suite running at once, starting
+        // `announce listen` alone has taken most of 20 s.
+        try waitFor(seconds: 60, "the listener never heard \"ready\" (running: \(listener.isRunning)); heard: \(heardText())") {
             if let probe = try? LineClient(path: daemon.socket) {
                 probe.send(["type": "announce", "id": 1, "text": "ready"])
                 _ = try? probe.read()
@@ -329,7 +331,7 @@ import Testing
         #expect(replies.count == 3)
         #expect(replies[0].contains(#""id":1"#) && replies[0].contains(#""type":"ok""#))
         #expect(replies[2].contains(#""code":"bad_json""#))
-        try waitFor { heardText().hasSuffix("Play. Button.\nSaved\n") }
+        try waitFor(seconds: 60, "heard: \(heardText())") { heardText().hasSuffix("Play. Button.\nSaved\n") }
     }
 
     /// The quick start in a second terminal with no XDG_RUNTIME_DIR: daemon and client agree.
@@ -459,10 +461,10 @@ import Testing
     }
 }
 
-func waitFor(seconds: Double = 20, _ condition: () -> Bool) throws {
+func waitFor(seconds: Double = 20, _ what: @autoclosure () -> String = "", _ condition: () -> Bool) throws {
     let deadline = Date().addingTimeInterval(seconds)
     while !condition() {
-        if Date() > deadline { throw Timeout(description: "condition not met in \(seconds) s") }
+        if Date() > deadline { throw Timeout(description: "condition not met in \(seconds) s\(what().isEmpty ? "" : ": " + what())") }
         usleep(10_000)
     }
 }
