@@ -1,0 +1,61 @@
+import AnnouncerClient
+import AnnouncerCore
+import Foundation
+import Testing
+
+// docs/testing.md shows this file: keep the two the same (TestingGuideTests checks).
+
+/// What a screen reader says for the delete dialog, asserted from Swift Testing through
+/// AnnouncerClient, against a private announcerd with no audio.
+@Suite struct DeleteDialogSpeechTests {
+    @Test func theDialogStartsOnCancelAndReadsItsButtons() throws {
+        let daemon = try PrivateAnnouncerd()
+        let connection = try DaemonConnection(socket: daemon.socket)
+        _ = try connection.request(.subscribe(events: ["speaking", "finished"]))
+        let tree = try ElementTree(roots: [
+            Element(id: "title", label: "Delete 3 files?", traits: [.header]),
+            Element(id: "delete", label: "Delete", hint: "Deletes them for good", traits: [.button]),
+            Element(id: "cancel", label: "Cancel", traits: [.button]),
+        ])
+        #expect(try spoken(connection, after: .screen(tree, focus: "cancel")) == ["Cancel. Button."])
+        #expect(try spoken(connection, after: .key(KeyPress("tab", [.shift]))) == ["Delete. Button.", "Deletes them for good"])
+    }
+
+    /// Sends a request and returns what was spoken for it, once all of it has finished.
+    func spoken(_ connection: DaemonConnection, after request: Request) throws -> [String] {
+        guard case .ok(let accepted) = try connection.request(request).body else { return [] }
+        var waiting = Set([accepted.utterance, accepted.hint].compactMap { $0 })
+        var texts: [String] = []
+        while !waiting.isEmpty, let event = try connection.nextEvent() {
+            switch event {
+            case .speaking(_, let text, _): texts.append(text)
+            case .finished(let utterance, _, _): waiting.remove(utterance)
+            default: break
+            }
+        }
+        return texts
+    }
+}
+
+/// announcerd on the `text:instant` sink and a socket of its own, stopped when released.
+final class PrivateAnnouncerd {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announcerd-\(UUID().uuidString)").path
+    var socket: String { directory + "/socket" }
+    private let process = Process()
+
+    init(executable: String = ProcessInfo.processInfo.environment["ANNOUNCERD"] ?? binary("announcerd")) throws {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try "hint-delay-ms = 0\n".write(toFile: directory + "/announcer.conf", atomically: true, encoding: .utf8)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["--socket", socket, "--sink", "text:instant", "--config", directory + "/announcer.conf"]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        while !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
+    }
+
+    deinit {
+        process.terminate()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+}

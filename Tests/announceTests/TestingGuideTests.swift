@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+
+/// docs/testing.md shows its examples as they are in the repository, and the shell example
+/// passes (the pytest one runs in scripts/python-test, the Swift one in the Swift suite).
+@Suite struct TestingGuideTests {
+    @Test func theGuideShowsEachExampleFileAsItIs() throws {
+        let guide = try String(contentsOf: packageRoot.appendingPathComponent("docs/testing.md"), encoding: .utf8)
+        let parts = guide.components(separatedBy: "<!-- file: ").dropFirst()
+        #expect(parts.count == 5)
+        for part in parts {
+            let path = String(part.prefix { $0 != " " })
+            let afterFence = part.components(separatedBy: "```").dropFirst().first ?? ""
+            let shown = afterFence.drop { $0 != "\n" }.dropFirst()
+            let file = try String(contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
+            #expect(String(shown) == file, "docs/testing.md shows \(path) differently")
+        }
+    }
+
+    @Test func theShellExamplePasses() throws {
+        let bin = URL(fileURLWithPath: announceBinary).deletingLastPathComponent().path
+        let result = try run("/bin/sh", [packageRoot.appendingPathComponent("examples/testing/dialog.sh").path],
+                             environment: ["PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "")
+    }
+}
