@@ -75,8 +75,8 @@ enum DaemonCommands {
         Prints the daemon's version, clients, queue length, counters and sink.
         """
 
-    static func run(_ command: String, _ arguments: ArraySlice<String>) -> ExitStatus {
-        let specs: [String: (ArgumentScanner, String)] = [
+    /// Each command's options and help.
+    static let specs: [String: (ArgumentScanner, String)] = [
             "say": (ArgumentScanner(flags: ["--interrupt", "--spell", "--wait", "--help", "-h"],
                                     options: ["--priority", "--delay", "--language", "--rate", "--pitch", "--volume", "--punctuation", "--socket"],
                                     maximumPositionals: .max), sayHelp),
@@ -87,6 +87,8 @@ enum DaemonCommands {
             "listen": (ArgumentScanner(flags: ["--json", "--timestamps", "--help", "-h"], options: ["--events", "--socket"], maximumPositionals: 0), listenHelp),
             "status": (ArgumentScanner(flags: ["--json", "--help", "-h"], options: ["--socket"], maximumPositionals: 0), statusHelp),
         ]
+
+    static func run(_ command: String, _ arguments: ArraySlice<String>) -> ExitStatus {
         let (scanner, help) = specs[command]!
         let parsed: ArgumentScanner.Parsed
         switch CommandArguments.parse(arguments, command: command, scanner: scanner, help: help) {

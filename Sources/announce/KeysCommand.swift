@@ -29,8 +29,9 @@ enum KeysCommand {
         The terminal is restored on exit, on Ctrl-C and on SIGTERM.
         """
 
+    static let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--socket"], maximumPositionals: 0)
+
     static func run(_ arguments: ArraySlice<String>) -> ExitStatus {
-        let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--socket"], maximumPositionals: 0)
         let parsed: ArgumentScanner.Parsed
         switch CommandArguments.parse(arguments, command: "keys", scanner: scanner, help: help) {
         case .run(let arguments): parsed = arguments

@@ -29,8 +29,9 @@ enum TermCommand {
           --config FILE          read this configuration instead of the user's or the default
         """
 
+    static let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--socket", "--typing-echo", "--config"], maximumPositionals: .max)
+
     static func run(_ arguments: ArraySlice<String>) -> ExitStatus {
-        let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--socket", "--typing-echo", "--config"], maximumPositionals: .max)
         let parsed: ArgumentScanner.Parsed
         switch CommandArguments.parse(arguments, command: "term", scanner: scanner, help: help) {
         case .run(let arguments): parsed = arguments
