@@ -166,22 +166,6 @@ public struct DesktopEventFilter: Sendable {
     }
 
     private mutating func echo(_ text: String) -> [DesktopRequest] {
-        switch typingEcho {
-        case .none:
-            return []
-        case .characters:
-            return [.echo(TypingEcho.name(text))]
-        case .words:
-            var requests: [DesktopRequest] = []
-            for character in text {
-                if character.isLetter || character.isNumber {
-                    word.append(character)
-                } else if !word.isEmpty {
-                    requests.append(.echo(word))
-                    word = ""
-                }
-            }
-            return requests
-        }
+        typingEcho.echoes(for: text, word: &word).map { .echo($0) }
     }
 }

@@ -237,17 +237,7 @@ public struct TerminalReader {
         typed.removeFirst(inserted.count)
         var speech: [Speech] = []
         for character in inserted {
-            switch settings.typingEcho {
-            case .none: break
-            case .characters: speech.append(.focus(TypingEcho.name(String(character))))
-            case .words:
-                if character.isLetter || character.isNumber {
-                    word.append(character)
-                } else if !word.isEmpty {
-                    speech.append(.focus(word))
-                    word = ""
-                }
-            }
+            speech += settings.typingEcho.echoes(for: String(character), word: &word).map { .focus($0) }
         }
         return speech
     }

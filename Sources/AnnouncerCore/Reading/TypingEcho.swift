@@ -12,4 +12,27 @@ public enum TypingEcho: String, Sendable, CaseIterable {
         default: text
         }
     }
+
+    /// What is said for `text` typed: its name (characters), each word it ends (words: a word
+    /// builds up in `word` until a character that is not a letter or a digit ends it), or
+    /// nothing.
+    public func echoes(for text: String, word: inout String) -> [String] {
+        switch self {
+        case .none:
+            return []
+        case .characters:
+            return [TypingEcho.name(text)]
+        case .words:
+            var said: [String] = []
+            for character in text {
+                if character.isLetter || character.isNumber {
+                    word.append(character)
+                } else if !word.isEmpty {
+                    said.append(word)
+                    word = ""
+                }
+            }
+            return said
+        }
+    }
 }
