@@ -45,15 +45,17 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     private let restartCount = Atomic<Int>(0)
 
     /// Where the worker is: `$ANNOUNCER_SPEECH_WORKER`; else beside the running executable (a
-    /// build tree, or /usr/bin in a package that keeps them together); else the package's
-    /// `/usr/libexec/announcer/announcer-speech-worker`.
+    /// build tree); else `../libexec/announcer/` from the executable's directory (the package's
+    /// layout, wherever the tree was unpacked); else `/usr/libexec/announcer/`.
     public static func workerExecutable(environment: [String: String] = Environment.current) -> String {
         if let explicit = environment["ANNOUNCER_SPEECH_WORKER"], !explicit.isEmpty { return explicit }
         let name = "announcer-speech-worker"
         let installed = "/usr/libexec/announcer/" + name
-        guard let beside = Path.directory(of: Environment.executablePath).map({ $0 + "/" + name }) else { return installed }
-        // Neither there: the one beside is named in the error, as the likelier place.
-        return access(beside, X_OK) != 0 && access(installed, X_OK) == 0 ? installed : beside
+        guard let directory = Path.directory(of: Environment.executablePath) else { return installed }
+        let beside = directory + "/" + name
+        let candidates = [beside, (Path.directory(of: directory) ?? "") + "/libexec/announcer/" + name, installed]
+        // None there: the one beside is named in the error, as the likelier place.
+        return candidates.first { access($0, X_OK) == 0 } ?? beside
     }
 
     private init(settings: Settings, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void, log: @escaping LogHandler) {

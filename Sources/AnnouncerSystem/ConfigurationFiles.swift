@@ -2,8 +2,10 @@
 /// `Configuration` and a `LocaleCatalog`: `ConfigurationSources`).
 ///
 /// The packaged directory (holding `announcer.conf` and `locales/`) is, in order:
-/// `$ANNOUNCER_DATA_DIR`; a `config/` directory beside or above the running executable (a build
-/// tree: `.build/debug/announce` → `config/`); `/usr/local/share/announcer`; `/usr/share/announcer`.
+/// `$ANNOUNCER_DATA_DIR`; `../share/announcer` from the running executable's directory (the
+/// package's layout, wherever the tree was unpacked: `bin/announce` → `share/announcer`); a
+/// `config/` directory beside or above the executable (a build tree: `.build/debug/announce` →
+/// `config/`); `/usr/local/share/announcer`; `/usr/share/announcer`.
 /// The user's files are under `$XDG_CONFIG_HOME/announcer` (default `~/.config/announcer`).
 public struct ConfigurationFiles: Sendable {
     public typealias Text = (path: String, text: String)
@@ -40,6 +42,9 @@ public struct ConfigurationFiles: Sendable {
             candidates.append(explicit)
         } else {
             var directory = Path.directory(of: Environment.executablePath)
+            if let bin = directory, let prefix = Path.directory(of: bin) {
+                candidates.append((prefix == "/" ? "" : prefix) + "/share/announcer")
+            }
             for _ in 0..<6 {
                 guard let current = directory else { break }
                 candidates.append(current == "/" ? "/config" : current + "/config")

@@ -56,7 +56,7 @@ import Testing
         let build = URL(fileURLWithPath: announceBinary).deletingLastPathComponent().path
         let made = try run(packageRoot.appendingPathComponent("scripts/manpages").path, [directory, build])
         #expect(made.status == 0, "\(made.stderr)")
-        for page in ["announce.1", "announcerd.1", "announcer.conf.5"] {
+        for page in ["announce.1", "announcerd.1", "announcer-atspi.1", "announcer.conf.5"] {
             let checked = try run("/usr/bin/groff", ["-k", "-man", "-ww", "-z", directory + "/" + page])
             #expect(checked.status == 0 && checked.stderr.isEmpty, "\(page): \(checked.stderr)")
         }
