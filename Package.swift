@@ -5,7 +5,7 @@ import PackageDescription
 // shared runtime: a smaller resident size (docs/benchmarks.md) and a faster start, and a Debian
 // package that runs without Swift installed. (Release builds only: the test bundles link the
 // executables' modules and need the shared runtime.)
-let staticSwift: [LinkerSetting] = [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+let staticSwift: [LinkerSetting] = [.unsafeFlags(["-static-stdlib", "-Xlinker", "-z", "-Xlinker", "relro", "-Xlinker", "-z", "-Xlinker", "now"], .when(platforms: [.linux], configuration: .release))]
 
 let package = Package(
     name: "Announcer",
