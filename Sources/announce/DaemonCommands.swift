@@ -137,7 +137,7 @@ enum DaemonCommands {
         if case .failure(let failure) = checked(request) { return failure.status }
         let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
         if let exit = refuseUnspokenLanguage(parsed.options["--language"], daemon: daemon) { return exit }
-        return submit(request, daemon: daemon, wait: parsed.has("--wait"))
+        return submit(request, daemon: daemon, waiting: parsed.has("--wait") ? .finished : .started)
     }
 
     /// `say -`: one announcement per line of standard input, sent as each line arrives.
@@ -147,6 +147,11 @@ enum DaemonCommands {
         if case .failure(let failure) = checked(probe) { return failure.status }
         let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
         if let exit = refuseUnspokenLanguage(parsed.options["--language"], daemon: daemon) { return exit }
+        let wait = parsed.has("--wait")
+        // Without --wait the lines are sent as they come, and the last one is seen to its start
+        // before leaving (what a client leaves waiting is cancelled when it goes).
+        if !wait, (try? daemon.request(.subscribe(events: ["speaking", "finished"]))) == nil { return closed(daemon) }
+        var last: UtteranceID?
         var pending: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
         var worst = ExitStatus.success
@@ -157,7 +162,8 @@ enum DaemonCommands {
             guard !text.allSatisfy(\.isWhitespace) else { return true }
             var request = template
             request["text"] = .string(text)
-            let status = submit(request, daemon: daemon, wait: parsed.has("--wait"))
+            let (status, accepted) = submitted(request, daemon: daemon, waiting: wait ? .finished : .reply)
+            if let accepted { last = accepted }
             if status != .success { worst = status }
             // A daemon that went away ends it; a refused line does not.
             return status != .unavailable
@@ -177,6 +183,7 @@ enum DaemonCommands {
             }
         }
         if !pending.isEmpty { _ = say(pending[...]) }
+        if !wait, let last, (try? waitFor(last, daemon: daemon, waiting: .started)) == nil { return closed(daemon) }
         return worst
     }
 
@@ -192,7 +199,7 @@ enum DaemonCommands {
 
     private static func stop(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
         let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
-        return submit(["type": "stop"], daemon: daemon, wait: false)
+        return submit(["type": "stop"], daemon: daemon, waiting: .reply)
     }
 
     private static func voices(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
@@ -232,7 +239,7 @@ enum DaemonCommands {
         }
         let request: [String: JSONValue] = ["type": "focus", "element": .object(element)]
         if case .failure(let failure) = checked(request) { return failure.status }
-        return submit(request, daemon: DaemonConnection.connectOrExit(socket: parsed.options["--socket"]), wait: parsed.has("--wait"))
+        return submit(request, daemon: DaemonConnection.connectOrExit(socket: parsed.options["--socket"]), waiting: parsed.has("--wait") ? .finished : .started)
     }
 
     /// A request checked by the daemon's own decoder, so that a bad field is refused here in
@@ -249,37 +256,64 @@ enum DaemonCommands {
         var status: ExitStatus
     }
 
-    /// Sends one request; with `wait`, waits for its utterance's `finished` event.
-    private static func submit(_ fields: [String: JSONValue], daemon: DaemonConnection, wait: Bool) -> ExitStatus {
+    /// How long a command stays connected after its request: announcerd cancels what a client
+    /// leaves waiting when it disconnects, so an announcement is seen at least to its start.
+    enum Waiting {
+        /// Leave at once (the reply is enough: `stop`, or lines of `say -` before the last).
+        case reply
+        /// Until the utterance has started (or ended): it then plays on.
+        case started
+        /// Until it has ended (`--wait`); the exit status says how.
+        case finished
+    }
+
+    /// Sends one request and stays as long as `waiting` says; returns the exit status and the
+    /// utterance accepted.
+    private static func submit(_ fields: [String: JSONValue], daemon: DaemonConnection, waiting: Waiting) -> ExitStatus {
+        submitted(fields, daemon: daemon, waiting: waiting).status
+    }
+
+    private static func submitted(_ fields: [String: JSONValue], daemon: DaemonConnection, waiting: Waiting) -> (status: ExitStatus, utterance: UtteranceID?) {
         let request: Request
         switch checked(fields) {
         case .success(let decoded): request = decoded
-        case .failure(let failure): return failure.status
+        case .failure(let failure): return (failure.status, nil)
         }
         do {
-            if wait {
-                let subscribed = try daemon.request(.subscribe(events: ["finished"]))
-                if case .error(let code, let message) = subscribed.body { return refused(code, message) }
+            if waiting != .reply {
+                let events: Set<String> = waiting == .finished ? ["finished"] : ["speaking", "finished"]
+                let subscribed = try daemon.request(.subscribe(events: events))
+                if case .error(let code, let message) = subscribed.body { return (refused(code, message), nil) }
             }
             let reply = try daemon.request(request)
             switch reply.body {
             case .error(let code, let message):
-                return refused(code, message)
+                return (refused(code, message), nil)
             case .ok(let accepted):
-                guard wait, let utterance = accepted.utterance else { return .success }
-                // Finished events that came before the reply were kept by the connection.
-                while let event = try daemon.nextEvent() {
-                    if case .finished(utterance, let status, let reason) = event {
-                        return finish(status, reason: reason)
-                    }
-                }
-                return closed(daemon)
+                guard waiting != .reply, let id = accepted.utterance else { return (.success, accepted.utterance) }
+                return (try waitFor(id, daemon: daemon, waiting: waiting) ?? closed(daemon), id)
             default:
-                return .success
+                return (.success, nil)
             }
         } catch {
-            return closed(daemon)
+            return (closed(daemon), nil)
         }
+    }
+
+    /// Waits for an utterance's start (or end) or end; nil when the daemon went away. Events
+    /// that came before were kept by the connection.
+    private static func waitFor(_ utterance: UtteranceID, daemon: DaemonConnection, waiting: Waiting) throws(ClientError) -> ExitStatus? {
+        while let event = try daemon.nextEvent() {
+            switch event {
+            case .finished(utterance, let status, let reason):
+                return waiting == .finished ? finish(status, reason: reason) : .success
+            case .speaking(utterance, _, _) where waiting == .started:
+                return .success
+            default:
+                continue
+            }
+        }
+        return nil
     }
 
     private static func refused(_ code: RequestError.Code, _ message: String) -> ExitStatus {

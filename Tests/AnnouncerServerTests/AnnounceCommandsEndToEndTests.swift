@@ -26,6 +26,35 @@ import Testing
         ])
     }
 
+    /// announcerd cancels what a client leaves waiting: `announce say` stays until its
+    /// announcement has started, so one queued behind another is still said.
+    @Test func anAnnouncementQueuedBehindAnotherIsStillSaid() throws {
+        let daemon = try DaemonProcess()
+        #expect(try announce(["say", "a long first announcement that takes a few seconds to say"], daemon).status == 0)
+        #expect(try announce(["say", "second"], daemon).status == 0)
+        try daemon.waitForOutput("SPEAK default 2 second")
+        #expect(!daemon.stdout.contains("cancelled"))
+    }
+
+    /// `tail -f log | announce say -`: a line is said when it arrives, not when input ends.
+    @Test func sayDashSaysALineAsSoonAsItArrives() throws {
+        let daemon = try DaemonProcess()
+        let sayer = Process()
+        sayer.executableURL = URL(fileURLWithPath: binary("announce"))
+        sayer.arguments = ["say", "-", "--socket", daemon.socket]
+        let input = Pipe()
+        sayer.standardInput = input
+        try sayer.run()
+        input.fileHandleForWriting.write(Data("first line\n".utf8))
+        try daemon.waitForOutput("SPEAK default 1 first line")
+        #expect(sayer.isRunning)
+        input.fileHandleForWriting.write(Data("second line\n".utf8))
+        try input.fileHandleForWriting.close()
+        sayer.waitUntilExit()
+        #expect(sayer.terminationStatus == 0)
+        try daemon.waitForOutput("SPEAK default 2 second line")
+    }
+
     @Test func voiceOptionsAreCheckedByTheDaemonsRules() throws {
         let daemon = try DaemonProcess()
         #expect(try announce(["say", "quieter", "--rate", "1.5", "--pitch", "0.8", "--volume", "0.5", "--punctuation", "all", "--wait"], daemon).status == 0)
