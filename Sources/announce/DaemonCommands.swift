@@ -9,9 +9,12 @@ enum DaemonCommands {
         usage: announce say TEXT... [options]
                announce say - [options]
 
-        Asks announcerd to announce TEXT (every word given, joined by spaces, as spd-say does).
-        With "-", each line of standard input is announced as it arrives, until its end
-        (`tail -f build.log | announce say -`); blank lines are skipped.
+        Asks announcerd to announce TEXT (every word given, joined by spaces, as spd-say does),
+        and returns once it has started to be spoken: announcerd cancels what a client leaves
+        waiting when it disconnects, so an announcement queued behind others (or delayed) is
+        seen to its start. With "-", each line of standard input is announced as it arrives,
+        until its end (`tail -f build.log | announce say -`), and the last one is seen to its
+        start; blank lines are skipped.
 
         Options:
           --priority P       high, default or low
