@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-import socket
+import socket as socketlib
 import time
 from collections import deque
 from dataclasses import dataclass, field
@@ -138,10 +138,12 @@ class Client:
     raises `AnnouncerError` with the daemon's error code); events that arrive meanwhile are kept
     for `events()`. Use it as a context manager, or call `close()`."""
 
-    def __init__(self, socket_path: Optional[str] = None, *, timeout: float = 10.0, hello: Optional[str] = "python") -> None:
-        self.socket_path = socket_path or default_socket_path()
+    def __init__(self, socket: Optional[str] = None, *, timeout: float = 10.0, hello: Optional[str] = "python") -> None:
+        """Connects to announcerd at `socket` (default: `default_socket_path()`) and, unless
+        `hello` is None, introduces the client by that name."""
+        self.socket_path = socket or default_socket_path()
         self.timeout = timeout
-        self._socket = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self._socket = socketlib.socket(socketlib.AF_UNIX, socketlib.SOCK_STREAM)
         try:
             self._socket.connect(self.socket_path)
         except OSError as error:
@@ -172,7 +174,7 @@ class Client:
             self._socket.settimeout(remaining)
             try:
                 chunk = self._socket.recv(65536)
-            except (socket.timeout, BlockingIOError):
+            except (socketlib.timeout, BlockingIOError):
                 return None
             if not chunk:
                 raise AnnouncerError("closed", "announcerd closed the connection")

@@ -27,7 +27,7 @@ def daemon(announcerd):
 
 
 def test_every_request_has_its_reply(daemon):
-    with Client(daemon) as client:
+    with Client(socket=daemon) as client:
         assert client.hello("tests").type == "welcome"
         assert client.subscribe(["speaking", "finished"]).type == "ok"
         said = client.say("Build finished", priority="high")
@@ -61,7 +61,7 @@ def test_every_request_has_its_reply(daemon):
 
 
 def test_errors_carry_the_daemons_code(daemon):
-    with Client(daemon) as client:
+    with Client(socket=daemon) as client:
         with pytest.raises(AnnouncerError) as refused:
             client.focus({"label": "Play", "traits": ["buton"]})
         assert refused.value.code == "invalid_field"
