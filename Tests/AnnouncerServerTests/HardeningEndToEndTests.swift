@@ -12,10 +12,18 @@ import Testing
         (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.process.processIdentifier)/fd").count) ?? -1
     }
 
-    /// Waits (bounded) until the daemon holds `count` descriptors; returns what it holds.
+    /// Waits (bounded: 20 s, for a loaded machine running the whole suite at once) until the
+    /// daemon holds `count` descriptors; returns what it holds.
     private func settleDescriptors(_ daemon: DaemonProcess, to count: Int) -> Int {
-        for _ in 0..<500 where descriptorCount(daemon) != count { usleep(10_000) }
+        for _ in 0..<2000 where descriptorCount(daemon) != count { usleep(10_000) }
         return descriptorCount(daemon)
+    }
+
+    /// What the daemon's descriptors are, for a failure's message.
+    private func descriptors(_ daemon: DaemonProcess) -> String {
+        let directory = "/proc/\(daemon.process.processIdentifier)/fd"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return names.sorted().map { "\($0)→\((try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + $0)) ?? "?")" }.joined(separator: " ")
     }
 
     @Test func clientsOverTheLimitAreRefusedAndTheDaemonLivesOn() throws {
@@ -49,7 +57,7 @@ import Testing
         late.send(["type": "status", "id": 1])
         #expect(try late.reply(1)["type"] == "ok")
         withExtendedLifetime(late) {}
-        #expect(settleDescriptors(daemon, to: before + 1) == before + 1)
+        #expect(settleDescriptors(daemon, to: before + 1) == before + 1, "\(descriptors(daemon))")
         watcher.send(["type": "status", "id": 2])
         #expect(try watcher.reply(2)["type"] == "ok")
         #expect(daemon.process.isRunning)
@@ -68,7 +76,7 @@ import Testing
             client.sendRaw(Array(#"{"type":"announce","text":"half"#.utf8))
             if index % 2 == 0 { client.send(#"{"type":"status"}"#) }
         }
-        #expect(settleDescriptors(daemon, to: before) == before)
+        #expect(settleDescriptors(daemon, to: before) == before, "\(descriptors(daemon))")
         watcher.send(["type": "status", "id": 1])
         #expect(try watcher.reply(1)["type"] == "ok")
     }
