@@ -7,7 +7,6 @@ private let english: LocaleWords = {
     return try! LocaleWords(file: KeyValueFile(parsing: String(contentsOfFile: path, encoding: .utf8), name: path))
 }()
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func configurationFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
     // A file parses or is refused with a line number; never a trap.

@@ -11,7 +11,6 @@ private let composer: UtteranceComposer = {
     return UtteranceComposer(catalog: try! ConfigurationSources(packagedTables: tables).loadLocales())
 }()
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func requestLineFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     // Whatever the bytes: a request, or an error with a code; never a trap.

@@ -3,7 +3,6 @@
 // -sanitize=fuzzer,address together with AnnouncerCore's and AnnouncerSSIP's sources (one
 // module), so that every trap and memory error in them is a finding.
 
-@_cdecl("LLVMFuzzerTestOneInput")
 public func ssipFuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
     var session = SSIPSession(client: 1)
