@@ -72,6 +72,14 @@ public struct DesktopEventFilter: Sendable {
     }
 
     public mutating func receive(_ event: DesktopEvent, at now: Milliseconds) -> [DesktopRequest] {
+        // A change to the focus that waits belongs to its storm (GTK 4 selects a list row just
+        // after focusing it): it is applied before the wait is looked at, since reading the
+        // object can take longer than the wait, and the wait starts again from it.
+        if case .changed(let object) = event, pending?.id == object.id {
+            pending = object
+            pendingLatest = now
+            return due(at: now)
+        }
         var requests = due(at: now)
         switch event {
         case .focused(let object):
@@ -86,9 +94,9 @@ public struct DesktopEventFilter: Sendable {
             caret = nil
             caretAfterEdit = nil
         case .changed(let object):
-            if let pendingObject = pending, pendingObject.id == object.id {
-                pending = object
-            } else if let focused, focused.object.id == object.id {
+            // While the focus moves, a change to the object it leaves (a list row losing its
+            // selection as the next row takes the focus) is no longer worth saying.
+            if pending == nil, let focused, focused.object.id == object.id {
                 let element = AccessibleMapping.element(object)
                 if element != focused.element {
                     self.focused = (object, element, now)

@@ -83,6 +83,28 @@ import Testing
         #expect(filter.receive(.changed(Object(id: "elsewhere", role: "label", name: "Clock 12:01")), at: 700).isEmpty)
     }
 
+    /// GTK 4's list box, Down from Apples to Pears: the new row's focus, a change to it, the old
+    /// row's loss of its selection, then the new row's gain of it, each read from the bus a
+    /// millisecond or two after the one before. Only the new row is said, with its selection.
+    @Test func theRowTheFocusLeavesIsNotSaidAgainWhenItLosesItsSelection() {
+        var filter = DesktopEventFilter()
+        var apples = Object(id: "apples", role: "list item", name: "Apples", states: ["sensitive", "visible", "selected"], position: .init(index: 1, count: 3))
+        _ = filter.receive(.focused(apples), at: 0)
+        #expect(words(filter.due(at: 10)) == ["focus Selected: Apples 1 of 3."])
+        var pears = Object(id: "pears", role: "list item", name: "Pears", states: ["sensitive", "visible"], position: .init(index: 2, count: 3))
+        var spoken = words(filter.receive(.focused(pears), at: 500))
+        spoken += words(filter.receive(.changed(pears), at: 502))
+        apples.states.remove("selected")
+        spoken += words(filter.receive(.changed(apples), at: 504))
+        #expect(filter.deadline == 505)
+        pears.states.insert("selected")
+        // Read after the wait would have ended: the change still comes first.
+        spoken += words(filter.receive(.changed(pears), at: 506))
+        #expect(filter.deadline == 509)
+        spoken += words(filter.due(at: 509))
+        #expect(spoken == ["focus Selected: Pears 2 of 3."])
+    }
+
     @Test(arguments: [(TypingEcho.characters, ["echo h", "echo i", "echo space", "echo t"]), (.words, ["echo hi"]), (.none, [])])
     func typingInTheFocusedEntryIsEchoed(_ echo: TypingEcho, _ expected: [String]) {
         var filter = DesktopEventFilter(typingEcho: echo)
