@@ -45,6 +45,9 @@ enum ATSPI {
         announcer_atspi_watch_bus(gone) != 0
     }
 
+    /// Whether more events wait to be read from the accessibility bus.
+    static var eventsWaiting: Bool { announcer_atspi_events_waiting() != 0 }
+
     /// Calls `callback` once after `milliseconds` on the main loop.
     static func after(milliseconds: Int, _ callback: GSourceFunc) {
         g_timeout_add(guint(max(milliseconds, 0)), callback, nil)

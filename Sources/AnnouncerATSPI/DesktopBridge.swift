@@ -85,12 +85,18 @@ public final class DesktopBridge {
 
     private func wake() {
         wakeScheduled = false
+        // Events still to be read belong to the storm (on a loaded machine reading each one
+        // takes longer than the wait): they come first, then the focus.
+        if ATSPI.eventsWaiting, filter.mayWaitLonger(at: now) {
+            scheduleWake(at: now + 1)
+            return
+        }
         deliver(filter.due(at: now))
         scheduleWake()
     }
 
-    private func scheduleWake() {
-        guard !wakeScheduled, let deadline = filter.deadline else { return }
+    private func scheduleWake(at time: Milliseconds? = nil) {
+        guard !wakeScheduled, let deadline = time ?? filter.deadline else { return }
         wakeScheduled = true
         ATSPI.after(milliseconds: Int((deadline - now).rounded(.up))) { _ in
             DesktopBridge.current?.wake()

@@ -72,13 +72,17 @@ public struct DesktopEventFilter: Sendable {
     }
 
     public mutating func receive(_ event: DesktopEvent, at now: Milliseconds) -> [DesktopRequest] {
-        // A change to the focus that waits belongs to its storm (GTK 4 selects a list row just
-        // after focusing it): it is applied before the wait is looked at, since reading the
-        // object can take longer than the wait, and the wait starts again from it.
-        if case .changed(let object) = event, pending?.id == object.id {
-            pending = object
-            pendingLatest = now
-            return due(at: now)
+        // A change while a focus waits belongs to its storm (GTK 4 focuses a list row, then
+        // takes the selection from the row it leaves and gives it to the new one): it does not
+        // end the wait, even when it is read after the wait's time (reading each object can take
+        // longer than the wait). A change to the waiting object is what will be said of it, and
+        // the wait starts again from it; a change to the object the focus leaves is not said.
+        if case .changed(let object) = event, let waiting = pending {
+            if waiting.id == object.id {
+                pending = object
+                pendingLatest = now
+            }
+            return mayWaitLonger(at: now) ? [] : due(at: now)
         }
         var requests = due(at: now)
         switch event {
@@ -94,9 +98,7 @@ public struct DesktopEventFilter: Sendable {
             caret = nil
             caretAfterEdit = nil
         case .changed(let object):
-            // While the focus moves, a change to the object it leaves (a list row losing its
-            // selection as the next row takes the focus) is no longer worth saying.
-            if pending == nil, let focused, focused.object.id == object.id {
+            if let focused, focused.object.id == object.id {
                 let element = AccessibleMapping.element(object)
                 if element != focused.element {
                     self.focused = (object, element, now)
@@ -130,6 +132,12 @@ public struct DesktopEventFilter: Sendable {
             requests.append(.screen(title: title))
         }
         return requests
+    }
+
+    /// Whether a waiting focus may wait on for the rest of its storm: it has not yet waited
+    /// `longestWaitMs`.
+    public func mayWaitLonger(at now: Milliseconds) -> Bool {
+        pending != nil && now < pendingSince + longestWaitMs
     }
 
     /// The focus that has waited its `coalesceMs` with no newer one, if its time has come.

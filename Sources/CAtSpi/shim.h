@@ -1,6 +1,7 @@
 // libatspi for Swift: the library's header, and the few GLib macros Swift cannot call, as
 // functions. Only AnnouncerATSPI imports this (the one door to AT-SPI).
 #include <atspi/atspi.h>
+#include <poll.h>
 
 static inline const char *announcer_atspi_value_string(const GValue *value) {
     return (value && G_VALUE_HOLDS_STRING(value)) ? g_value_get_string(value) : NULL;
@@ -42,4 +43,17 @@ static inline DBusHandlerResult announcer_atspi_disconnect_filter(DBusConnection
 static inline int announcer_atspi_watch_bus(announcer_atspi_bus_gone gone) {
     DBusConnection *bus = atspi_get_a11y_bus();
     return bus ? (int)dbus_connection_add_filter(bus, announcer_atspi_disconnect_filter, (void *)gone, NULL) : 0;
+}
+
+/// Whether more events wait on the accessibility bus: read by libdbus and not yet dispatched,
+/// or still in the socket. A toolkit's events for one key press come together, and a focus
+/// is said once they have all been read.
+static inline int announcer_atspi_events_waiting(void) {
+    DBusConnection *bus = atspi_get_a11y_bus();
+    if (!bus) return 0;
+    if (dbus_connection_get_dispatch_status(bus) == DBUS_DISPATCH_DATA_REMAINS) return 1;
+    int fd = -1;
+    if (!dbus_connection_get_unix_fd(bus, &fd) || fd < 0) return 0;
+    struct pollfd waiting = { .fd = fd, .events = POLLIN, .revents = 0 };
+    return poll(&waiting, 1, 0) > 0 && (waiting.revents & POLLIN) != 0;
 }
