@@ -1,5 +1,7 @@
 import AnnouncerDesktop
+import AnnouncerSystem
 import CAtSpi
+import Glibc
 
 /// The one door to libatspi: connecting to the accessibility bus, listening for events, reading
 /// an accessible object into an `AccessibleSnapshot`, timers and the main loop. libatspi runs
@@ -45,8 +47,16 @@ enum ATSPI {
         announcer_atspi_watch_bus(gone) != 0
     }
 
-    /// Whether more events wait to be read from the accessibility bus.
-    static var eventsWaiting: Bool { announcer_atspi_events_waiting() != 0 }
+    /// Whether more events wait on the accessibility bus: read by libdbus and not yet
+    /// dispatched, or still in its socket. A toolkit's events for one key press come together.
+    static var eventsWaiting: Bool {
+        if announcer_atspi_events_queued() != 0 { return true }
+        let descriptor = announcer_atspi_bus_descriptor()
+        guard descriptor >= 0, let ready = try? FileDescriptor(rawValue: descriptor).waitUntil(events: Int16(POLLIN), timeoutMilliseconds: 0) else {
+            return false
+        }
+        return ready & Int16(POLLIN) != 0
+    }
 
     /// Calls `callback` once after `milliseconds` on the main loop.
     static func after(milliseconds: Int, _ callback: GSourceFunc) {

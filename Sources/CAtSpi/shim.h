@@ -1,7 +1,6 @@
 // libatspi for Swift: the library's header, and the few GLib macros Swift cannot call, as
 // functions. Only AnnouncerATSPI imports this (the one door to AT-SPI).
 #include <atspi/atspi.h>
-#include <poll.h>
 
 static inline const char *announcer_atspi_value_string(const GValue *value) {
     return (value && G_VALUE_HOLDS_STRING(value)) ? g_value_get_string(value) : NULL;
@@ -45,15 +44,16 @@ static inline int announcer_atspi_watch_bus(announcer_atspi_bus_gone gone) {
     return bus ? (int)dbus_connection_add_filter(bus, announcer_atspi_disconnect_filter, (void *)gone, NULL) : 0;
 }
 
-/// Whether more events wait on the accessibility bus: read by libdbus and not yet dispatched,
-/// or still in the socket. A toolkit's events for one key press come together, and a focus
-/// is said once they have all been read.
-static inline int announcer_atspi_events_waiting(void) {
+/// The accessibility bus's events that libdbus has read and not yet dispatched, and the bus's
+/// descriptor (or -1), for the bridge to see whether more events are still to be read.
+static inline int announcer_atspi_events_queued(void) {
     DBusConnection *bus = atspi_get_a11y_bus();
-    if (!bus) return 0;
-    if (dbus_connection_get_dispatch_status(bus) == DBUS_DISPATCH_DATA_REMAINS) return 1;
+    return bus && dbus_connection_get_dispatch_status(bus) == DBUS_DISPATCH_DATA_REMAINS;
+}
+
+static inline int announcer_atspi_bus_descriptor(void) {
+    DBusConnection *bus = atspi_get_a11y_bus();
     int fd = -1;
-    if (!dbus_connection_get_unix_fd(bus, &fd) || fd < 0) return 0;
-    struct pollfd waiting = { .fd = fd, .events = POLLIN, .revents = 0 };
-    return poll(&waiting, 1, 0) > 0 && (waiting.revents & POLLIN) != 0;
+    if (!bus || !dbus_connection_get_unix_fd(bus, &fd)) return -1;
+    return fd;
 }
