@@ -34,14 +34,14 @@ let package = Package(
         // The only importer of CEspeakNG and CPulseSimple, linked only into the speech worker.
         .target(name: "AnnouncerSynthesis", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "CEspeakNG", "CPulseSimple"]),
         .executableTarget(name: "announcer-speech-worker", dependencies: ["AnnouncerSynthesis", "AnnouncerSystem"], linkerSettings: staticSwift),
-        // The terminal door (DESIGN §13): libvterm's screen model (its one importer) and the pure
+        // The terminal door (docs/design.md §13): libvterm's screen model (its one importer) and the pure
         // rules of what a terminal says; `announce term` is the shell around them.
         .systemLibrary(name: "CVTerm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
         .target(name: "AnnouncerTerminal", dependencies: ["AnnouncerCore", "CVTerm"]),
         .executableTarget(name: "announce", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "AnnouncerTerminal"], linkerSettings: staticSwift),
-        // The speech-dispatcher door (DESIGN §11): SSIP read and answered, pure.
+        // The speech-dispatcher door (docs/design.md §11): SSIP read and answered, pure.
         .target(name: "AnnouncerSSIP", dependencies: ["AnnouncerCore"]),
-        // The desktop door (DESIGN §12): AT-SPI objects and events as elements and requests, pure;
+        // The desktop door (docs/design.md §12): AT-SPI objects and events as elements and requests, pure;
         // then the bridge, the only importer of libatspi (a separate executable, so that the
         // daemon never links GLib or D-Bus).
         .target(name: "AnnouncerDesktop", dependencies: ["AnnouncerCore"]),

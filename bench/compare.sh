@@ -105,12 +105,12 @@ results=$work/results.jsonl
     --socket "$sock" --ssip "$work/announcer-ssip.sock" --announce "$bin/announce" --announcerd "$bin/announcerd" | tee -a "$results"
 
 # A terminal: Up in bash's history → first sound, announce term + announcerd against Fenrir's
-# PTY emulation + speech-dispatcher (DESIGN §15).
+# PTY emulation + speech-dispatcher (docs/design.md §15).
 /usr/bin/python3 bench/terminal.py --trials "$trials" --monitor announcer_bench.monitor \
     --socket "$sock" --announce "$bin/announce" | tee -a "$results"
 
 # A real desktop: Tab in a GTK application → first sound, announcer-atspi + announcerd against
-# Orca + speech-dispatcher (DESIGN §15), in a headless session of its own.
+# Orca + speech-dispatcher (docs/design.md §15), in a headless session of its own.
 dbus-run-session -- /usr/bin/python3 bench/desktop.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
 
 # Throughput: Core alone, then through the socket with the text and null sinks.

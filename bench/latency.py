@@ -225,7 +225,7 @@ def main():
     s = [trial_switch(switch_speechd) for _ in range(args.trials)]
     results += [("focus change while speaking → new speech", summarize("announcerd focus", a), summarize("speech-dispatcher CANCEL+SPEAK", s))]
 
-    # 5. The same client, two servers (DESIGN §15): spd-say and python3-speechd against
+    # 5. The same client, two servers (docs/design.md §15): spd-say and python3-speechd against
     #    announcerd's SSIP door, and against speech-dispatcher.
     if args.ssip:
         door = speechd.SSIPClient("announcer-bench", address="unix_socket:" + args.ssip, autospawn=False)

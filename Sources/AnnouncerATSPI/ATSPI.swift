@@ -7,7 +7,7 @@ import Glibc
 /// an accessible object into an `AccessibleSnapshot`, timers and the main loop. libatspi runs
 /// on GLib's main loop: every call here is made on the thread that runs `runMainLoop`.
 enum ATSPI {
-    /// The events the bridge listens to (DESIGN §12).
+    /// The events the bridge listens to (docs/design.md §12).
     static let eventTypes = [
         "object:state-changed:focused",
         "object:active-descendant-changed",

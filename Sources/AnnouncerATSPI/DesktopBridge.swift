@@ -5,7 +5,7 @@ import AnnouncerSystem
 import CAtSpi
 
 /// `announcer-atspi`: the desktop's accessibility events, through `DesktopEventFilter`, to
-/// announcerd as an ordinary client (DESIGN §12). Runs on GLib's main loop: libatspi calls the
+/// announcerd as an ordinary client (docs/design.md §12). Runs on GLib's main loop: libatspi calls the
 /// event callback there, and the filter's wake-ups are GLib timeouts there too.
 public final class DesktopBridge {
     public struct Settings: Sendable {

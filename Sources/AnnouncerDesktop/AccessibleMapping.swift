@@ -1,10 +1,10 @@
 import AnnouncerCore
 
-/// An accessible object as an Announcer element (DESIGN §12): role to traits, states to traits
+/// An accessible object as an Announcer element (docs/design.md §12): role to traits, states to traits
 /// and values, name to label, description to hint, group position to "N of M". Pure, and tested
 /// by a table (AccessibleMappingTests).
 ///
-/// Decisions where DESIGN §12 leaves room:
+/// Decisions where docs/design.md §12 leaves room:
 /// - Toggle buttons, check boxes and switches are switch buttons with the value 1 (checked), 0
 ///   or 2 (mixed): the composer says VoiceOver's own "On." / "Off." / "Mixed." in every locale.
 /// - A heading's level is its value ("level 2"), since VoiceOver's iOS words have none.

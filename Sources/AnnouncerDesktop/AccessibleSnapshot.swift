@@ -1,4 +1,4 @@
-/// What the desktop door reads of one accessible object (DESIGN §12), with no AT-SPI type in it:
+/// What the desktop door reads of one accessible object (docs/design.md §12), with no AT-SPI type in it:
 /// the bridge fills it from libatspi, the tests write it by hand.
 public struct AccessibleSnapshot: Sendable, Equatable {
     /// Where it lives on the bus (application and object path): the same object, the same id.

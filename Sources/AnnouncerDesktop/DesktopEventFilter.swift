@@ -1,6 +1,6 @@
 import AnnouncerCore
 
-/// What the desktop tells the bridge, already read from AT-SPI (DESIGN §12).
+/// What the desktop tells the bridge, already read from AT-SPI (docs/design.md §12).
 public enum DesktopEvent: Sendable, Equatable {
     /// An object gained the focus (`state-changed:focused` with detail 1), or became the active
     /// descendant of a list, tree, menu or table.

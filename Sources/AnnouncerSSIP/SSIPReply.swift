@@ -1,5 +1,5 @@
 /// SSIP's replies and events as text: a reply is `ccc-data` lines and a last `ccc text` line,
-/// each ended by CRLF (DESIGN §11; the codes and texts are speech-dispatcher's, which its
+/// each ended by CRLF (docs/design.md §11; the codes and texts are speech-dispatcher's, which its
 /// clients read).
 public enum SSIPReply {
     /// One reply: its data lines, then the line that ends it.

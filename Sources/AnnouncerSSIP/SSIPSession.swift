@@ -1,6 +1,6 @@
 import AnnouncerCore
 
-/// One SSIP connection's side of the protocol (DESIGN §11): it reads command lines and `SPEAK`
+/// One SSIP connection's side of the protocol (docs/design.md §11): it reads command lines and `SPEAK`
 /// data, keeps the client's name, settings and notifications, answers what it can alone, and
 /// says what the server must do for the rest (queue a message, stop or pause clients, set
 /// another client's settings, list voices, hang up). Pure: tested by tables (SSIPSessionTests).

@@ -1,7 +1,7 @@
 import AnnouncerSystem
 import Glibc
 
-/// The daemon's listening Unix socket: bound here with the safety rules of DESIGN §8, or handed
+/// The daemon's listening Unix socket: bound here with the safety rules of docs/design.md §8, or handed
 /// over by systemd's socket activation.
 public struct ListeningSocket: Sendable {
     public let fd: FileDescriptor

@@ -4,7 +4,7 @@ import Glibc
 import Dispatch
 import Synchronization
 
-/// espeak-ng in a supervised worker process (DESIGN §7). The daemon keeps the queue; the worker
+/// espeak-ng in a supervised worker process (docs/design.md §7). The daemon keeps the queue; the worker
 /// is handed one utterance at a time. When the worker dies (espeak-ng 1.51 aborts on some
 /// inputs) or makes no progress for `watchdogMs` while it holds an utterance (a hang), that
 /// utterance ends `failed` with the reason, a new worker is started, and the queue goes on.

@@ -40,7 +40,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
     private let onEvent: @Sendable (SpeechEngineEvent) -> Void
     private let onSettled: @Sendable (UtteranceID) -> Void
     private var voice: String?
-    /// The voices espeak-ng lists; a client's language picks only among these (DESIGN §7).
+    /// The voices espeak-ng lists; a client's language picks only among these (docs/design.md §7).
     /// Read when a language first asks (listing takes espeak-ng ~15 ms, kept off start-up).
     private var knownVoices: Set<String>?
     private var punctuation: Announcement.Punctuation?

@@ -6,7 +6,7 @@ import Synchronization
 
 /// The speech worker (`announcer-speech-worker`, which announcerd starts): owns espeak-ng and the
 /// sink in a process of its own, so that a synthesizer that aborts or hangs costs one utterance,
-/// not the daemon (DESIGN §7). It reads `WorkerCommand` lines from its channel (descriptor 3) and
+/// not the daemon (docs/design.md §7). It reads `WorkerCommand` lines from its channel (descriptor 3) and
 /// answers with `WorkerReport` lines; it exits when the daemon says `quit` or goes away.
 public enum SpeechWorker {
     /// How often the worker tells the daemon that espeak-ng is making progress.

@@ -14,7 +14,7 @@ public enum SocketPath {
     public static let missingMessage = "neither XDG_RUNTIME_DIR nor HOME is set, so there is no default socket; give --socket PATH or set ANNOUNCER_SOCKET=PATH (the same for announcerd and announce)"
 }
 
-/// Where the SSIP door listens (DESIGN §11): `--ssip PATH` or `ssip-socket = PATH`; `auto` is
+/// Where the SSIP door listens (docs/design.md §11): `--ssip PATH` or `ssip-socket = PATH`; `auto` is
 /// speech-dispatcher's own path, `$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock`, where its
 /// clients look when `SPEECHD_ADDRESS` is not set.
 public enum SSIPSocketPath {

@@ -13,7 +13,7 @@ public enum TerminalKey: Sendable, Equatable {
     case other
 }
 
-/// The review keys (DESIGN §13), as terminal screen reader users know them: Alt-U / Alt-I /
+/// The review keys (docs/design.md §13), as terminal screen reader users know them: Alt-U / Alt-I /
 /// Alt-O previous, current, next line; Alt-J / Alt-K / Alt-L word; Alt-M / Alt-, / Alt-.
 /// character.
 public enum ReviewCommand: Sendable, Equatable, CaseIterable {

@@ -1,6 +1,6 @@
 import AnnouncerCore
 
-/// What the terminal door says, and when (DESIGN §13): the rules of `announce term`, with no
+/// What the terminal door says, and when (docs/design.md §13): the rules of `announce term`, with no
 /// terminal, no clock and no daemon of their own (TerminalReaderTests). The shell gives it the
 /// user's keys, the screen after each piece of the program's output, and the time; it answers
 /// with speech:

@@ -5,7 +5,7 @@ import AnnouncerTerminal
 import Glibc
 
 /// `announce term`: a program in a pseudo-terminal, shown unchanged, heard through announcerd
-/// (DESIGN §13). The rules of what is said are `TerminalReader`'s; this is the shell around
+/// (docs/design.md §13). The rules of what is said are `TerminalReader`'s; this is the shell around
 /// them: the user's terminal in raw mode, every byte passed both ways, the window's size passed
 /// on, libvterm's model of the screen, the clock, and the daemon.
 enum TermCommand {

@@ -3,7 +3,7 @@ import AnnouncerCore
 import AnnouncerDesktop
 import AnnouncerSystem
 
-// `announcer-atspi`: GTK, Qt, Firefox and LibreOffice heard through announcerd (DESIGN §12).
+// `announcer-atspi`: GTK, Qt, Firefox and LibreOffice heard through announcerd (docs/design.md §12).
 let usage = """
     usage: announcer-atspi [--socket PATH] [--typing-echo characters|words|none]
 

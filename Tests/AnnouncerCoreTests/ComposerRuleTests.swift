@@ -1,7 +1,7 @@
 import AnnouncerCore
 import Testing
 
-/// Cases beyond the reference vectors, one per rule of DESIGN §3, written as VoiceOver says them.
+/// Cases beyond the reference vectors, one per rule of docs/design.md §3, written as VoiceOver says them.
 @Suite struct ComposerRuleTests {
     struct Case: CustomTestStringConvertible, Sendable {
         var name: String

@@ -1,7 +1,7 @@
 import AnnouncerCore
 import Testing
 
-/// DESIGN §4's invariants (with §11's SSIP messages, STOP, CANCEL, PAUSE and RESUME) over 10,000 random sequences of requests, engine reports and clock
+/// docs/design.md §4's invariants (with §11's SSIP messages, STOP, CANCEL, PAUSE and RESUME) over 10,000 random sequences of requests, engine reports and clock
 /// readings, each driven to the end and then shut down.
 @Suite struct SchedulerPropertyTests {
     struct Violation: Error, CustomStringConvertible {

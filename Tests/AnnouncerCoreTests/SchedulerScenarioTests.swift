@@ -1,7 +1,7 @@
 import AnnouncerCore
 import Testing
 
-/// DESIGN §4 as scenarios on a manual clock. The simulated engine says each utterance in 100 ms
+/// docs/design.md §4 as scenarios on a manual clock. The simulated engine says each utterance in 100 ms
 /// per character ("Play" takes 400 ms) and starts sounding after `latency` ms; the hint delay is
 /// 500 ms and lows may wait 5000 ms, the defaults. Each expected line is one thing that happened:
 /// `<ms> start <kind> <text>`, `<ms> cut <text>`, `<ms> <text> <status>`.
@@ -33,14 +33,14 @@ import Testing
 
     static func at(_ time: Milliseconds, _ event: SchedulerEvent) -> Step { Step(at: time, event: event) }
 
-    /// An SSIP message (DESIGN §11).
+    /// An SSIP message (docs/design.md §11).
     static func ssip(_ text: String, _ priority: MessagePriority, held: Bool = false) -> SchedulerEvent {
         .message(Speech(text: text), priority, held: held)
     }
 
     static func ids(_ numbers: Int...) -> Set<UtteranceID> { Set(numbers.map(UtteranceID.init)) }
 
-    /// SSIP's priorities on the one voice, each rule of DESIGN §11 a scenario.
+    /// SSIP's priorities on the one voice, each rule of docs/design.md §11 a scenario.
     static let ssipScenarios: [Scenario] = [
         Scenario(name: "ssip: important is never cut off by a focus",
                  steps: [at(0, ssip("Alarm", .important)), at(100, focus("Go"))],

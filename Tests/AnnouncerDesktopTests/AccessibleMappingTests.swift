@@ -16,7 +16,7 @@ let composer: UtteranceComposer = {
     }
 }()
 
-/// AT-SPI roles and states as elements (DESIGN §12, issue [J] point 2): each row is an object
+/// AT-SPI roles and states as elements (docs/design.md §12, issue [J] point 2): each row is an object
 /// as libatspi describes it and what is said of it, with VoiceOver's words.
 @Suite struct AccessibleMappingTests {
     struct Row: CustomTestStringConvertible, Sendable {

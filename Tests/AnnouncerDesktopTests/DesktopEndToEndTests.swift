@@ -135,7 +135,7 @@ func binary(_ name: String) -> String {
     }
 }
 
-/// The desktop door is a process of its own (DESIGN §12): the daemon never links GLib or D-Bus,
+/// The desktop door is a process of its own (docs/design.md §12): the daemon never links GLib or D-Bus,
 /// and the bridge links no Foundation.
 @Suite struct DesktopLinkingTests {
     func libraries(_ executable: String) throws -> String {

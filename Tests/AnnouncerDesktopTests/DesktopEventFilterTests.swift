@@ -2,7 +2,7 @@ import AnnouncerCore
 @testable import AnnouncerDesktop
 import Testing
 
-/// What the bridge does with the events real toolkits send (DESIGN §12): doubled focus events,
+/// What the bridge does with the events real toolkits send (docs/design.md §12): doubled focus events,
 /// storms, changes to the focused object, typing, announcements, windows.
 @Suite struct DesktopEventFilterTests {
     typealias Object = AccessibleSnapshot

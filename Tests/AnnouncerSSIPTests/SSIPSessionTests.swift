@@ -2,7 +2,7 @@ import AnnouncerCore
 @testable import AnnouncerSSIP
 import Testing
 
-/// SSIP read and answered by one connection's session (DESIGN §11), with no socket: lines in,
+/// SSIP read and answered by one connection's session (docs/design.md §11), with no socket: lines in,
 /// steps out. Codes and words are speech-dispatcher's, which its clients read.
 @Suite struct SSIPSessionTests {
     var session = SSIPSession(client: 7)

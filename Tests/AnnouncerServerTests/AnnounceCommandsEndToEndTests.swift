@@ -2,7 +2,7 @@ import AnnouncerCore
 import Foundation
 import Testing
 
-/// The `announce` a speech-dispatcher user expects (DESIGN §14), run against a real announcerd
+/// The `announce` a speech-dispatcher user expects (docs/design.md §14), run against a real announcerd
 /// on the text sink: what it prints, what the daemon says, and the exit status.
 @Suite struct AnnounceCommandsEndToEndTests {
     func announce(_ arguments: [String], _ daemon: DaemonProcess, stdin: String? = nil) throws -> ToolResult {

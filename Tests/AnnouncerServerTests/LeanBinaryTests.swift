@@ -1,6 +1,6 @@
 import Testing
 
-/// Foundation only where it earns its place (DESIGN §10): the daemon, its speech worker and the
+/// Foundation only where it earns its place (docs/design.md §10): the daemon, its speech worker and the
 /// clients link neither Foundation nor its ICU data; only the worker links espeak-ng and the
 /// sound server's library.
 @Suite struct LeanBinaryTests {

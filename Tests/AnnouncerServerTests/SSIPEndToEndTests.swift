@@ -6,7 +6,7 @@ import AnnouncerSystem
 import Foundation
 import Testing
 
-/// The SSIP door with the real clients (DESIGN §11, issue [I]): spd-say, python3-speechd,
+/// The SSIP door with the real clients (docs/design.md §11, issue [I]): spd-say, python3-speechd,
 /// libspeechd through a C program built here, Orca's call sequence through python3-speechd, and
 /// raw SSIP for the rules no client shows; all pointed at announcerd by SPEECHD_ADDRESS. The
 /// clients come from Debian (speech-dispatcher, python3-speechd, libspeechd-dev); its server is

@@ -3,7 +3,7 @@ import AnnouncerCore
 import AnnouncerSSIP
 import Testing
 
-/// The SSIP door in the session machine (DESIGN §11), with no socket: which client gets which
+/// The SSIP door in the session machine (docs/design.md §11), with no socket: which client gets which
 /// event and when, and what STOP, CANCEL, PAUSE, RESUME and SET ALL do to whom.
 @Suite struct SessionMachineSSIPTests {
     let speech = SessionMachineTests.RecordingQueue()

@@ -3,7 +3,7 @@ import AnnouncerCore
 import AnnouncerSystem
 import Testing
 
-/// The session machine's rules, with no socket: inputs in, actions out (DESIGN §10).
+/// The session machine's rules, with no socket: inputs in, actions out (docs/design.md §10).
 @Suite struct SessionMachineTests {
     /// A scheduler stand-in: numbers what it accepts (a focus with a hint is two), refuses
     /// nothing, and remembers what it was given.

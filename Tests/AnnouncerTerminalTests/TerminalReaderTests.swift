@@ -37,7 +37,7 @@ struct TerminalReaderTests {
 
     /// A key press cuts speech off before anything it says.
     /// Up replaced the line in place: it is said when the shell has drawn it, with no wait for
-    /// the quiet (first sound, DESIGN §15); the echo, the deletion and the caret likewise.
+    /// the quiet (first sound, docs/design.md §15); the echo, the deletion and the caret likewise.
     @Test func aKeysAnswerOnTheCursorLineIsSaidWhenItIsDrawn() throws {
         let recording = try Recording(fixture: "shell.rec")
         let outputs = Set(recording.outputTimes)

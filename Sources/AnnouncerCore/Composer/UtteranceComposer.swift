@@ -1,4 +1,4 @@
-/// Turns an element into the words VoiceOver says for it (DESIGN §3): label, value, selected,
+/// Turns an element into the words VoiceOver says for it (docs/design.md §3): label, value, selected,
 /// trait words, position words, and the hints VoiceOver adds. Pure and cheap: no I/O, no
 /// allocation beyond the strings it returns.
 public struct UtteranceComposer: Sendable {

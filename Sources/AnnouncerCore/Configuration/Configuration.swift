@@ -1,4 +1,4 @@
-/// The settings of `announcer.conf` (DESIGN §8). Each has its default here, the one place it is
+/// The settings of `announcer.conf` (docs/design.md §8). Each has its default here, the one place it is
 /// stated (the scheduler's, the daemon's limits, espeak-ng's and the speaker's settings are made
 /// from a `Configuration`), and is documented in the packaged `config/announcer.conf`; an unknown
 /// name or a bad value is an error with its line.
@@ -32,7 +32,7 @@ public struct Configuration: Sendable, Equatable {
     public var maxBacklogBytes = 1 << 20
     /// Utterances one client may have waiting at once.
     public var maxQueuedPerClient = 200
-    /// Where to serve SSIP (DESIGN §11): a path, `auto` (speech-dispatcher's own path), or nil (off).
+    /// Where to serve SSIP (docs/design.md §11): a path, `auto` (speech-dispatcher's own path), or nil (off).
     public var ssipSocket: String?
     /// `announce term`'s settings (`term.` lines).
     public var terminal = TerminalSettings()

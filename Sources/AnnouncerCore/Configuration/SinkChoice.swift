@@ -1,4 +1,4 @@
-/// Where speech goes (`--sink`, DESIGN §7).
+/// Where speech goes (`--sink`, docs/design.md §7).
 public enum SinkChoice: Sendable, Equatable, CustomStringConvertible {
     /// The sound server (PulseAudio or PipeWire's pulse server).
     case speaker

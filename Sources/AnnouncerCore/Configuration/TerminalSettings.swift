@@ -1,4 +1,4 @@
-/// The terminal door's settings (DESIGN §13), `term.` in announcer.conf.
+/// The terminal door's settings (docs/design.md §13), `term.` in announcer.conf.
 public struct TerminalSettings: Sendable, Equatable {
     /// Output is said after this much quiet, so that a burst is said once.
     public var quietMs = 30

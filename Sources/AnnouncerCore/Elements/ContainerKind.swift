@@ -1,4 +1,4 @@
-/// What an element is to its children (DESIGN §2 `container`). Every kind keeps its children
+/// What an element is to its children (docs/design.md §2 `container`). Every kind keeps its children
 /// together in reading order; some also give them position words.
 public enum ContainerKind: String, CaseIterable, Sendable {
     case list, landmark, series, tabBar, semanticGroup

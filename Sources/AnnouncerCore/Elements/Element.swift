@@ -1,4 +1,4 @@
-/// One accessibility element as a client publishes it (DESIGN §2). Every field is optional; the
+/// One accessibility element as a client publishes it (docs/design.md §2). Every field is optional; the
 /// defaults that UIKit derives (`isAccessible`, `isInteractive`) are computed, not stored, so that
 /// an element encodes back to what the client sent.
 public struct Element: Sendable, Equatable {

@@ -1,4 +1,4 @@
-/// Position words for an element inside a container (DESIGN §2 `context`).
+/// Position words for an element inside a container (docs/design.md §2 `context`).
 public enum ElementContext: Sendable, Equatable {
     case series(index: Int, count: Int)
     case tab(index: Int, count: Int)

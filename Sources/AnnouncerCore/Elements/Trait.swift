@@ -1,4 +1,4 @@
-/// The accessibilityTraits an element may carry, by their wire names (DESIGN §2).
+/// The accessibilityTraits an element may carry, by their wire names (docs/design.md §2).
 public enum Trait: String, CaseIterable, Sendable {
     case button, link, header, searchField, image, selected, playsSound, keyboardKey, staticText
     case summaryElement, notEnabled, updatesFrequently, startsMediaSession, adjustable

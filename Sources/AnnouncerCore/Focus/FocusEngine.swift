@@ -1,8 +1,8 @@
-/// The keyboard focus model over one registered tree (DESIGN §6), modelled on Full Keyboard
+/// The keyboard focus model over one registered tree (docs/design.md §6), modelled on Full Keyboard
 /// Access. A pure value: it takes key presses, reading moves and layout changes, and returns what
 /// to say and which events to send; it never speaks or sends anything itself.
 ///
-/// Decisions made where DESIGN §6 is silent:
+/// Decisions made where docs/design.md §6 is silent:
 /// - An interactive element with no `group` (its own or inherited) is a group of its own, so Tab
 ///   visits ungrouped elements one by one, as a plain tab order does.
 /// - Arrows do not wrap at the ends of a group; Right and Down go forward, Left and Up back.

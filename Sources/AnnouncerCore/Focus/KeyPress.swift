@@ -1,4 +1,4 @@
-/// A key as the focus model sees it (DESIGN §6): a lowercase key name and its modifiers.
+/// A key as the focus model sees it (docs/design.md §6): a lowercase key name and its modifiers.
 public struct KeyPress: Sendable, Hashable, CustomStringConvertible {
     public enum Modifier: String, Sendable, CaseIterable, Comparable {
         case shift, control, alt, command, tab

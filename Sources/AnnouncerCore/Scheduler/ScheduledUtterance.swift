@@ -9,12 +9,12 @@ public struct UtteranceID: Hashable, Comparable, Sendable, CustomStringConvertib
     public var description: String { String(rawValue) }
 }
 
-/// What an utterance is to the scheduler (DESIGN §4's rows).
+/// What an utterance is to the scheduler (docs/design.md §4's rows).
 public enum UtteranceKind: Sendable, Equatable, CustomStringConvertible {
     case focus
     case hint
     case announcement(Announcement.Priority)
-    /// A message through the speech-dispatcher door, with its SSIP priority (DESIGN §11).
+    /// A message through the speech-dispatcher door, with its SSIP priority (docs/design.md §11).
     case message(MessagePriority)
 
     /// The wire name: `focus`, `hint`, the announcement's priority (`high`, `default`, `low`),
@@ -29,7 +29,7 @@ public enum UtteranceKind: Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// SSIP's five priorities, kept on the one voice (DESIGN §11; the rules are `SpeechScheduler`'s).
+/// SSIP's five priorities, kept on the one voice (docs/design.md §11; the rules are `SpeechScheduler`'s).
 public enum MessagePriority: String, Sendable, CaseIterable {
     /// Never cut off; cuts off everything else; first come, first spoken among themselves.
     case important

@@ -1,8 +1,8 @@
-/// The one voice's state machine (DESIGN §4): which utterance speaks, which wait, which are cut
+/// The one voice's state machine (docs/design.md §4): which utterance speaks, which wait, which are cut
 /// off, and the one terminal status each gets. It takes events and a clock reading and returns
 /// actions; it never reads a clock, sleeps, or touches the engine itself.
 ///
-/// Decisions made where DESIGN §4 is silent:
+/// Decisions made where docs/design.md §4 is silent:
 /// - An utterance handed to the engine is *starting* until the engine reports its first audio.
 ///   Cut off while starting it never sounded, so it is not `interrupted`: a newer focus makes a
 ///   starting focus `superseded`, `stop` makes it `cancelled`, and anything else puts it back at
@@ -16,7 +16,7 @@
 /// - The queue bound counts waiting announcements. A focus is always accepted: it replaces the
 ///   waiting focus and hint, so it cannot grow the queue.
 ///
-/// SSIP's priorities (DESIGN §11) take these places beside §4's kinds, as one table of levels:
+/// SSIP's priorities (docs/design.md §11) take these places beside §4's kinds, as one table of levels:
 /// - `important` is `high`: one queue, first come first spoken, never cut off.
 /// - `message` is `default`: one queue; both cut off SSIP text, notifications and progress, and
 ///   a message or default cut off by a focus or a high is spoken again, as §4 says of defaults.
@@ -274,7 +274,7 @@ public struct SpeechScheduler: Sendable {
         return item
     }
 
-    /// Whether a waiting `candidate` may cut off the `speaking` one (DESIGN §4's last column,
+    /// Whether a waiting `candidate` may cut off the `speaking` one (docs/design.md §4's last column,
     /// and §11's levels).
     private func preempts(_ candidate: ScheduledUtterance, _ speaking: ScheduledUtterance) -> Bool {
         if speaking.kind.level == .high { return false }
@@ -419,7 +419,7 @@ public struct SpeechScheduler: Sendable {
 }
 
 /// The scheduler's levels, most urgent first: a waiting utterance cuts off one speaking at a later
-/// level (DESIGN §4's table with §11's priorities in their places; `interrupt` and progress are
+/// level (docs/design.md §4's table with §11's priorities in their places; `interrupt` and progress are
 /// the exceptions, in `preempts`).
 enum UtteranceLevel: Int, Comparable {
     case high, focus, message, text, hint, low

@@ -1,4 +1,4 @@
-/// The text sink's lines (DESIGN §7), written in one place for the daemon, `announcerd --play`
+/// The text sink's lines (docs/design.md §7), written in one place for the daemon, `announcerd --play`
 /// and `announce compose --timeline`, so that the same input reads the same on every path:
 /// `SPEAK <kind> <id> <text>` when an utterance starts sounding, `FINISHED <id> <status>` when
 /// it ends, whatever the end.

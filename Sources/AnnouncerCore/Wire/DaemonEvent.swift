@@ -1,4 +1,4 @@
-/// An event line (DESIGN §5): what the daemon tells subscribers, and a tree's owner, beside the
+/// An event line (docs/design.md §5): what the daemon tells subscribers, and a tree's owner, beside the
 /// replies.
 public enum DaemonEvent: Sendable, Equatable {
     /// The utterance's first audio reached the sink.

@@ -1,4 +1,4 @@
-/// The one reply every request line gets (DESIGN §5), as a typed value: the daemon encodes it,
+/// The one reply every request line gets (docs/design.md §5), as a typed value: the daemon encodes it,
 /// clients decode it.
 public struct Reply: Sendable, Equatable {
     public enum Body: Sendable, Equatable {

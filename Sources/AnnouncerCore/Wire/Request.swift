@@ -1,4 +1,4 @@
-/// One request line of the wire protocol (DESIGN §5), decoded and checked.
+/// One request line of the wire protocol (docs/design.md §5), decoded and checked.
 public enum Request: Sendable, Equatable {
     case hello(client: String?, protocol: Int?)
     case focus(Element)
@@ -56,7 +56,7 @@ public struct RequestLine: Sendable, Equatable {
     public var members: [String: JSONValue]
 
     /// Decodes one line (without its newline). Every failure is a `RequestError` with the code
-    /// of DESIGN §5 and, once the line is known to be an object, its `id`.
+    /// of docs/design.md §5 and, once the line is known to be an object, its `id`.
     public init(_ line: some Collection<UInt8>) throws(RequestError) {
         guard line.count <= Request.maximumLineBytes else {
             throw RequestError(.tooLong, "the line is \(line.count) bytes; the limit is \(Request.maximumLineBytes)")

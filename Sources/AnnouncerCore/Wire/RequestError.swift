@@ -1,4 +1,4 @@
-/// Why a request line was refused, as the wire protocol's `error` reply carries it (DESIGN §5).
+/// Why a request line was refused, as the wire protocol's `error` reply carries it (docs/design.md §5).
 public struct RequestError: Error, Equatable, Sendable, CustomStringConvertible {
     public enum Code: String, Sendable, CaseIterable {
         case badJSON = "bad_json"

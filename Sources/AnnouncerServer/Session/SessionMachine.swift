@@ -10,7 +10,7 @@ import AnnouncerSystem
 public struct SessionMachine {
     public typealias ClientID = Int
 
-    /// Which protocol a client speaks: the JSON socket's (DESIGN §5) or SSIP (§11).
+    /// Which protocol a client speaks: the JSON socket's (docs/design.md §5) or SSIP (§11).
     public enum Door: Sendable, Equatable {
         case json
         case ssip
