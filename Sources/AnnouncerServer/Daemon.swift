@@ -5,62 +5,69 @@ import AnnouncerSystem
 import Dispatch
 import Glibc
 
-/// The running daemon: the I/O shell around the session machine. It accepts clients on the
-/// listening sockets (the JSON socket, and SSIP's when that door is open), reads their lines, serves them in the turns the machine gives, carries out
-/// the machine's actions (replies, events, refusals, closing) and feeds it the speech
-/// controller's notices. Everything runs on the speech controller's queue (asserted), so the
-/// machine and the scheduler have a single owner.
+/// The running daemon: the I/O shell around `DaemonCore`. It accepts clients on the listening
+/// sockets (the JSON socket, and SSIP's when that door is open), reads their lines, feeds the
+/// core every input with the time on a monotonic clock — connections, lines, the engine's
+/// reports, timers, the voice list — and carries out what the core returns: replies and events,
+/// what the engine says and cuts off, timers, asking the worker for its voices. Everything runs
+/// on one serial queue, so the core has a single owner; nothing calls back into the core while
+/// it decides. With a recorder every input is written down, to be replayed (`--record`).
 public final class Daemon: @unchecked Sendable {
-    public static let version = SessionMachine.version
-    public static let protocolVersion = SessionMachine.protocolVersion
+    public static let version = DaemonCore.version
+    public static let protocolVersion = DaemonCore.protocolVersion
 
     /// A socket clients connect to, and the protocol they speak there.
     private struct Listener {
         var socket: ListeningSocket
-        var door: SessionMachine.Door
+        var door: DaemonCore.Door
         var source: DispatchSourceRead?
     }
 
+    private let queue = DispatchQueue(label: "announcerd")
     private var listeners: [Listener]
-    private let controller: SpeechController
     private let log: LogHandler
-    private var session: SessionMachine
+    private var core: DaemonCore
+    private var engine: (any SpeechEngine)?
+    /// The text sink's lines go here; nil for sinks that sound.
+    private let textSink: (@Sendable (String) -> Void)?
+    private let voices: @Sendable () throws(VoiceListingError) -> [SynthesisVoice]
+    private let recorder: SessionRecorder?
     private var connections: [Int: Connection] = [:]
+    /// Descriptors accepted and not yet admitted or refused by the core.
+    private var arriving: [Int: (fd: FileDescriptor, door: DaemonCore.Door)] = [:]
     private var nextConnectionID = 1
     private var acceptPaused = false
-    /// The machine is handling an input; what arrives meanwhile waits in `deferred`.
-    private var handling = false
-    private var deferred: [SessionMachine.Input] = []
-    /// A turn is scheduled on the queue (`serveTurn`).
-    private var serving = false
+    private var schedulerTimer: DispatchSourceTimer?
+    private let origin = ContinuousClock.now
     /// A descriptor held back for telling a client "out of descriptors" when there are none.
     private var reserveDescriptor = Daemon.openReserve()
     private var limitedLog = RateLimitedLog()
     static let acceptPauseMs = 100
 
     /// `ssip`: SSIP's socket, when that door is open; `voices` lists the synthesizer's voices
-    /// for it (called once, when a client first asks).
-    public init(listening: ListeningSocket, ssip: ListeningSocket? = nil, controller: SpeechController, composer: UtteranceComposer,
-                limits: DaemonLimits, sinkDescription: String, voices: @escaping () -> [SynthesisVoice] = { [] },
+    /// (called off the daemon's queue, when a client first asks); `textSink` writes the text
+    /// sink's lines; `recorder` writes down every input.
+    public init(listening: ListeningSocket, ssip: ListeningSocket? = nil, core: DaemonCore,
+                textSink: (@Sendable (String) -> Void)? = nil,
+                voices: @escaping @Sendable () throws(VoiceListingError) -> [SynthesisVoice] = { [] },
+                recorder: SessionRecorder? = nil,
                 log: @escaping LogHandler) {
         self.listeners = [Listener(socket: listening, door: .json)] + (ssip.map { [Listener(socket: $0, door: .ssip)] } ?? [])
-        self.controller = controller
+        self.core = core
+        self.textSink = textSink
+        self.voices = voices
+        self.recorder = recorder
         self.log = log
-        self.session = SessionMachine(composer: composer, limits: limits, sinkDescription: sinkDescription, uid: getuid())
-        self.session.voiceLister = voices
     }
 
-    private var queue: DispatchQueue { controller.queue }
+    /// Connects the engine; call once, before `start`. Its reports must go to `engineReport`.
+    public func attach(engine: any SpeechEngine) {
+        queue.sync { self.engine = engine }
+    }
 
-    /// What the speech controller reports; route the controller's observer here (it calls on
-    /// the controller's queue).
-    public func notice(_ notice: SpeechController.Notice) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        switch notice {
-        case .speaking(let item): run(.speaking(item))
-        case .finished(let id, let status, let reason): run(.finished(id, status, reason: reason))
-        case .mark(let id, let name): run(.mark(id, name))
-        }
+    /// The engine's reports, from any thread.
+    public func engineReport(_ report: SpeechEngineEvent) {
+        queue.async { [self] in run(.engine(report)) }
     }
 
     public func start() {
@@ -77,9 +84,9 @@ public final class Daemon: @unchecked Sendable {
     /// Applies a reloaded configuration (on the daemon's queue).
     public func reload(composer: UtteranceComposer, limits: DaemonLimits, scheduler: SchedulerSettings) {
         queue.async { [self] in
-            session.composer = composer
-            session.limits = limits
-            controller.update(settings: scheduler)
+            core.composer = composer
+            core.limits = limits
+            core.update(scheduler: scheduler)
         }
     }
 
@@ -92,81 +99,97 @@ public final class Daemon: @unchecked Sendable {
                 listeners[index].source?.cancel()
                 listeners[index].source = nil
             }
-        }
-        controller.shutdown()
-        queue.sync {
-            for connection in connections.values { connection.close(reason: nil) }
+            run(.shutdown)
+            schedulerTimer?.cancel()
+            schedulerTimer = nil
+            for connection in Array(connections.values) { connection.close(reason: nil) }
             connections.removeAll()
             for listener in listeners {
                 listener.socket.removeFile()
                 listener.socket.fd.close()
             }
+            recorder?.close()
         }
     }
 
-    // MARK: - The session machine
+    // MARK: - The core
 
-    /// Feeds the machine one input and carries out what it says. The speech controller may
-    /// report while the machine is submitting to it (a superseded focus ends at once): such a
-    /// report waits until the machine is done with the input at hand.
-    private func run(_ input: SessionMachine.Input) {
+    /// Milliseconds on the daemon's monotonic clock.
+    private func now() -> Milliseconds { (ContinuousClock.now - origin).milliseconds }
+
+    /// Feeds the core one input at the time now and carries out what it returns.
+    private func run(_ input: DaemonCore.Input) {
         dispatchPrecondition(condition: .onQueue(queue))
-        if handling {
-            deferred.append(input)
-            return
-        }
-        handling = true
-        let actions = session.handle(input, speech: controller)
-        handling = false
-        perform(actions)
-        while !handling, !deferred.isEmpty {
-            run(deferred.removeFirst())
-        }
+        let time = now()
+        recorder?.record(input, at: time)
+        perform(core.handle(input, at: time))
     }
 
-    private func perform(_ actions: [SessionMachine.Action]) {
+    private func perform(_ actions: [DaemonCore.Action]) {
         dispatchPrecondition(condition: .onQueue(queue))
         for action in actions {
             switch action {
-            case .admit, .refuse:
-                break  // only in answer to `connected` (`admit(_:)`)
+            case .admit(let id):
+                admit(id)
+            case .refuse(let id, let reply):
+                if let arrival = arriving.removeValue(forKey: id) { Self.refuse(arrival.fd, reply, door: arrival.door) }
+            case .serve(let id, let lines):
+                connections[id]?.serve(lines)
+            case .nextTurn:
+                queue.async { [self] in run(.turn) }
             case .send(let id, let message):
                 write(message.line, to: id)
             case .write(let id, let text):
                 write(Array(text.utf8), to: id)
             case .hangUp(let id):
                 connections[id]?.hangUp()
-            case .wake(let id, let time):
-                let delay = max(time - controller.now(), 0)
-                queue.asyncAfter(deadline: .now() + .microseconds(Int(delay * 1000))) { [weak self] in self?.run(.wake(id)) }
             case .close(let id, let reason):
+                if let arrival = arriving.removeValue(forKey: id) { arrival.fd.close() }
                 connections[id]?.close(reason: reason)
-            case .schedule(let event):
-                controller.submit(event)
             case .resumeAccepting:
                 resumeAccepting()
+            case .wake(let id, let time):
+                queue.asyncAfter(deadline: .now() + .microseconds(Int(max(time - now(), 0) * 1000))) { [weak self] in self?.run(.wake(id)) }
+            case .speak(let item):
+                engine?.speak(item)
+            case .cutOff(let id):
+                engine?.cutOff(id)
+            case .wakeScheduler(let time):
+                wakeScheduler(at: time)
+            case .listVoices:
+                let voices = self.voices
+                // The worker is run on another thread; its answer comes back as an input.
+                DispatchQueue.global().async { [weak self] in
+                    let listing: DaemonCore.VoiceListing
+                    do throws(VoiceListingError) { listing = .listed(try voices()) } catch { listing = .failed(error.description) }
+                    guard let self else { return }
+                    queue.async { self.run(.voices(listing)) }
+                }
+            case .sounding(let item):
+                textSink?(TextSinkLine.speaking(item))
+            case .ended(let id, let status):
+                textSink?(TextSinkLine.finished(id, status))
             case .log(let level, let message, let limited):
                 if limited { warnLimited(message) } else { log(level, message) }
             }
         }
     }
 
+    private func wakeScheduler(at time: Milliseconds?) {
+        schedulerTimer?.cancel()
+        schedulerTimer = nil
+        guard let time else { return }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + .microseconds(Int(max(time - now(), 0) * 1000)), leeway: .milliseconds(1))
+        timer.setEventHandler { [weak self] in self?.run(.tick) }
+        timer.resume()
+        schedulerTimer = timer
+    }
+
     private func write(_ bytes: [UInt8], to id: Int) {
         guard let connection = connections[id] else { return }
         connection.send(bytes)
         if connection.state != .closed { run(.writable(id, backlog: connection.backlog)) }
-    }
-
-    /// Serves one client's turn, then lets the queue run everything else (accepts, speech
-    /// notices, writes) before the next.
-    private func serveTurn() {
-        dispatchPrecondition(condition: .onQueue(queue))
-        guard let turn = session.nextTurn() else {
-            serving = false
-            return
-        }
-        connections[turn.client]?.serve(turn.lines)
-        queue.async { [self] in serveTurn() }
     }
 
     // MARK: - Clients
@@ -190,7 +213,7 @@ public final class Daemon: @unchecked Sendable {
                 return
             }
             guard case .processed(let fd) = accepted else { return }
-            admit(fd, door: listener.door)
+            arrived(fd, door: listener.door)
         }
     }
 
@@ -237,13 +260,13 @@ public final class Daemon: @unchecked Sendable {
 
     /// A warning that may repeat without end: written at most once a second.
     private func warnLimited(_ message: String) {
-        limitedLog.note(message, at: controller.now()) { [log] in log(.warning, $0) }
+        limitedLog.note(message, at: now()) { [log] in log(.warning, $0) }
     }
 
     private static func openReserve() -> FileDescriptor? { try? FileDescriptor.open("/dev/null") }
 
     /// Tells a client it cannot be served, in one line of its protocol, and lets it go.
-    private static func refuse(_ fd: FileDescriptor, _ reply: Reply, door: SessionMachine.Door) {
+    private static func refuse(_ fd: FileDescriptor, _ reply: Reply, door: DaemonCore.Door) {
         var line = DaemonMessage.reply(reply).line
         if door == .ssip, case .error(_, let message) = reply.body {
             line = Array(SSIPReply.refused(message).utf8)
@@ -253,45 +276,35 @@ public final class Daemon: @unchecked Sendable {
         fd.close()
     }
 
-    private func admit(_ fd: FileDescriptor, door: SessionMachine.Door) {
+    /// A client connected: the core decides whether it is admitted.
+    private func arrived(_ fd: FileDescriptor, door: DaemonCore.Door) {
         dispatchPrecondition(condition: .onQueue(queue))
         guard let peer = try? UnixSocket.peerCredentials(fd) else {
             fd.close()
             return
         }
-        if session.clientCount >= session.limits.maximumClients {
+        if core.clientCount >= core.limits.maximumClients {
             // Clients that connected and left may not have been read yet: they do not count.
             for connection in Array(connections.values) { connection.readIfHungUp() }
         }
         let id = nextConnectionID
         nextConnectionID += 1
-        for action in session.handle(.connected(id, uid: peer.uid, pid: peer.pid, door: door), speech: controller) {
-            switch action {
-            case .admit:
-                let connection = Connection(id: id, fd: fd, queue: queue, lineLimit: Request.maximumLineBytes)
-                connection.onLines = { [weak self] connection, count in self?.linesArrived(connection, count) }
-                connection.onItem = { [weak self] connection, item in self?.run(.line(connection.id, item)) }
-                connection.onClose = { [weak self] connection, reason in
-                    self?.connections[connection.id] = nil
-                    self?.run(.closed(connection.id, reason: reason))
-                }
-                connections[id] = connection
-                connection.start()
-            case .refuse(_, let reply):
-                Self.refuse(fd, reply, door: door)
-            case .close:
-                fd.close()
-            default:
-                perform([action])
-            }
-        }
+        arriving[id] = (fd, door)
+        run(.connected(id, uid: peer.uid, pid: peer.pid, door: door))
+        // Neither admitted nor refused (another user's process): closed.
+        if let arrival = arriving.removeValue(forKey: id) { arrival.fd.close() }
     }
 
-    private func linesArrived(_ connection: Connection, _ count: Int) {
-        dispatchPrecondition(condition: .onQueue(queue))
-        session.linesArrived(connection.id, count: count)
-        guard !serving else { return }
-        serving = true
-        queue.async { [self] in serveTurn() }
+    private func admit(_ id: Int) {
+        guard let arrival = arriving.removeValue(forKey: id) else { return }
+        let connection = Connection(id: id, fd: arrival.fd, queue: queue, lineLimit: Request.maximumLineBytes)
+        connection.onLines = { [weak self] connection, count in self?.run(.linesArrived(connection.id, count: count)) }
+        connection.onItem = { [weak self] connection, item in self?.run(.line(connection.id, item)) }
+        connection.onClose = { [weak self] connection, reason in
+            self?.connections[connection.id] = nil
+            self?.run(.closed(connection.id, reason: reason))
+        }
+        connections[id] = connection
+        connection.start()
     }
 }

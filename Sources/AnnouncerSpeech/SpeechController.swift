@@ -1,19 +1,20 @@
 import AnnouncerCore
 import Dispatch
 
-/// The scheduler in real time: one serial queue owns it, feeds it the engine's reports and a
-/// monotonic clock, and carries its actions out to the engine and to an observer.
+/// The scheduler in real time for `announcerd --play`, which speaks request lines with no
+/// clients: one serial queue owns the scheduler, feeds it the engine's reports and a monotonic
+/// clock, and carries its actions out to the engine and to an observer. (The daemon's own
+/// scheduler lives in its core, with the clients; this is the same scheduler with no clients.)
+/// Its public calls come from outside its queue.
 public final class SpeechController: @unchecked Sendable {
-    /// What the controller tells the world (the daemon's `speaking` and `finished` events).
+    /// What the controller tells the world (the text sink's lines, failures).
     public enum Notice: Sendable, Equatable {
         case speaking(ScheduledUtterance)
         /// Its one terminal status; `reason` says why when it `failed`.
         case finished(UtteranceID, FinishStatus, reason: String?)
-        /// Speech reached a mark in the utterance's text.
-        case mark(UtteranceID, String)
     }
 
-    public let queue = DispatchQueue(label: "announcer.speech-controller")
+    private let queue = DispatchQueue(label: "announcer.speech-controller")
     private var scheduler: SpeechScheduler
     private var engine: (any SpeechEngine)?
     private var observer: @Sendable (Notice) -> Void = { _ in }
@@ -24,49 +25,23 @@ public final class SpeechController: @unchecked Sendable {
     private let origin = ContinuousClock.now
     private var idleWaiters: [@Sendable () -> Void] = []
 
-    private static let onQueueKey = DispatchSpecificKey<Bool>()
-
     public init(settings: SchedulerSettings) {
         scheduler = SpeechScheduler(settings: settings)
-        queue.setSpecific(key: Self.onQueueKey, value: true)
-    }
-
-    /// Runs `body` on the controller's queue, directly when already there. Sockets and signals
-    /// of the daemon run on this queue too, so the core state has one owner.
-    private func onQueue<T>(_ body: () -> T) -> T {
-        DispatchQueue.getSpecific(key: Self.onQueueKey) == true ? body() : queue.sync(execute: body)
-    }
-
-    /// New scheduler settings (a configuration reload); what is queued stays queued.
-    public func update(settings: SchedulerSettings) {
-        onQueue { scheduler.settings = settings }
     }
 
     /// Connects the engine and the observer; call once, before submitting anything. The engine
     /// must send its reports to `engineReport`.
     public func attach(engine: any SpeechEngine, observer: @escaping @Sendable (Notice) -> Void) {
-        onQueue {
+        queue.sync {
             self.engine = engine
             self.observer = observer
         }
     }
 
-    /// Milliseconds on the controller's monotonic clock.
-    public func now() -> Milliseconds {
-        let elapsed = ContinuousClock.now - origin
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    }
-
-    /// Hands the scheduler a request; returns what it accepted or why it refused.
-    @discardableResult
-    public func submit(_ event: SchedulerEvent) -> SchedulerOutput {
-        onQueue { handle(event) }
-    }
-
     /// Hands the scheduler requests that arrive together: all of them are handled before any
     /// report of the engine's, as one burst.
     public func submit(_ events: [SchedulerEvent]) -> [SchedulerOutput] {
-        onQueue { events.map { handle($0) } }
+        queue.sync { events.map { handle($0) } }
     }
 
     /// The engine's reports, from any thread.
@@ -78,22 +53,15 @@ public final class SpeechController: @unchecked Sendable {
                 handle(.engineStarted(id))
             case .finished(let id):
                 handle(.engineFinished(id))
-            case .mark(let id, let name):
-                if handedOver[id] != nil { observer(.mark(id, name)) }
             case .failed(let id, let message):
                 failure = (id, message)
                 handle(.engineFailed(id))
                 failure = nil
+            case .mark, .restarted:
+                break
             }
         }
     }
-
-    public var counters: [FinishStatus: Int] { onQueue { scheduler.counters } }
-    /// How many times the engine replaced a crashed or hung synthesizer.
-    public var engineRestarts: Int { onQueue { engine?.restarts ?? 0 } }
-    public var waitingCount: Int { onQueue { scheduler.waitingCount } }
-    /// The utterance the engine holds now, if any.
-    public var currentUtterance: UtteranceID? { onQueue { scheduler.currentUtterance?.id } }
 
     /// Calls `body` (on the controller's queue) once nothing is speaking or waiting.
     public func whenIdle(_ body: @escaping @Sendable () -> Void) {
@@ -103,16 +71,9 @@ public final class SpeechController: @unchecked Sendable {
         }
     }
 
-    /// Stops everything: the speaking utterance is cut off, everything waiting is cancelled.
-    public func shutdown() {
-        onQueue {
-            _ = handle(.stop)
-            timer?.cancel()
-            timer = nil
-        }
-    }
-
     // MARK: - On the queue
+
+    private func now() -> Milliseconds { (ContinuousClock.now - origin).milliseconds }
 
     @discardableResult
     private func handle(_ event: SchedulerEvent) -> SchedulerOutput {
@@ -137,7 +98,6 @@ public final class SpeechController: @unchecked Sendable {
     }
 
     private func schedule(wakeAt time: Milliseconds?) {
-        dispatchPrecondition(condition: .onQueue(queue))
         timer?.cancel()
         timer = nil
         guard let time else { return }
@@ -149,7 +109,6 @@ public final class SpeechController: @unchecked Sendable {
     }
 
     private func notifyIfIdle() {
-        dispatchPrecondition(condition: .onQueue(queue))
         guard !idleWaiters.isEmpty, scheduler.currentUtterance == nil, scheduler.waitingCount == 0 else { return }
         let waiters = idleWaiters
         idleWaiters.removeAll()

@@ -116,6 +116,8 @@ public enum WorkerReport: Sendable, Equatable {
         case .engine(.finished(let id)): return ["ev": "finished", "id": .number(Double(id.rawValue))]
         case .engine(.failed(let id, let reason)): return ["ev": "failed", "id": .number(Double(id.rawValue)), "reason": .string(reason)]
         case .engine(.mark(let id, let name)): return ["ev": "mark", "id": .number(Double(id.rawValue)), "name": .string(name)]
+        // The supervisor's own report: a worker never sends it, and one that did is not believed.
+        case .engine(.restarted): return ["ev": "restarted"]
         case .settled(let id): return ["ev": "settled", "id": .number(Double(id.rawValue))]
         case .progress: return ["ev": "progress"]
         }

@@ -166,7 +166,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
         case .engine(let event):
             // Reports for an utterance cut off since are stale: no report may follow a cut-off,
             // and a re-queued announcement speaks again under the same id.
-            guard let held = inWorker, !held.cut, held.utterance.id == event.utteranceID else { return }
+            guard let held = inWorker, !held.cut, held.utterance.id == event.utteranceID, event.utteranceID != nil else { return }
             onEvent(event)
         case .settled(let id):
             guard inWorker?.utterance.id == id else { return }
@@ -198,6 +198,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
         killedForHanging = false
         guard !stopping else { return }
         restartCount.add(1, ordering: .relaxed)
+        onEvent(.restarted)
         log(.warning, reason.hasSuffix(" and was restarted") ? String(reason.dropLast(" and was restarted".count)) + "; starting a new one" : reason)
         if let held = inWorker, !held.cut { onEvent(.failed(held.utterance.id, reason)) }
         inWorker = nil
@@ -316,9 +317,11 @@ public struct WorkerError: Error, CustomStringConvertible {
 }
 
 extension SpeechEngineEvent {
-    var utteranceID: UtteranceID {
+    /// The utterance the report is about; nil for the supervisor's own `restarted`.
+    var utteranceID: UtteranceID? {
         switch self {
         case .started(let id), .finished(let id), .failed(let id, _), .mark(let id, _): id
+        case .restarted: nil
         }
     }
 }

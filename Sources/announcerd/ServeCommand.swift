@@ -15,6 +15,8 @@ struct ServeCommand {
     var socketPath: String?
     /// `--ssip PATH`, over the configuration's `ssip-socket`.
     var ssipPath: String?
+    /// `--record FILE`: every input of the daemon's core written down, to be replayed.
+    var recordPath: String?
     var logLevel: LogLevel
 
     /// Settings given on the command line, which win over the configuration file's, at start
@@ -70,17 +72,28 @@ struct ServeCommand {
         }
 
         signal(SIGPIPE, SIG_IGN)
-        let controller = SpeechController(settings: configuration.schedulerSettings)
-        let daemon = Daemon(listening: listening, ssip: ssip, controller: controller, composer: composer,
-                            limits: limits(configuration), sinkDescription: sink.description,
-                            voices: { SpeechOutput.voices(log: log) }, log: log)
+        let core = DaemonCore(composer: composer, limits: limits(configuration), scheduler: configuration.schedulerSettings,
+                              sinkDescription: sink.description, uid: getuid())
+        var recorder: SessionRecorder?
+        if let recordPath {
+            do {
+                recorder = try SessionRecorder(path: recordPath, uid: getuid(), sink: sink.description, log: log)
+            } catch {
+                listening.removeFile()
+                ssip?.removeFile()
+                Console.error("announcerd: cannot record the session in \(recordPath): \(error)")
+                ExitStatus.cannotCreate.exit()
+            }
+        }
+        let textSink: (@Sendable (String) -> Void)? = if case .text = sink { Console.out } else { nil }
+        let daemon = Daemon(listening: listening, ssip: ssip, core: core, textSink: textSink,
+                            voices: { () throws(VoiceListingError) in try SpeechOutput.voices() }, recorder: recorder, log: log)
         let engine: any SpeechEngine
         do {
             // The speech worker loads espeak-ng while the daemon starts listening: a client that
             // started us (socket activation) is served that much sooner.
-            engine = try SpeechOutput.start(sink, configuration: configuration, controller: controller, write: Console.out, log: log,
-                                            inBackground: true) { notice in
-                daemon.notice(notice)
+            engine = try SpeechOutput.engine(sink, configuration: configuration, log: log, inBackground: true) { report in
+                daemon.engineReport(report)
             }
         } catch {
             listening.removeFile()
@@ -88,6 +101,7 @@ struct ServeCommand {
             Console.error("announcerd: \(error)")
             ExitStatus.unavailable.exit()
         }
+        daemon.attach(engine: engine)
         daemon.start()
 
         let signals = DispatchQueue(label: "announcerd.signals")

@@ -5,7 +5,7 @@ import AnnouncerSystem
 /// `announcerd`: Announcer's speech daemon. Wiring only: configuration, the speech output, and
 /// the mode asked for.
 let help = """
-    usage: announcerd [--socket PATH] [--ssip PATH] [--config FILE] [--sink SINK] [--log-level LEVEL]
+    usage: announcerd [--socket PATH] [--ssip PATH] [--config FILE] [--sink SINK] [--log-level LEVEL] [--record FILE]
            announcerd --play FILE [--config FILE] [--sink SINK]
            announcerd --check-config FILE
            announcerd --check-locale FILE
@@ -29,6 +29,8 @@ let help = """
       --log-level L   what goes to standard error: info (default: also start-up and reloads),
                       warning (refused or dropped clients, failed speech, synthesizer
                       restarts) or error (only what failed outright)
+      --record FILE   write every input of the daemon's core (connections, lines, the engine's
+                      reports, times) to FILE, one JSON line each, to replay the session
       --play FILE     the request lines to speak
       --sink SINK     speaker, wav:DIR, text, text:instant or null (default: the configuration's
                       sink, which is speaker unless changed)
@@ -39,7 +41,7 @@ let help = """
       -h, --help      show this help
     """
 
-let scanner = ArgumentScanner(flags: ["--help", "-h", "--version"], options: ["--config", "--sink", "--play", "--locale", "--hint-style", "--socket", "--ssip", "--log-level", "--check-config", "--check-locale"], maximumPositionals: 0)
+let scanner = ArgumentScanner(flags: ["--help", "-h", "--version"], options: ["--config", "--sink", "--play", "--locale", "--hint-style", "--socket", "--ssip", "--log-level", "--check-config", "--check-locale", "--record"], maximumPositionals: 0)
 let parsed: ArgumentScanner.Parsed
 do {
     parsed = try scanner.parse(CommandLine.arguments.dropFirst())
@@ -108,5 +110,5 @@ if let play = parsed.options["--play"] {
     PlayCommand(input: play, configuration: configuration, composer: composer, sink: sink).run().exit()
 }
 ServeCommand(configPath: parsed.options["--config"], configuration: configuration, composer: composer,
-             overrides: overrides, sink: sink, socketPath: parsed.options["--socket"], ssipPath: parsed.options["--ssip"],
+             overrides: overrides, sink: sink, socketPath: parsed.options["--socket"], ssipPath: parsed.options["--ssip"], recordPath: parsed.options["--record"],
              logLevel: logLevel).run()

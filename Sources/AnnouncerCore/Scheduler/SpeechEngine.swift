@@ -31,6 +31,8 @@ public enum SpeechEngineEvent: Sendable, Equatable {
     case mark(UtteranceID, String)
     /// The utterance could not be said; nothing more will come for it.
     case failed(UtteranceID, String)
+    /// The engine replaced a synthesizer that crashed or hung (the `status` reply's `restarts`).
+    case restarted
 }
 
 /// One voice the synthesizer offers (SSIP's `LIST SYNTHESIS_VOICES`).

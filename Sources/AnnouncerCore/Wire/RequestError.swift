@@ -11,6 +11,8 @@ public struct RequestError: Error, Equatable, Sendable, CustomStringConvertible 
         case unsupportedProtocol = "unsupported_protocol"
         /// The daemon serves `max-clients` already, or has no descriptors left; the connection closes.
         case tooManyClients = "too_many_clients"
+        /// `voices` when the speech worker could not list them (asked again at the next request).
+        case voicesUnavailable = "voices_unavailable"
     }
 
     public var code: Code

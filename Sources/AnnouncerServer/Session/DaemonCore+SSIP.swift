@@ -5,7 +5,7 @@ import AnnouncerSSIP
 /// clients' limits, turns and quotas with JSON clients and the one scheduler with everyone.
 /// Their events go only to them, only those they turned on, and never while they wait for a
 /// reply: an event that comes then waits until the reply has gone, and then `eventGapMs` more.
-extension SessionMachine {
+extension DaemonCore {
     /// How long after a reply an SSIP event waits: python3-speechd registers a message's
     /// callbacks only once it has read the `225` reply, and an event read in the same instant
     /// is lost to it (its client's own comment says so). Speech itself is never delayed.
@@ -15,7 +15,7 @@ extension SessionMachine {
     /// anyway, so that a client that never stops sending cannot grow the daemon without end.
     static let maximumHeldEvents = 1000
 
-    mutating func answerSSIP(_ item: LineFramer.Item, from client: ClientID, speech: some SpeechQueue) -> [Action] {
+    mutating func answerSSIP(_ item: LineFramer.Item, from client: ClientID) -> [Action] {
         guard var session = clients[client]?.ssip else { return [] }
         let step: SSIPSession.Step
         switch item {
@@ -31,7 +31,7 @@ extension SessionMachine {
             actions.append(.write(client, text))
         case .speak(let message):
             let held = clients[client]!.paused
-            let output = submit(.message(message.speech, message.priority, held: held), for: client, speech: speech)
+            let output = submit(.message(message.speech, message.priority, held: held), for: client)
             if let rejection = output.rejection {
                 actions.append(.write(client, SSIPReply.refused(rejection.message)))
             } else if let id = output.accepted.first {
@@ -46,7 +46,7 @@ extension SessionMachine {
                 actions.append(.write(client, SSIPReply.noSuchClient))
                 break
             }
-            actions += carryOut(control, on: targets, speech: speech)
+            actions += carryOut(control, on: targets)
             actions.append(.write(client, control.reply))
         case .set(let setting, let target):
             guard let targets = clientsNamed(by: target, asking: client) else {
@@ -59,22 +59,20 @@ extension SessionMachine {
             }
             actions.append(.write(client, reply))
         case .listVoices(let language, let variant):
-            if voices == nil { voices = voiceLister() }
-            let all = voices ?? []
-            if all.isEmpty {
-                actions.append(.write(client, SSIPReply.cannotListVoices))
-            } else {
-                let lines = all.filter { $0.matches(language: language, variant: variant) }
-                    .map { "\($0.name)\t\($0.language)\t\($0.variant)" }
-                actions.append(.write(client, SSIPReply.voices(lines)))
+            guard let voices else {
+                // Answered when the worker has listed them; the line stays unanswered till then.
+                return actions + askForVoices(.ssip(client, language: language, variant: variant))
             }
+            let lines = voices.filter { $0.matches(language: language, variant: variant) }
+                .map { "\($0.name)\t\($0.language)\t\($0.variant)" }
+            actions.append(.write(client, SSIPReply.voices(lines)))
         case .quit:
             actions.append(.write(client, SSIPReply.bye))
             actions.append(.hangUp(client))
             clients[client]!.heldEvents.removeAll()
             return actions
         }
-        if step != .silent { clients[client]!.lastReplyAt = speech.now() }
+        if step != .silent { clients[client]!.lastReplyAt = now }
         return actions
     }
 
@@ -89,51 +87,55 @@ extension SessionMachine {
 
     /// STOP, CANCEL, PAUSE or RESUME for these clients' speech (JSON clients' too: `all` means
     /// all the speech there is).
-    private mutating func carryOut(_ control: SSIPSession.Control, on targets: [ClientID], speech: some SpeechQueue) -> [Action] {
+    private mutating func carryOut(_ control: SSIPSession.Control, on targets: [ClientID]) -> [Action] {
         var ids = Set<UtteranceID>()
         for id in targets { ids.formUnion(clients[id]?.waiting ?? []) }
         switch control {
         case .stop:
-            return [.schedule(.cancel(ids, waiting: false))]
+            schedule(.cancel(ids, waiting: false))
+            return []
         case .cancel:
-            return [.schedule(.cancel(ids, waiting: true))]
+            schedule(.cancel(ids, waiting: true))
+            return []
         case .pause:
             var actions: [Action] = []
             for id in targets { clients[id]?.paused = true }
-            if let speaking = speech.currentUtterance, ids.contains(speaking) {
+            if let speaking = scheduler.currentUtterance?.id, ids.contains(speaking) {
                 pausedWhileSpeaking.insert(speaking)
-                actions += ssipEvent(.pause, about: speaking, speech: speech)
+                actions += ssipEvent(.pause, about: speaking)
             }
-            return actions + [.schedule(.hold(ids))]
+            schedule(.hold(ids))
+            return actions
         case .resume:
             for id in targets { clients[id]?.paused = false }
-            return [.schedule(.release(ids))]
+            schedule(.release(ids))
+            return []
         }
     }
 
     // MARK: - Events
 
-    mutating func ssipStarted(_ id: UtteranceID, speech: some SpeechQueue) -> [Action] {
+    mutating func ssipStarted(_ id: UtteranceID) -> [Action] {
         guard ssipNotifications[id] != nil else { return [] }
-        if pausedWhileSpeaking.remove(id) != nil { return ssipEvent(.resume, about: id, speech: speech) }
-        return ssipEvent(.begin, about: id, speech: speech)
+        if pausedWhileSpeaking.remove(id) != nil { return ssipEvent(.resume, about: id) }
+        return ssipEvent(.begin, about: id)
     }
 
-    mutating func ssipFinished(_ id: UtteranceID, _ status: FinishStatus, speech: some SpeechQueue) -> [Action] {
+    mutating func ssipFinished(_ id: UtteranceID, _ status: FinishStatus) -> [Action] {
         guard ssipNotifications[id] != nil else { return [] }
         pausedWhileSpeaking.remove(id)
-        let actions = ssipEvent(status == .spoken ? .end : .cancel, about: id, speech: speech)
+        let actions = ssipEvent(status == .spoken ? .end : .cancel, about: id)
         ssipNotifications[id] = nil
         return actions
     }
 
-    mutating func ssipMark(_ id: UtteranceID, _ name: String, speech: some SpeechQueue) -> [Action] {
-        ssipEvent(.indexMark, about: id, mark: name, speech: speech)
+    mutating func ssipMark(_ id: UtteranceID, _ name: String) -> [Action] {
+        ssipEvent(.indexMark, about: id, mark: name)
     }
 
     /// The event about one of a client's messages, if it asked for that event when it sent it:
     /// sent now, or held while the client waits for a reply.
-    private mutating func ssipEvent(_ event: SSIPEvent, about id: UtteranceID, mark: String? = nil, speech: some SpeechQueue) -> [Action] {
+    private mutating func ssipEvent(_ event: SSIPEvent, about id: UtteranceID, mark: String? = nil) -> [Action] {
         guard let wanted = ssipNotifications[id], wanted.contains(event), let owner = ownerOf[id],
               clients[owner]?.ssip != nil else { return [] }
         let text = event.text(message: id.rawValue, client: owner, mark: mark)
@@ -144,16 +146,16 @@ extension SessionMachine {
             return [.write(owner, held + text)]
         }
         clients[owner]!.heldEvents.append(text)
-        return releaseHeldEvents(of: owner, speech: speech)
+        return releaseHeldEvents(of: owner)
     }
 
     /// What was held back for a client, once it no longer waits for a reply and the gap after
     /// the last one has passed (or a wake-up for then).
-    mutating func releaseHeldEvents(of client: ClientID, speech: some SpeechQueue) -> [Action] {
+    mutating func releaseHeldEvents(of client: ClientID) -> [Action] {
         guard let state = clients[client], !state.heldEvents.isEmpty, state.unanswered == 0,
               state.ssip?.receivingData != true else { return [] }
         let due = state.lastReplyAt + Self.eventGapMs
-        guard speech.now() >= due else {
+        guard now >= due else {
             if let asked = state.wakeAt, asked <= due { return [] }
             clients[client]!.wakeAt = due
             return [.wake(client, at: due)]

@@ -1,0 +1,150 @@
+import AnnouncerCore
+import AnnouncerSystem
+
+/// The JSON socket's requests (docs/protocol.md): each line answered with one reply.
+extension DaemonCore {
+
+    mutating func answer(_ item: LineFramer.Item, from client: ClientID) -> [Action] {
+        switch item {
+        case .tooLong(let length):
+            return [.send(client, .reply(Reply(RequestError(.tooLong, "the line is longer than \(Request.maximumLineBytes) bytes (\(length) so far); it was skipped"))))]
+        case .line(let bytes):
+            if RequestInput.isBlank(bytes) { return [] }
+            do {
+                let line = try RequestLine(bytes)
+                var actions: [Action] = []
+                guard let reply = self.reply(to: line, from: client, events: &actions) else { return actions }
+                // The events it caused (a focus ring) reach the owner before the reply.
+                return actions + [.send(client, .reply(reply))]
+            } catch {
+                return [.send(client, .reply(Reply(error)))]
+            }
+        }
+    }
+
+    /// The reply to one request line, and the events it causes in `events`; nil when the reply
+    /// waits for the speech worker (`voices` before the list has come).
+    private mutating func reply(to line: RequestLine, from client: ClientID, events: inout [Action]) -> Reply? {
+        let id = line.id
+        switch line.request {
+        case .hello(let name, let version):
+            if let version, version != Self.protocolVersion {
+                return Reply(RequestError(.unsupportedProtocol, "this announcerd speaks protocol \(Self.protocolVersion), not \(version)", id: id))
+            }
+            clients[client]!.name = name
+            return Reply(id: id, .welcome(protocol: Self.protocolVersion, version: Self.version))
+        case .window(let title, let role, _):
+            let window = ActiveWindow(client: client, title: title, role: role)
+            // Said once when it becomes active: the same window again (a door's doubled event)
+            // is not said again.
+            guard window != activeWindow else { return Reply(id: id, .ok(.init())) }
+            activeWindow = window
+            fallthrough
+        case .focus, .announce, .stop, .echo:
+            guard let event = line.request.schedulerEvent(composer: composer) else { return Reply(id: id, .ok(.init())) }
+            let output = submit(event, for: client)
+            if var rejection = output.rejection {
+                rejection.id = id
+                return Reply(rejection)
+            }
+            return Reply(id: id, .ok(accepted(output)))
+        case .status:
+            return Reply(id: id, .status(DaemonStatus(version: Self.version, protocolVersion: Self.protocolVersion, clients: clients.count,
+                                                      queue: scheduler.waitingCount, counters: scheduler.counters, sink: sinkDescription,
+                                                      restarts: engineRestarts)))
+        case .voices:
+            guard let voices else {
+                events += askForVoices(.json(client, id: id))
+                return nil
+            }
+            return Reply(id: id, .voices(voices))
+        case .subscribe(let names):
+            clients[client]!.subscriptions = names
+            return Reply(id: id, .subscribed(names))
+        case .screen(let tree, let focus):
+            var engine = FocusEngine(tree: tree)
+            engine.register(clients[client]!.commands)
+            let actions = engine.replaceTree(tree, focus: focus)
+            clients[client]!.focusEngine = engine
+            makeActive(client)
+            return Reply(id: id, .ok(perform(actions, owner: client, events: &events)))
+        case .update(let elements, let focus):
+            guard var engine = clients[client]!.focusEngine else {
+                return Reply(RequestError(.noTree, "this client has registered no tree; send \"screen\" first", id: id))
+            }
+            do {
+                let actions = try engine.updateElements(elements, focus: focus)
+                clients[client]!.focusEngine = engine
+                makeActive(client)
+                return Reply(id: id, .ok(perform(actions, owner: client, events: &events)))
+            } catch {
+                return Reply(RequestError(error, id: id))
+            }
+        case .commands(let commands):
+            clients[client]!.commands = commands
+            clients[client]!.focusEngine?.register(commands)
+            return Reply(id: id, .commandsRegistered(commands.count))
+        case .key, .navigate, .shortcuts:
+            guard let owner = activeTreeOwner, var engine = clients[owner]?.focusEngine else {
+                return Reply(RequestError(.noTree, "no client has registered a tree, so there is nothing to move through", id: id))
+            }
+            let actions: [FocusEngine.Action]
+            switch line.request {
+            case .key(let key): actions = engine.press(key)
+            case .navigate(let direction): actions = engine.navigate(direction)
+            default: return Reply(id: id, .shortcuts(engine.enabledCommands))
+            }
+            clients[owner]!.focusEngine = engine
+            return Reply(id: id, .ok(perform(actions, owner: owner, events: &events)))
+        }
+    }
+
+    /// Hands the scheduler a request on a client's behalf, within the client's share of the
+    /// queue, and remembers what it accepted as the client's until it finishes.
+    mutating func submit(_ event: SchedulerEvent, for client: ClientID) -> SchedulerOutput {
+        let waitingCount = clients[client]?.waiting.count ?? 0
+        var isAnnouncement = false
+        switch event {
+        case .announce, .message: isAnnouncement = true
+        default: break
+        }
+        if isAnnouncement, waitingCount >= limits.maximumQueuedPerClient {
+            return SchedulerOutput(rejection: RequestError(.queueFull, "this client already has \(waitingCount) utterances waiting, its share of the queue (max-queued-per-client); try again when some have been spoken"))
+        }
+        let output = schedule(event)
+        for utterance in output.accepted {
+            clients[client]?.waiting.insert(utterance)
+            ownerOf[utterance] = client
+        }
+        return output
+    }
+
+    private func accepted(_ output: SchedulerOutput) -> Reply.Accepted {
+        Reply.Accepted(utterance: output.accepted.first, hint: output.accepted.count > 1 ? output.accepted[1] : nil)
+    }
+
+    private mutating func makeActive(_ client: ClientID) {
+        // A client's own screen is a window of its own: a door's window is said again after it.
+        activeWindow = nil
+        treeOwners.removeAll { $0 == client }
+        treeOwners.append(client)
+    }
+
+    /// Carries out the focus engine's actions: speech through the scheduler, interaction events
+    /// to the tree's owner (whether it subscribed or not). Returns what was spoken, for the reply.
+    private mutating func perform(_ actions: [FocusEngine.Action], owner: ClientID, events: inout [Action]) -> Reply.Accepted {
+        var result = Reply.Accepted()
+        for action in actions {
+            let outcome = action.outcome(composer: composer)
+            if let said = outcome.schedulerEvent {
+                // The reply names the latest utterance and hint.
+                let spoken = accepted(submit(said, for: owner))
+                result.utterance = spoken.utterance ?? result.utterance
+                result.hint = spoken.hint ?? result.hint
+            }
+            if let element = outcome.element { result.element = element }
+            if let event = outcome.event { events.append(.send(owner, .event(event))) }
+        }
+        return result
+    }
+}

@@ -1,0 +1,334 @@
+import AnnouncerCore
+import AnnouncerSSIP
+
+/// Everything announcerd decides, as one value driven by inputs with their time: who is
+/// connected, who owns which tree (and whose the keyboard acts on), who subscribed to what, whose
+/// turn it is to be served, each client's share of the queue, and the one voice's scheduler.
+/// It answers every request line, takes the engine's reports and the clock's ticks, and returns
+/// what the I/O shell (`Daemon`, `Connection`) must do — replies, events, what the engine says
+/// and cuts off, when to wake it. It never touches a socket, a thread or a clock, so a recorded
+/// session replays to the same replies, events and speech (DaemonCoreReplayTests), and its rules
+/// are tested by tables (DaemonCoreTests).
+///
+/// A request that speaks hands the scheduler its event in the same step, and what the scheduler
+/// does with it (an utterance superseded at once, say) is carried out once the request's own
+/// actions are: its reply goes before the events it caused, as a client expects.
+public struct DaemonCore {
+    public typealias ClientID = Int
+
+    /// Which protocol a client speaks: the JSON socket's (docs/design.md §5) or SSIP (§11).
+    public enum Door: String, Sendable, Equatable {
+        case json
+        case ssip
+    }
+
+    public enum Input: Equatable, Sendable {
+        /// A client connected through a door: its credentials from SO_PEERCRED.
+        case connected(ClientID, uid: UInt32, pid: Int32, door: Door = .json)
+        /// The client has sent this many more lines; they wait for its turn.
+        case linesArrived(ClientID, count: Int)
+        /// The shell is ready to serve the next turn (it asked with `nextTurn`).
+        case turn
+        /// A line the client sent (or one too long to read), served in its turn.
+        case line(ClientID, LineFramer.Item)
+        /// Output was written to the client; this much is still unread.
+        case writable(ClientID, backlog: Int)
+        /// The client's connection closed; `reason` when it was not the client's own doing.
+        case closed(ClientID, reason: String?)
+        /// The time a `wake` action asked for has come for this client.
+        case wake(ClientID)
+        /// The time a `wakeScheduler` action asked for has come.
+        case tick
+        /// The speech engine reported on an utterance, or replaced its synthesizer.
+        case engine(SpeechEngineEvent)
+        /// The speech worker listed its voices (`listVoices`), or said why it could not.
+        case voices(VoiceListing)
+        /// The daemon is going: silence, everything waiting is cancelled.
+        case shutdown
+    }
+
+    /// What the speech worker answered to `listVoices`.
+    public enum VoiceListing: Equatable, Sendable {
+        case listed([SynthesisVoice])
+        case failed(String)
+    }
+
+    public enum Action: Equatable, Sendable {
+        /// Start reading the client's requests.
+        case admit(ClientID)
+        /// Tell the client why it cannot be served, in one line, and let it go.
+        case refuse(ClientID, Reply)
+        /// Serve this many of the client's lines now (`line` for each, in order).
+        case serve(ClientID, lines: Int)
+        /// Feed back `turn` once what is queued now has run (other clients, the engine's reports).
+        case nextTurn
+        /// Write this line to the client.
+        case send(ClientID, DaemonMessage)
+        /// Write this text to the client as it is (SSIP's replies and events).
+        case write(ClientID, String)
+        /// Close the client's connection once what was sent to it has been written (SSIP's `QUIT`).
+        case hangUp(ClientID)
+        /// Close the client's connection (what was sent is not waited for).
+        case close(ClientID, reason: String)
+        /// Accept new clients again (one has left).
+        case resumeAccepting
+        /// Feed back `wake(client)` at this time.
+        case wake(ClientID, at: Milliseconds)
+        /// Hand the engine this utterance.
+        case speak(ScheduledUtterance)
+        /// Stop the engine on this utterance now.
+        case cutOff(UtteranceID)
+        /// Feed back `tick` at this time; nil cancels the time asked for before.
+        case wakeScheduler(at: Milliseconds?)
+        /// Ask the speech worker for its voices, without waiting: the answer comes as `voices`.
+        case listVoices
+        /// An utterance's first audio reached the sink (the text sink writes its line).
+        case sounding(ScheduledUtterance)
+        /// An utterance ended with this status (the text sink writes its line).
+        case ended(UtteranceID, FinishStatus)
+        /// A line for the log; `limited` ones may repeat without end and are rate-limited.
+        case log(LogLevel, String, limited: Bool)
+    }
+
+    struct Client {
+        var pid: Int32
+        /// The name it gave in `hello`.
+        var name: String?
+        var subscriptions: Set<String> = []
+        /// Its registered tree, with the keyboard focus over it.
+        var focusEngine: FocusEngine?
+        /// Its shortcuts, kept from before and across trees.
+        var commands: [KeyCommand] = []
+        /// Its utterances that have not finished yet.
+        var waiting: Set<UtteranceID> = []
+        /// Lines it has sent that wait for their turn.
+        var pendingLines = 0
+        /// Lines it has sent that have not been answered yet.
+        var unanswered = 0
+        /// Lines served while it waits for the voice list: answered in order once it comes.
+        var heldLines: [LineFramer.Item] = []
+        /// It asked for the voices and waits for the worker's answer.
+        var waitsForVoices = false
+        /// Its side of SSIP, when it came through that door.
+        var ssip: SSIPSession?
+        /// SSIP events that wait until the client is not waiting for a reply.
+        var heldEvents: [String] = []
+        /// SSIP: its speech is paused (`PAUSE`) until `RESUME`.
+        var paused = false
+        /// SSIP: when it was last answered.
+        var lastReplyAt: Milliseconds = -.infinity
+        /// SSIP: the wake-up asked for to release its held events.
+        var wakeAt: Milliseconds?
+    }
+
+    /// Who waits for the voice list, and how to answer them.
+    enum VoiceRequest: Equatable {
+        case json(ClientID, id: JSONValue?)
+        case ssip(ClientID, language: String?, variant: String?)
+
+        var client: ClientID {
+            switch self {
+            case .json(let client, _), .ssip(let client, _, _): client
+            }
+        }
+    }
+
+    /// The window a door said last; the same one again is not said.
+    struct ActiveWindow: Equatable {
+        var client: ClientID
+        var title: String
+        var role: WindowRole
+    }
+
+    public var composer: UtteranceComposer
+    public var limits: DaemonLimits
+    public let sinkDescription: String
+    /// Only this user's processes may connect.
+    public let uid: UInt32
+    var clients: [ClientID: Client] = [:]
+    /// Clients with a tree, least recently registered or updated first: the keyboard acts on the last.
+    var treeOwners: [ClientID] = []
+    var ownerOf: [UtteranceID: ClientID] = [:]
+    /// SSIP messages: the events their client asked for when it sent them.
+    var ssipNotifications: [UtteranceID: Set<SSIPEvent>] = [:]
+    /// SSIP messages cut off by `PAUSE`: they say `RESUMED`, not `BEGIN`, when they start again.
+    var pausedWhileSpeaking: Set<UtteranceID> = []
+    var activeWindow: ActiveWindow?
+    /// Clients with lines waiting, in the order they are served.
+    private var turns: [ClientID] = []
+    /// A `nextTurn` was asked for and its `turn` has not come yet.
+    private var turnAsked = false
+
+    // Speech.
+    var scheduler: SpeechScheduler
+    /// What the scheduler decided during the input at hand, carried out after its own actions.
+    var schedulerActions: [SchedulerAction] = []
+    /// Utterances handed to the engine and not finished.
+    var handedOver: [UtteranceID: ScheduledUtterance] = [:]
+    /// Why the engine failed the utterance being finished, while its `failed` is reported.
+    var failure: (id: UtteranceID, reason: String)?
+    var engineRestarts = 0
+    /// The synthesizer's voices, once the worker has listed them (a failed listing is asked again).
+    var voices: [SynthesisVoice]?
+    var voiceRequests: [VoiceRequest] = []
+    /// The time of the input at hand.
+    public private(set) var now: Milliseconds = 0
+
+    public static let version = AnnouncerVersion.current
+    public static let protocolVersion = 1
+    /// Lines a client is served in one turn before the others get theirs.
+    public static let linesPerTurn = 32
+
+    public init(composer: UtteranceComposer, limits: DaemonLimits, scheduler: SchedulerSettings, sinkDescription: String, uid: UInt32) {
+        self.composer = composer
+        self.limits = limits
+        self.scheduler = SpeechScheduler(settings: scheduler)
+        self.sinkDescription = sinkDescription
+        self.uid = uid
+    }
+
+    public var clientCount: Int { clients.count }
+
+    /// The client the keyboard acts on: the one that sent `screen` or `update` last.
+    public var activeTreeOwner: ClientID? { treeOwners.last }
+
+    /// Whether nothing speaks or waits to be spoken.
+    public var isSilent: Bool { scheduler.currentUtterance == nil && scheduler.waitingCount == 0 }
+
+    /// New scheduler settings (a configuration reload); what is queued stays queued.
+    public mutating func update(scheduler settings: SchedulerSettings) {
+        scheduler.settings = settings
+    }
+
+    // MARK: - Inputs
+
+    public mutating func handle(_ input: Input, at time: Milliseconds) -> [Action] {
+        // The clock never runs backwards for the core, whatever the shell passes.
+        now = max(now, time)
+        var actions = apply(input)
+        actions += carryOutSpeech()
+        return actions
+    }
+
+    mutating func apply(_ input: Input) -> [Action] {
+        switch input {
+        case .connected(let client, let peerUID, let pid, let door):
+            return connect(client, peerUID: peerUID, pid: pid, door: door)
+        case .linesArrived(let client, let count):
+            return linesArrived(client, count: count)
+        case .turn:
+            return nextTurn()
+        case .line(let client, let item):
+            return serve(item, from: client)
+        case .writable(let client, let backlog):
+            guard clients[client] != nil, backlog > limits.maximumBacklogBytes else { return [] }
+            return [.close(client, reason: "it left \(backlog) bytes unread (the limit is \(limits.maximumBacklogBytes))")]
+        case .closed(let client, let reason):
+            return disconnect(client, reason: reason)
+        case .wake(let client):
+            clients[client]?.wakeAt = nil
+            return releaseHeldEvents(of: client)
+        case .tick:
+            schedule(.tick)
+            return []
+        case .engine(let report):
+            return engineReported(report)
+        case .voices(let listing):
+            return voicesListed(listing)
+        case .shutdown:
+            schedule(.stop)
+            return []
+        }
+    }
+
+    private mutating func connect(_ client: ClientID, peerUID: UInt32, pid: Int32, door: Door) -> [Action] {
+        guard peerUID == uid else {
+            return [.close(client, reason: "uid \(peerUID) may not connect"),
+                    .log(.warning, "refused a connection from uid \(peerUID) (pid \(pid)): only uid \(uid) may use this daemon", limited: true)]
+        }
+        guard clients.count < limits.maximumClients else {
+            return [.refuse(client, Reply(RequestError(.tooManyClients, "announcerd already serves \(limits.maximumClients) clients (max-clients)"))),
+                    .log(.warning, "refused client pid \(pid): \(limits.maximumClients) clients are connected already", limited: true)]
+        }
+        var admitted = Client(pid: pid)
+        if door == .ssip { admitted.ssip = SSIPSession(client: client) }
+        clients[client] = admitted
+        return [.admit(client)]
+    }
+
+    /// A client that has gone leaves nothing waiting: what it queued is `cancelled` (what is
+    /// already speaking plays on), and its tree goes with it.
+    private mutating func disconnect(_ client: ClientID, reason: String?) -> [Action] {
+        guard let gone = clients.removeValue(forKey: client) else { return [] }
+        treeOwners.removeAll { $0 == client }
+        turns.removeAll { $0 == client }
+        voiceRequests.removeAll { $0.client == client }
+        if activeWindow?.client == client { activeWindow = nil }
+        if !gone.waiting.isEmpty {
+            for id in gone.waiting {
+                ownerOf[id] = nil
+                ssipNotifications[id] = nil
+            }
+            schedule(.cancelWaiting(gone.waiting))
+        }
+        var actions: [Action] = [.resumeAccepting]
+        if let reason {
+            let name = gone.name ?? gone.ssip?.name
+            actions.append(.log(.warning, "client \(client)\(name.map { " \"\($0)\"" } ?? "") (pid \(gone.pid)) disconnected: \(reason)", limited: false))
+        }
+        return actions
+    }
+
+    func broadcast(_ event: DaemonEvent) -> [Action] {
+        // Only the subscribers are sorted (for a stable order), not every client, at every event.
+        clients.filter { $0.value.subscriptions.contains(event.name) }.keys.sorted().map { .send($0, .event(event)) }
+    }
+
+    // MARK: - Turns
+
+    /// The client has lines to be served; a turn is asked for unless one is coming.
+    private mutating func linesArrived(_ client: ClientID, count: Int) -> [Action] {
+        guard count > 0, clients[client] != nil else { return [] }
+        if clients[client]!.pendingLines == 0 && !turns.contains(client) { turns.append(client) }
+        clients[client]!.pendingLines += count
+        clients[client]!.unanswered += count
+        guard !turnAsked else { return [] }
+        turnAsked = true
+        return [.nextTurn]
+    }
+
+    /// Whose turn it is, and how many of its lines to serve now. A client with lines left after
+    /// its turn goes to the back of the line, and the next turn comes after everything else
+    /// queued meanwhile (accepts, the engine's reports, writes).
+    private mutating func nextTurn() -> [Action] {
+        turnAsked = false
+        while let client = turns.first {
+            turns.removeFirst()
+            guard let pending = clients[client]?.pendingLines, pending > 0 else { continue }
+            let lines = min(pending, Self.linesPerTurn)
+            clients[client]!.pendingLines -= lines
+            if clients[client]!.pendingLines > 0 { turns.append(client) }
+            turnAsked = true
+            return [.serve(client, lines: lines), .nextTurn]
+        }
+        return []
+    }
+
+    /// One served line: answered now, or held in order behind a `voices` still unanswered.
+    private mutating func serve(_ item: LineFramer.Item, from client: ClientID) -> [Action] {
+        guard clients[client] != nil else { return [] }
+        guard !clients[client]!.waitsForVoices else {
+            clients[client]!.heldLines.append(item)
+            return []
+        }
+        guard clients[client]!.ssip != nil else {
+            clients[client]!.unanswered = max(clients[client]!.unanswered - 1, 0)
+            return answer(item, from: client)
+        }
+        // The line counts as unanswered until its reply is out: an event it causes waits.
+        let actions = answerSSIP(item, from: client)
+        guard clients[client] != nil, !clients[client]!.waitsForVoices else { return actions }
+        clients[client]!.unanswered = max(clients[client]!.unanswered - 1, 0)
+        return actions + releaseHeldEvents(of: client)
+    }
+}

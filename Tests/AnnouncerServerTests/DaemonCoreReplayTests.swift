@@ -1,0 +1,141 @@
+import AnnouncerCore
+@testable import AnnouncerServer
+import AnnouncerSystem
+import Foundation
+import Testing
+
+/// A daemon session replayed (docs/design.md §17): the real announcerd records every input of
+/// its core (`--record`) while real clients talk to it through both doors; the recording, fed to a
+/// new core on a virtual clock, gives every reply and event the clients read, and every line
+/// the text sink spoke, in the same order.
+@Suite struct DaemonCoreReplayTests {
+    /// What a replayed recording did: per client, the lines it was sent; the text sink's lines.
+    struct Replay {
+        var sent: [Int: [String]] = [:]
+        var doors: [Int: DaemonCore.Door] = [:]
+        var textSink: [String] = []
+        var inputs = 0
+    }
+
+    static func replay(_ recording: String, configuration: Configuration = Configuration()) throws -> Replay {
+        var lines = recording.split(separator: "\n").map(String.init)
+        guard case .object(let header)? = try? JSONValue.parse(lines.removeFirst()), header["record"] == "announcerd",
+              case .number(let uid)? = header["uid"], case .string(let sink)? = header["sink"] else {
+            throw Timeout(description: "the recording has no header")
+        }
+        var core = DaemonCore(composer: UtteranceComposer(catalog: packagedCatalog, locale: configuration.locale, hintStyle: configuration.hintStyle),
+                              limits: DaemonLimits(configuration), scheduler: configuration.schedulerSettings,
+                              sinkDescription: sink, uid: UInt32(uid))
+        var replay = Replay()
+        for line in lines {
+            let (input, time) = try DaemonCore.Input.recorded(Array(line.utf8))
+            replay.inputs += 1
+            if case .connected(let client, _, _, let door) = input { replay.doors[client] = door }
+            for action in core.handle(input, at: time) {
+                switch action {
+                case .send(let client, let message):
+                    replay.sent[client, default: []].append(String(decoding: message.line.dropLast(), as: UTF8.self))
+                case .write(let client, let text):
+                    // SSIP's replies and events, a line each as the client reads them.
+                    replay.sent[client, default: []] += text.split(separator: "\r\n").map(String.init)
+                case .sounding(let item):
+                    replay.textSink.append(TextSinkLine.speaking(item))
+                case .ended(let id, let status):
+                    replay.textSink.append(TextSinkLine.finished(id, status))
+                default:
+                    break
+                }
+            }
+        }
+        return replay
+    }
+
+    @Test func aRecordedSessionReplaysToTheSameRepliesEventsAndSpeech() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-replay-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let ssipPath = directory + "/ssip"
+        let recordPath = directory + "/session.record"
+        let daemon = try DaemonProcess(arguments: ["--sink", "text", "--ssip", ssipPath, "--record", recordPath])
+
+        // A JSON client with a tree, speech of every kind, a bad line and the voice list.
+        let app = try LineClient(path: daemon.socket)
+        let requests = [
+            #"{"type":"subscribe","id":1,"events":"*"}"#,
+            #"{"type":"hello","id":2,"client":"replay","protocol":1}"#,
+            #"{"type":"screen","id":3,"elements":[{"id":"a","label":"Play","hint":"Plays the song.","traits":["button"]},{"id":"b","label":"Volume","value":"50%","traits":["adjustable"]}]}"#,
+            #"{"type":"announce","id":4,"text":"Saved"}"#,
+            #"{"type":"window","id":5,"title":"Save changes?","role":"dialog"}"#,
+            #"{"type":"echo","id":6,"text":"a"}"#,
+            #"{"type":"key","id":7,"key":"tab"}"#,
+            #"{"type":"key","id":8,"key":"up"}"#,
+            "{not json",
+            #"{"type":"voices","id":9}"#,
+            #"{"type":"announce","id":10,"text":"Later","delayMs":300,"priority":"low"}"#,
+        ]
+        for request in requests { app.send(request) }
+        // An SSIP client that asks for its events.
+        let ssip = try LineClient(path: ssipPath)
+        for line in ["SET SELF CLIENT_NAME tests:replay:main", "SET SELF NOTIFICATION ALL on", "SPEAK", "From the other door.", "."] {
+            ssip.send(line + "\r")
+        }
+        var ssipLines: [String] = []
+        while !ssipLines.contains(where: { $0.hasPrefix("702 ") || $0.hasPrefix("703 ") }) { ssipLines += try ssip.readSSIP() }
+        // Everything said, then the status, the last thing the app reads.
+        var appLines: [String] = []
+        func readApp(until done: (String) -> Bool) throws {
+            while true {
+                var line = try app.readText()
+                if line.hasSuffix("\r") { line.removeLast() }
+                appLines.append(line)
+                if done(line) { return }
+            }
+        }
+        // The last request's utterance (a low announcement, said into silence) ends last.
+        try readApp { $0.contains(#""id":10"#) }
+        guard case .object(let reply) = try JSONValue.parse(appLines.last!), let last = reply["utterance"] else {
+            Issue.record("no utterance for the last announcement: \(appLines.last!)")
+            return
+        }
+        try readApp { $0.contains(#""event":"finished""#) && $0.contains(#""utterance":\#(last.serialized())"#) }
+        app.send(#"{"type":"status","id":11}"#)
+        try readApp { $0.contains(#""id":11"#) }
+        daemon.signal(SIGTERM)
+        #expect(try daemon.waitForExit() == 0)
+
+        let recording = try String(contentsOfFile: recordPath, encoding: .utf8)
+        let replay = try Self.replay(recording)
+        let appID = try #require(replay.doors.first { $0.value == .json }?.key)
+        let ssipID = try #require(replay.doors.first { $0.value == .ssip }?.key)
+        #expect(appLines.count > 20)
+        #expect(Array((replay.sent[appID] ?? []).prefix(appLines.count)) == appLines)
+        #expect(Array((replay.sent[ssipID] ?? []).prefix(ssipLines.count)) == ssipLines)
+        let spoken = daemon.stdout.split(separator: "\n").map(String.init)
+        #expect(spoken.count > 10)
+        #expect(replay.textSink == spoken)
+    }
+
+    @Test func aRecordingThatCannotBeWrittenLeavesTheDaemonSpeaking() throws {
+        // /dev/full takes the header and fails every write: the daemon says so once and serves on.
+        let daemon = try DaemonProcess(arguments: ["--sink", "text", "--record", "/dev/full"])
+        let client = try LineClient(path: daemon.socket)
+        client.send(#"{"type":"announce","id":1,"text":"Still here"}"#)
+        #expect(try client.reply(1)["type"] == "ok")
+        try daemon.waitForOutput("SPEAK default 1 Still here")
+        #expect(daemon.stderr.components(separatedBy: "cannot write the session record /dev/full").count == 2)
+    }
+
+    @Test(arguments: [
+        (#"{"at":1,"client":1,"input":"line","text":"{}"}"#, DaemonCore.Input.line(1, .line(Array("{}".utf8)))),
+        (#"{"at":1,"bytes":[255,10],"client":1,"input":"line"}"#, .line(1, .line([255, 10]))),
+        (#"{"at":1,"failed":3,"input":"engine","message":"crash"}"#, .engine(.failed(UtteranceID(3), "crash"))),
+        (#"{"at":1,"failed":"no worker","input":"voices"}"#, .voices(.failed("no worker"))),
+        (#"{"at":1,"client":2,"door":"ssip","input":"connected","pid":7,"uid":1000}"#, .connected(2, uid: 1000, pid: 7, door: .ssip)),
+    ])
+    func recordedInputsReadBackAsWritten(line: String, input: DaemonCore.Input) throws {
+        let read = try DaemonCore.Input.recorded(Array(line.utf8))
+        #expect(read.input == input)
+        #expect(read.at == 1)
+        #expect(input.json(at: 1).serialized() == line)
+    }
+}
