@@ -73,8 +73,8 @@ enum CommandCatalog {
         }
         lines += [
             "",
-            "The daemon's socket: --socket PATH, else $ANNOUNCER_SOCKET, else",
-            "$XDG_RUNTIME_DIR/announcer/socket. A daemon that is not running is an error (exit 69).",
+            SocketPath.lookup,
+            "A daemon that is not running is an error (exit 69).",
             "",
             "Exit status: 0 done, 1 not spoken to the end (--wait) or a snapshot differs (--expect),",
             "64 wrong usage, 65 bad data (a request refused), 69 announcerd unavailable, 75 its queue",
