@@ -4,7 +4,7 @@ import AnnouncerSystem
 /// The one description of `announce`'s commands: each command's synopsis and summary, the
 /// scanner that parses its arguments, its help, and the values its options take. The usage,
 /// `--help`, the shell completions (`announce completion`) and the man page (scripts/manpages,
-/// from `--help`) all come from here, so none of them can drift from what is parsed.
+/// CommandCatalog+Manual) all come from here, so none of them can drift from what is parsed.
 struct CommandDescription {
     var name: String
     var synopsis: String
