@@ -41,9 +41,10 @@ export XDG_RUNTIME_DIR=$work/xdg HOME=$work/home
 mkdir -p "$XDG_RUNTIME_DIR" "$HOME" && chmod 700 "$XDG_RUNTIME_DIR"
 export PULSE_SERVER=unix:$XDG_RUNTIME_DIR/pulse/native
 pids=()
+# Only what this run started is stopped, by pid: its speech-dispatcher (bench/private-speechd,
+# which finds it by the pid file in this run's runtime directory) and the pids recorded here.
 cleanup() {
-    pkill -x speech-dispatch 2>/dev/null || true
-    pkill -f sd_espeak-ng 2>/dev/null || true
+    bench/private-speechd stop "$XDG_RUNTIME_DIR" || true
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
     rm -rf "$work"
@@ -62,8 +63,7 @@ pacat --playback --raw --format=s16le --rate=22050 --channels=1 --latency-msec=2
     --device=announcer_bench /dev/zero >/dev/null 2>&1 &
 pids+=($!)
 
-speech-dispatcher -d -t 0 >"$work/speechd.out" 2>&1 || true
-for _ in $(seq 100); do [ -S "$XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock" ] && break; sleep 0.1; done
+bench/private-speechd start "$XDG_RUNTIME_DIR" >"$work/speechd.out" 2>&1 || true
 spd-say -w "ready" >/dev/null 2>&1 || true
 rss() { awk '/VmRSS/ {print $2}' "/proc/$1/status"; }
 # announcerd with its speech worker (a child process): both count.
@@ -79,8 +79,8 @@ rss_tree() {
 # if it never appears say so and report null rather than stop the run.
 speechd_server="" speechd_module=""
 for _ in $(seq 50); do
-    speechd_server=$(pgrep -r R,S,D -x speech-dispatch | head -1 || true)
-    speechd_module=$(pgrep -r R,S,D -f sd_espeak-ng | head -1 || true)
+    speechd_server=$(bench/private-speechd pid "$XDG_RUNTIME_DIR")
+    speechd_module=$(bench/private-speechd pid "$XDG_RUNTIME_DIR" sd_espeak-ng)
     [ -n "$speechd_server" ] && [ -n "$speechd_module" ] && break
     spd-say -w "ready" >/dev/null 2>&1 || true
     sleep 0.1

@@ -265,8 +265,10 @@ def main():
         return None if heard is None else heard - start
 
     def cold_speechd():
-        subprocess.run(["pkill", "-x", "speech-dispatch"], check=False)
-        subprocess.run(["pkill", "-f", "sd_espeak-ng"], check=False)
+        # This run's speech-dispatcher only (the one of its runtime directory, by pid), never
+        # a user's own; spd-say then autospawns a new one there.
+        subprocess.run([os.path.join(os.path.dirname(os.path.abspath(__file__)), "private-speechd"), "stop",
+                        os.environ["XDG_RUNTIME_DIR"]], check=True)
         time.sleep(0.5)
         recorder.wait_for_silence()
         start = time.monotonic()

@@ -11,6 +11,13 @@ public enum SocketPath {
         return home + "/.cache/announcer/socket"
     }
 
+    /// The lookup above in words, for both programs' --help and the man pages.
+    public static let lookup = """
+        The socket: --socket PATH, else $ANNOUNCER_SOCKET, else $XDG_RUNTIME_DIR/announcer/socket,
+        else $HOME/.cache/announcer/socket (when XDG_RUNTIME_DIR is not set: under su, some ssh
+        logins). announcerd and every client look it up the same way.
+        """
+
     public static let missingMessage = "neither XDG_RUNTIME_DIR nor HOME is set, so there is no default socket; give --socket PATH or set ANNOUNCER_SOCKET=PATH (the same for announcerd and announce)"
 }
 

@@ -4,7 +4,7 @@ import AnnouncerSystem
 /// The one description of `announce`'s commands: each command's synopsis and summary, the
 /// scanner that parses its arguments, its help, and the values its options take. The usage,
 /// `--help`, the shell completions (`announce completion`) and the man page (scripts/manpages,
-/// from `--help`) all come from here, so none of them can drift from what is parsed.
+/// CommandCatalog+Manual) all come from here, so none of them can drift from what is parsed.
 struct CommandDescription {
     var name: String
     var synopsis: String
@@ -73,8 +73,8 @@ enum CommandCatalog {
         }
         lines += [
             "",
-            "The daemon's socket: --socket PATH, else $ANNOUNCER_SOCKET, else",
-            "$XDG_RUNTIME_DIR/announcer/socket. A daemon that is not running is an error (exit 69).",
+            SocketPath.lookup,
+            "A daemon that is not running is an error (exit 69).",
             "",
             "Exit status: 0 done, 1 not spoken to the end (--wait) or a snapshot differs (--expect),",
             "64 wrong usage, 65 bad data (a request refused), 69 announcerd unavailable, 75 its queue",

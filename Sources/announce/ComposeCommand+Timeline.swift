@@ -68,6 +68,7 @@ extension ComposeCommand {
                 continue
             }
             if events.isEmpty, line.request.schedulerEvent(composer: composer) == nil, !isKeyboardRequest(line.request) {
+                if isIntroduction(line.request) { continue }
                 Console.error("line \(number): note: \"\(line.request.type)\" request ignored; the timeline plays focus, announce, screen, update, key, navigate and stop")
                 continue
             }

@@ -20,7 +20,7 @@ struct ComposeCommand {
                     what announcerd's keyboard focus model says, on the last screen (its
                     first focus by the daemon's rule), with the shortcuts of the last
                     "commands" line
-        Other request types are accepted and ignored, with a note on standard error. With
+        hello is passed by; other request types are ignored, with a note on standard error. With
         --json, the events the screen's program would be sent (focus, activate, action,
         adjust, command) are printed too, as {"kind":"event", ...}.
 
@@ -191,12 +191,19 @@ struct ComposeCommand {
         }
     }
 
-    /// The type of a request that compose reads past, or nil for one it speaks.
+    /// The type of a request that compose reads past with a note, or nil for one it speaks.
     private func ignoredType(_ request: Request) -> String? {
         switch request {
         case .focus, .announce, .screen, .update, .key, .navigate, .commands: nil
-        default: request.type
+        default: isIntroduction(request) ? nil : request.type
         }
+    }
+
+    /// `hello` only introduces the client: a file recorded from a session starts with it, and
+    /// compose passes it by without a note (with --timeline too).
+    func isIntroduction(_ request: Request) -> Bool {
+        if case .hello = request { return true }
+        return false
     }
 
     func compose(_ request: Request, line: Int) -> [ComposedLine] {

@@ -44,8 +44,9 @@ enum DaemonCommands {
     static let voicesHelp = """
         usage: announce voices [--language TAG] [--json] [--socket PATH]
 
-        Lists the synthesizer's voices, one a line: name, language and variant, separated by
-        tabs. --language keeps those that speak TAG. With --json, the daemon's reply.
+        Lists the synthesizer's voices, one a line after a header line: name and language
+        (and variant, when any voice has one), separated by tabs. --language keeps those that
+        speak TAG. With --json, the daemon's reply.
         """
 
     static let focusHelp = """
@@ -53,7 +54,10 @@ enum DaemonCommands {
                               [--language TAG] [--wait] [--socket PATH]
 
         Tells announcerd that this element is now focused; it speaks the description, then the
-        hint. --wait waits for the description to end and exits 0 only if it was spoken.
+        hint (after hint-delay-ms). Returns once the hint has started, or the description when
+        there is no hint: announcerd cancels what a client leaves waiting when it disconnects.
+        --wait waits for the description to end, exits 0 only if it was spoken, and still stays
+        until the hint has started.
         """
 
     static let sendHelp = """
@@ -220,7 +224,7 @@ enum DaemonCommands {
                 return .success
             }
             let shown = parsed.options["--language"].map { tag in voices.filter { SynthesisVoice.anySpeaks(tag, in: [$0]) } } ?? voices
-            for voice in shown { Console.out("\(voice.name)\t\(voice.language)\t\(voice.variant)") }
+            for line in voiceTable(shown) { Console.out(line) }
             if voices.isEmpty { Console.error("announce voices: announcerd lists no voices (its speech worker could not be asked)") }
             return .success
         case .error(let code, let message):
@@ -229,6 +233,15 @@ enum DaemonCommands {
             Console.error("announce voices: \(reply.json.serialized())")
             return .dataError
         }
+    }
+
+    /// The voices one a line under a header, tab-separated: name and language, and the variant
+    /// only when some voice has one (espeak-ng's voices all say "none").
+    static func voiceTable(_ voices: [SynthesisVoice]) -> [String] {
+        guard !voices.isEmpty else { return [] }
+        let variants = voices.contains { $0.variant != "none" && !$0.variant.isEmpty }
+        let rows = [["name", "language", "variant"]] + voices.map { [$0.name, $0.language, $0.variant] }
+        return rows.map { (variants ? $0 : Array($0.prefix(2))).joined(separator: "\t") }
     }
 
     private static func focus(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
@@ -284,8 +297,7 @@ enum DaemonCommands {
         }
         do {
             if waiting != .reply {
-                let events: Set<String> = waiting == .finished ? ["finished"] : ["speaking", "finished"]
-                let subscribed = try daemon.request(.subscribe(events: events))
+                let subscribed = try daemon.request(.subscribe(events: ["speaking", "finished"]))
                 if case .error(let code, let message) = subscribed.body { return (refused(code, message), nil) }
             }
             let reply = try daemon.request(request)
@@ -294,7 +306,11 @@ enum DaemonCommands {
                 return (refused(code, message), nil)
             case .ok(let accepted):
                 guard waiting != .reply, let id = accepted.utterance else { return (.success, accepted.utterance) }
-                return (try waitFor(id, daemon: daemon, waiting: waiting) ?? closed(daemon), id)
+                guard let status = try waitFor(id, daemon: daemon, waiting: waiting) else { return (closed(daemon), id) }
+                // A focus's hint follows its description after hint-delay-ms; leaving before it
+                // has started would cancel it.
+                if let hint = accepted.hint, try waitFor(hint, daemon: daemon, waiting: .started) == nil { return (closed(daemon), id) }
+                return (status, id)
             default:
                 return (.success, nil)
             }

@@ -17,6 +17,9 @@ case "completion":
     status = CompletionCommand.run(arguments.dropFirst())
 case "say", "focus", "send", "listen", "status", "stop", "voices":
     status = DaemonCommands.run(arguments.first!, arguments.dropFirst())
+case "manual":
+    // Not a user's command (scripts/manpages runs it): the man page PAGE in roff.
+    status = ManualCommand.run(arguments.dropFirst())
 case "--version":
     Console.out("announce \(AnnouncerVersion.current)")
     status = .success

@@ -10,10 +10,11 @@ let help = """
            announcerd --check-config FILE
            announcerd --check-locale FILE
 
-    Announcer's speech daemon. Programs connect to its Unix socket (default
-    $XDG_RUNTIME_DIR/announcer/socket, or $ANNOUNCER_SOCKET) and send request lines (one JSON
-    object per line, docs/protocol.md); it composes what VoiceOver would say, schedules it, and
-    speaks it. SIGTERM or SIGINT stop it cleanly; SIGHUP reloads the configuration.
+    Announcer's speech daemon. Programs connect to its Unix socket and send request lines (one
+    JSON object per line, docs/protocol.md); it composes what VoiceOver would say, schedules it,
+    and speaks it. SIGTERM or SIGINT stop it cleanly; SIGHUP reloads the configuration.
+
+    \(SocketPath.lookup)
 
     --play speaks a file of request lines in real time instead, and exits when everything has
     been said; a line's "at" is when, in milliseconds after the start, it is sent ("-" is

@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerSystem
 import Foundation
 import Testing
 
@@ -34,6 +35,17 @@ import Testing
         #expect(try announce(["say", "second"], daemon).status == 0)
         try daemon.waitForOutput("SPEAK default 2 second")
         #expect(!daemon.stdout.contains("cancelled"))
+    }
+
+    /// The same for `announce focus`: it stays until the hint (which follows the description
+    /// after hint-delay-ms) has started, so the hint is said; with --wait too.
+    @Test(arguments: [[], ["--wait"]])
+    func focusStaysUntilItsHintHasStarted(options: [String]) throws {
+        let daemon = try DaemonProcess()
+        let focused = try announce(["focus", "--label", "Play", "--traits", "button", "--hint", "Plays the song."] + options, daemon)
+        #expect(focused.status == 0, "\(focused.stderr)")
+        try daemon.waitForOutput("SPEAK hint 2 Plays the song.")
+        try daemon.waitForOutput("FINISHED 2 spoken")
     }
 
     /// `tail -f log | announce say -`: a line is said when it arrives, not when input ends.
@@ -87,9 +99,11 @@ import Testing
         #expect(all.status == 0)
         let lines = all.stdout.split(separator: "\n")
         #expect(lines.count > 20)
-        #expect(lines.contains("German\tde\tnone"))
+        // espeak-ng's voices have no variant: no column that says "none" on every line.
+        #expect(lines.first == "name\tlanguage")
+        #expect(lines.contains("German\tde"))
         let speakGerman = try announce(["voices", "--language", "de"], daemon)
-        #expect(speakGerman.stdout.split(separator: "\n").allSatisfy { $0.split(separator: "\t")[1].hasPrefix("de") })
+        #expect(speakGerman.stdout.split(separator: "\n").dropFirst().allSatisfy { $0.split(separator: "\t")[1].hasPrefix("de") })
         let json = try JSONValue.parse(try announce(["voices", "--json"], daemon).stdout)
         guard case .object(let members) = json, case .array(let voices)? = members["voices"] else { Issue.record("no voices in \(json)"); return }
         let german: JSONValue = .object(["name": "German", "language": "de", "variant": "none"])
@@ -134,6 +148,20 @@ import Testing
         #expect(announce.status == 0 && announcerd.status == 0)
         #expect(announce.stdout == "announce \(AnnouncerVersion.current)\n")
         #expect(announcerd.stdout == "announcerd \(AnnouncerVersion.current)\n")
+    }
+
+    /// Both --helps name the whole default socket lookup, in the words that sit beside the code
+    /// (SocketPath.lookup), and those words name every path the code resolves to.
+    @Test func bothHelpsNameTheSocketLookupAsTheCodeDoesIt() throws {
+        for (variable, expected) in [("ANNOUNCER_SOCKET", "$ANNOUNCER_SOCKET"), ("XDG_RUNTIME_DIR", "$XDG_RUNTIME_DIR/announcer/socket"),
+                                     ("HOME", "$HOME/.cache/announcer/socket")] {
+            #expect(SocketPath.resolve(explicit: nil, environment: [variable: "$" + variable]) == expected)
+            #expect(SocketPath.lookup.contains(expected), "\(expected)")
+        }
+        #expect(SocketPath.lookup.contains("--socket PATH"))
+        for program in ["announce", "announcerd"] {
+            #expect(try runTool(binary(program), ["--help"]).stdout.contains(SocketPath.lookup), "\(program)")
+        }
     }
 
     @Test func exitCodesAreTheSameAcrossCommands() throws {

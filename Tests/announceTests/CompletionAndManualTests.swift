@@ -48,27 +48,60 @@ import Testing
         for command in CommandCatalog.commands { #expect(usage.contains("\n  \(command.synopsis)"), "\(command.name)") }
     }
 
-    /// scripts/manpages renders each page without a warning, and announce(1) carries every
-    /// command's --help.
-    @Test func theManPagesAreGeneratedFromHelp() throws {
+    /// scripts/manpages makes each page in real sections, renders it without a warning and
+    /// within 80 columns (man -l, MANWIDTH=80), and announce(1) carries every command's --help
+    /// (its text, refilled by man).
+    @Test func theManPagesHaveRealSectionsWithin80Columns() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("man-\(UUID().uuidString.prefix(8))").path
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let build = URL(fileURLWithPath: announceBinary).deletingLastPathComponent().path
         let made = try run(packageRoot.appendingPathComponent("scripts/manpages").path, [directory, build])
         #expect(made.status == 0, "\(made.stderr)")
-        for page in ["announce.1", "announcerd.1", "announcer-atspi.1", "announcer.conf.5"] {
+        let common = ["NAME", "SYNOPSIS", "DESCRIPTION", "ENVIRONMENT", "EXAMPLES", "SEE ALSO"]
+        let pages = [("announce.1", ["COMMANDS", "FILES", "EXIT STATUS"]), ("announcerd.1", ["OPTIONS", "FILES", "EXIT STATUS"]),
+                     ("announcer-atspi.1", ["OPTIONS", "EXIT STATUS"]), ("announcer.conf.5", ["SETTINGS", "FILES"])]
+        var rendered: [String: String] = [:]
+        for (page, sections) in pages {
             let checked = try run("/usr/bin/groff", ["-k", "-man", "-ww", "-z", directory + "/" + page])
             #expect(checked.status == 0 && checked.stderr.isEmpty, "\(page): \(checked.stderr)")
+            let shown = try run("/usr/bin/man", ["-l", directory + "/" + page], environment: ["MANWIDTH": "80", "MAN_KEEP_FORMATTING": ""])
+            #expect(shown.status == 0, "\(page): \(shown.stderr)")
+            let lines = shown.stdout.split(separator: "\n")
+            for section in common + sections { #expect(lines.contains(Substring(section)), "\(page): no \(section)") }
+            for line in lines where line.count > 80 { Issue.record("\(page): \(line.count) columns: \(line)") }
+            rendered[page] = lines.map { String($0).trimmed }.joined(separator: " ")
         }
-        let manual = try String(contentsOfFile: directory + "/announce.1", encoding: .utf8)
         for command in CommandCatalog.commands {
-            #expect(manual.contains(".SS \"announce \(command.name)\""), "\(command.name)")
-            let helpLines = try run(announceBinary, [command.name, "--help"]).stdout.split(separator: "\n")
-            for line in helpLines where !line.contains("\\") && !line.hasPrefix(".") {
-                #expect(manual.contains(line), "announce \(command.name) --help: \(line)")
+            #expect(rendered["announce.1"]!.contains("announce \(command.name)"), "\(command.name)")
+            let help = HelpText(try run(announceBinary, [command.name, "--help"]).stdout)
+            for case .paragraph(let text) in help.blocks {
+                #expect(rendered["announce.1"]!.contains(text), "announce \(command.name) --help: \(text)")
             }
         }
-        let daemonManual = try String(contentsOfFile: directory + "/announcerd.1", encoding: .utf8)
-        #expect(daemonManual.contains("--version       print the version"))
+        #expect(rendered["announcerd.1"]!.contains("print the version"))
+        #expect(rendered["announcerd.1"]!.contains(SocketPath.lookup.split(separator: "\n").joined(separator: " ")))
+    }
+
+    /// --help is read in one shape: usage forms, paragraphs, and rows whose term ends at three
+    /// spaces and whose further lines are indented deeper.
+    @Test func helpTextIsReadAsUsagesParagraphsAndRows() {
+        let help = HelpText("""
+            usage: tool [--a]
+                        [--b]
+                   tool --c
+
+            Does things.
+            Second line:
+              --a X          one
+                             more
+              Alt-U  Alt-I   two
+              a whole line
+
+            """)
+        #expect(help.usages == ["tool [--a] [--b]", "tool --c"])
+        #expect(help.blocks == [
+            .paragraph("Does things. Second line:"),
+            .list([.init(term: "--a X", text: "one more"), .init(term: "Alt-U  Alt-I", text: "two"), .init(term: "a whole line", text: "")]),
+        ])
     }
 }

@@ -8,7 +8,16 @@ import Testing
         let result = try run(announceBinary, ["compose", packageRoot.appendingPathComponent("examples/music-player.jsonl").path])
         #expect(result.status == 0)
         #expect(result.stdout == (try String(contentsOfFile: fixture("music-player.expected"), encoding: .utf8)))
-        #expect(result.stderr == "line 1: note: \"hello\" request ignored; compose speaks focus, announce, screen, update, key and navigate\n")
+        #expect(result.stderr == "")
+    }
+
+    /// Every request file in examples/ (the project's own) composes without a note or a warning,
+    /// plainly and on the timeline: a `hello` line introduces the client and is passed by.
+    @Test(arguments: exampleRequestFiles(), [[], ["--timeline"]])
+    func everyExampleComposesWithoutAWarning(file: String, options: [String]) throws {
+        let result = try run(announceBinary, ["compose", packageRoot.appendingPathComponent(file).path] + options)
+        #expect(result.status == 0, "\(file)")
+        #expect(result.stderr == "", "\(file) \(options)")
     }
 
     @Test func readsStandardInput() throws {
@@ -121,7 +130,7 @@ import Testing
             {"type":"announce","at":150,"text":"Battery low","priority":"high"}
             {"type":"focus","at":200,"element":{"label":"Next","traits":["button"]}}
             {"type":"announce","at":300,"text":"tick","priority":"low","rate":2}
-            {"type":"hello","client":"t"}
+            {"type":"status"}
             """
         // rate = 360 words per minute makes a character last 60000 / 6 / 360 ≈ 27.8 ms.
         let config = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-\(UUID().uuidString).conf")
@@ -146,7 +155,7 @@ import Testing
             1211.1 FINISHED 6 spoken
 
             """)
-        #expect(result.stderr == "line 6: note: \"hello\" request ignored; the timeline plays focus, announce, screen, update, key, navigate and stop\n")
+        #expect(result.stderr == "line 6: note: \"status\" request ignored; the timeline plays focus, announce, screen, update, key, navigate and stop\n")
     }
 
     @Test func aStormAtOneInstantIsOneUtterance() throws {
@@ -213,4 +222,11 @@ import Testing
         let english = try run(announceBinary, ["compose"], stdin: focus, environment: ["XDG_CONFIG_HOME": home])
         #expect(english.stdout == "OK. Button. Heading.\n")
     }
+}
+
+/// The request files under examples/, relative to the package root.
+func exampleRequestFiles() -> [String] {
+    let examples = packageRoot.appendingPathComponent("examples")
+    let found = FileManager.default.enumerator(atPath: examples.path)?.compactMap { $0 as? String } ?? []
+    return found.filter { $0.hasSuffix(".jsonl") }.sorted().map { "examples/" + $0 }
 }

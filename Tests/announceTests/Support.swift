@@ -30,15 +30,16 @@ func run(_ executable: String, _ arguments: [String], stdin: String = "", enviro
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    var env = ProcessInfo.processInfo.environment
-    // Keep the user's own configuration out of the tests.
-    env["XDG_CONFIG_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-test-no-config").path
-    for (key, value) in environment { env[key] = value }
-    process.environment = env
     // Output goes to files, so neither stream can fill a pipe and stall the child.
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announce-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
+    var env = ProcessInfo.processInfo.environment
+    // Keep the user's own configuration out of the tests, in a directory removed with the rest
+    // (libpulse writes its cookie there).
+    env["XDG_CONFIG_HOME"] = directory.appendingPathComponent("no-config").path
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
     let outputURL = directory.appendingPathComponent("stdout"), errorURL = directory.appendingPathComponent("stderr")
     _ = FileManager.default.createFile(atPath: outputURL.path, contents: nil)
     _ = FileManager.default.createFile(atPath: errorURL.path, contents: nil)

@@ -14,12 +14,22 @@ PROTOCOL = 1
 
 
 def default_socket_path() -> str:
-    """`$ANNOUNCER_SOCKET`, else `$XDG_RUNTIME_DIR/announcer/socket`, as `announce` chooses."""
+    """`$ANNOUNCER_SOCKET`, else `$XDG_RUNTIME_DIR/announcer/socket`, else (a session with no
+    runtime directory, as under su or some ssh logins) `$HOME/.cache/announcer/socket`: the rule
+    of announcerd and `announce` (Sources/AnnouncerSystem/SocketPath.swift), so that they meet.
+    An empty variable counts as unset. With neither XDG_RUNTIME_DIR nor HOME there is no default,
+    and the error says so (code `unavailable`)."""
     explicit = os.environ.get("ANNOUNCER_SOCKET")
     if explicit:
         return explicit
-    runtime = os.environ.get("XDG_RUNTIME_DIR") or f"/run/user/{os.getuid()}"
-    return os.path.join(runtime, "announcer", "socket")
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if runtime:
+        return runtime + "/announcer/socket"
+    home = os.environ.get("HOME")
+    if home:
+        return home + "/.cache/announcer/socket"
+    raise AnnouncerError("unavailable", "neither XDG_RUNTIME_DIR nor HOME is set, so there is no default socket; "
+                         "give the socket's path or set ANNOUNCER_SOCKET=PATH")
 
 
 class AnnouncerError(Exception):

@@ -1,5 +1,5 @@
-"""The built binaries: ANNOUNCERD and SHAPE_SHUFFLE (scripts/python-test sets both), else the
-package's debug build."""
+"""The built binaries: ANNOUNCERD, ANNOUNCE and SHAPE_SHUFFLE (scripts/python-test sets them),
+else the package's debug build."""
 import os
 import pathlib
 
@@ -25,3 +25,8 @@ def announcerd() -> str:
 @pytest.fixture(scope="session")
 def shape_shuffle() -> str:
     return built("shape-shuffle", "SHAPE_SHUFFLE")
+
+
+@pytest.fixture(scope="session")
+def announce() -> str:
+    return built("announce", "ANNOUNCE")

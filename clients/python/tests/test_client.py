@@ -1,5 +1,6 @@
 """`announcer.Client` against a real announcerd (the text:instant sink, a temporary socket)."""
 import os
+import shutil
 import subprocess
 import tempfile
 import time
@@ -24,6 +25,7 @@ def daemon(announcerd):
     yield path
     process.terminate()
     process.wait()
+    shutil.rmtree(directory, ignore_errors=True)
 
 
 def test_every_request_has_its_reply(daemon):
@@ -80,9 +82,42 @@ def test_a_daemon_that_is_not_running_is_a_clear_error(tmp_path):
     assert "is announcerd running?" in str(unavailable.value)
 
 
-def test_the_default_socket_is_the_one_announce_uses(monkeypatch):
-    monkeypatch.delenv("ANNOUNCER_SOCKET", raising=False)
-    monkeypatch.setenv("XDG_RUNTIME_DIR", "/run/user/1234")
-    assert default_socket_path() == "/run/user/1234/announcer/socket"
-    monkeypatch.setenv("ANNOUNCER_SOCKET", "/tmp/elsewhere")
-    assert default_socket_path() == "/tmp/elsewhere"
+SOCKET_ENVIRONMENTS = {
+    "everything set": {"ANNOUNCER_SOCKET": "/nonexistent/elsewhere", "XDG_RUNTIME_DIR": "/nonexistent/run", "HOME": "/nonexistent/home"},
+    "a runtime directory": {"XDG_RUNTIME_DIR": "/nonexistent/run", "HOME": "/nonexistent/home"},
+    "a runtime directory ending in a slash": {"XDG_RUNTIME_DIR": "/nonexistent/run/", "HOME": "/nonexistent/home"},
+    "no runtime directory (su, ssh)": {"HOME": "/nonexistent/home"},
+    "an empty runtime directory": {"XDG_RUNTIME_DIR": "", "HOME": "/nonexistent/home"},
+    "an empty ANNOUNCER_SOCKET": {"ANNOUNCER_SOCKET": "", "XDG_RUNTIME_DIR": "/nonexistent/run"},
+    "neither XDG_RUNTIME_DIR nor HOME": {},
+}
+
+
+def announce_socket(announce: str, environment: dict) -> "str | None":
+    """The socket `announce` looks for under `environment`, read from its error (no daemon
+    listens at any of these paths), or None when it finds no default."""
+    result = subprocess.run([announce, "status"], env=dict(environment, PATH=os.environ.get("PATH", "")),
+                            capture_output=True, text=True)
+    assert result.returncode == 69, result.stderr
+    prefix = "announce: cannot connect to announcerd at "
+    if not result.stderr.startswith(prefix):
+        assert "no default socket" in result.stderr
+        return None
+    return result.stderr[len(prefix):].split(": ", 1)[0]  # no path here holds ": "
+
+
+def python_socket(monkeypatch, environment: dict) -> "str | None":
+    for variable in ("ANNOUNCER_SOCKET", "XDG_RUNTIME_DIR", "HOME"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    try:
+        return default_socket_path()
+    except AnnouncerError as error:
+        assert error.code == "unavailable" and "no default socket" in str(error)
+        return None
+
+
+@pytest.mark.parametrize("environment", SOCKET_ENVIRONMENTS.values(), ids=SOCKET_ENVIRONMENTS.keys())
+def test_the_default_socket_is_the_one_announce_uses(monkeypatch, announce, environment):
+    assert python_socket(monkeypatch, environment) == announce_socket(announce, environment)
