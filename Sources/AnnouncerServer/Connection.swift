@@ -5,9 +5,9 @@ import AnnouncerCore
 import AnnouncerSystem
 import Dispatch
 
-/// One client's socket: the I/O shell around the session machine's view of that client.
+/// One client's socket: the I/O shell around the daemon core's view of that client.
 /// Everything runs on the daemon's queue (asserted): reads are framed into lines and reported
-/// (`onLines`); the daemon serves them when the session machine says it is this client's turn
+/// (`onLines`); the daemon serves them when the core says it is this client's turn
 /// (`serve`); replies and events are buffered and written as the client reads them.
 ///
 /// - Fairness: a connection reads nothing more from its socket until the lines it has are
@@ -165,7 +165,7 @@ final class Connection: @unchecked Sendable {
         }  // else lines already reported are still to be served; `serve` drains after them
     }
 
-    /// Hands the next `count` lines to the daemon (its turn, as the session machine gives it).
+    /// Hands the next `count` lines to the daemon (its turn, as the core gives it).
     func serve(_ count: Int) {
         dispatchPrecondition(condition: .onQueue(queue))
         var served = 0

@@ -1,7 +1,7 @@
 import AnnouncerCore
 import AnnouncerSSIP
 
-/// The speech-dispatcher door in the session machine (docs/design.md §11): SSIP clients share the
+/// The speech-dispatcher door in the daemon's core (docs/design.md §11): SSIP clients share the
 /// clients' limits, turns and quotas with JSON clients and the one scheduler with everyone.
 /// Their events go only to them, only those they turned on, and never while they wait for a
 /// reply: an event that comes then waits until the reply has gone, and then `eventGapMs` more.
