@@ -80,7 +80,8 @@ let package = Package(
         ),
         .testTarget(
             name: "AnnouncerServerTests",
-            dependencies: ["AnnouncerServer", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "announcerd", "announcer-speech-worker", "announce", "shape-shuffle"]
+            dependencies: ["AnnouncerServer", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "announcerd", "announcer-speech-worker", "announce", "shape-shuffle"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "announceTests",

@@ -15,6 +15,35 @@ import Testing
         var doors: [Int: DaemonCore.Door] = [:]
         var textSink: [String] = []
         var inputs = 0
+        /// Every input (the recording's line, without its time) and the actions it gave.
+        var transcript: [String] = []
+    }
+
+    static let fixtures = packageRoot.appendingPathComponent("Tests/AnnouncerServerTests/Fixtures")
+    /// Set to rewrite the fixture recording from the live session and its transcript.
+    static let updating = ProcessInfo.processInfo.environment["ANNOUNCER_UPDATE_FIXTURES"] != nil
+
+    /// One action as a line of a transcript.
+    static func describe(_ action: DaemonCore.Action) -> String {
+        switch action {
+        case .admit(let client): "admit \(client)"
+        case .refuse(let client, let reply): "refuse \(client) \(DaemonMessage.reply(reply).line.count) bytes"
+        case .serve(let client, let lines): "serve \(client) \(lines)"
+        case .nextTurn: "next turn"
+        case .send(let client, let message): "send \(client) \(String(decoding: message.line.dropLast(), as: UTF8.self))"
+        case .write(let client, let text): "write \(client) \(TextSinkLine.escaped(text))"
+        case .hangUp(let client): "hang up \(client)"
+        case .close(let client, let reason): "close \(client): \(reason)"
+        case .resumeAccepting: "resume accepting"
+        case .wake(let client, let time): "wake \(client) at \(time)"
+        case .speak(let item): "speak \(item.id) \(item.kind) \(item.speech.text)"
+        case .cutOff(let id): "cut off \(id)"
+        case .wakeScheduler(let time): time.map { "wake the scheduler at \($0)" } ?? "no wake for the scheduler"
+        case .listVoices: "list voices"
+        case .sounding(let item): TextSinkLine.speaking(item)
+        case .ended(let id, let status): TextSinkLine.finished(id, status)
+        case .log(let level, let message, _): "log \(level): \(message)"
+        }
     }
 
     static func replay(_ recording: String, configuration: Configuration = Configuration()) throws -> Replay {
@@ -31,7 +60,10 @@ import Testing
             let (input, time) = try DaemonCore.Input.recorded(Array(line.utf8))
             replay.inputs += 1
             if case .connected(let client, _, _, let door) = input { replay.doors[client] = door }
-            for action in core.handle(input, at: time) {
+            let actions = core.handle(input, at: time)
+            replay.transcript.append("\(input.json(at: 0).serialized().replacing(#"{"at":0,"#, with: "{"))")
+            replay.transcript += actions.map { "  " + describe($0) }
+            for action in actions {
                 switch action {
                 case .send(let client, let message):
                     replay.sent[client, default: []].append(String(decoding: message.line.dropLast(), as: UTF8.self))
@@ -105,7 +137,11 @@ import Testing
 
         let recording = try String(contentsOfFile: recordPath, encoding: .utf8)
         let replay = try Self.replay(recording)
-        let appID = try #require(replay.doors.first { $0.value == .json }?.key)
+        if Self.updating {
+            try recording.write(to: Self.fixtures.appendingPathComponent("session.record"), atomically: true, encoding: .utf8)
+        }
+        // The JSON client sent the most lines (DaemonProcess's probe connected before it).
+        let appID = try #require(replay.doors.filter { $0.value == .json }.keys.max { (replay.sent[$0]?.count ?? 0) < (replay.sent[$1]?.count ?? 0) })
         let ssipID = try #require(replay.doors.first { $0.value == .ssip }?.key)
         #expect(appLines.count > 20)
         #expect(Array((replay.sent[appID] ?? []).prefix(appLines.count)) == appLines)
@@ -113,6 +149,20 @@ import Testing
         let spoken = daemon.stdout.split(separator: "\n").map(String.init)
         #expect(spoken.count > 10)
         #expect(replay.textSink == spoken)
+    }
+
+    /// A session recorded once (by the test above with ANNOUNCER_UPDATE_FIXTURES=1), replayed on a
+    /// virtual clock: every input's actions — replies, events, SSIP's lines and their timing,
+    /// what the engine is handed and cut off, timers, the voice list — as the transcript says.
+    @Test func theRecordedSessionGivesItsTranscript() throws {
+        let recording = try String(contentsOf: Self.fixtures.appendingPathComponent("session.record"), encoding: .utf8)
+        let transcript = try Self.replay(recording).transcript.joined(separator: "\n") + "\n"
+        let path = Self.fixtures.appendingPathComponent("session.transcript")
+        if Self.updating { try transcript.write(to: path, atomically: true, encoding: .utf8) }
+        let expected = try String(contentsOf: path, encoding: .utf8)
+        let diff = UnifiedDiff.lines(from: expected.split(separator: "\n").map(String.init), to: transcript.split(separator: "\n").map(String.init),
+                                     oldName: "session.transcript", newName: "replayed")
+        #expect(transcript == expected, "\(diff.joined(separator: "\n"))")
     }
 
     @Test func aRecordingThatCannotBeWrittenLeavesTheDaemonSpeaking() throws {
