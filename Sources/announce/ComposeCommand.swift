@@ -15,6 +15,8 @@ struct ComposeCommand {
         audio:
           focus     the element's description, then its hint (if any) on the next line
           announce  the announcement's text
+          echo      the echoed text
+          window    the window's title, with a dialog's or a document's role word
           screen    one line per accessible element, in VoiceOver reading order
           key, navigate, update
                     what announcerd's keyboard focus model says, on the last screen (its
@@ -131,7 +133,7 @@ struct ComposeCommand {
                 Console.error("line \(number): \(error)")
             case .success(let line):
                 if let ignored = ignoredType(line.request) {
-                    Console.error("line \(number): note: \"\(ignored)\" request ignored; compose speaks focus, announce, screen, update, key and navigate")
+                    Console.error("line \(number): note: \"\(ignored)\" request ignored; compose speaks focus, announce, echo, window, screen, update, key and navigate")
                 }
                 for utterance in compose(line.request, line: number) {
                     output.line(json ? utterance.json.serialized() : utterance.text)
@@ -194,7 +196,7 @@ struct ComposeCommand {
     /// The type of a request that compose reads past with a note, or nil for one it speaks.
     private func ignoredType(_ request: Request) -> String? {
         switch request {
-        case .focus, .announce, .screen, .update, .key, .navigate, .commands: nil
+        case .focus, .announce, .echo, .window, .screen, .update, .key, .navigate, .commands: nil
         default: isIntroduction(request) ? nil : request.type
         }
     }
@@ -213,6 +215,11 @@ struct ComposeCommand {
             return [ComposedLine(kind: "focus", element: element, utterance: utterance, line: line, locale: localeTag(element.language))]
         case .announce(let announcement):
             return [ComposedLine(kind: "announcement", element: nil, utterance: Utterance(description: announcement.text), line: line, locale: localeTag(announcement.language), priority: announcement.priority.rawValue)]
+        case .echo(let text, _, let language):
+            return [ComposedLine(kind: "echo", element: nil, utterance: Utterance(description: text), line: line, locale: localeTag(language))]
+        case .window(let title, let role, let language):
+            let said = composer.composeWindow(title: title, role: role, language: language)
+            return [ComposedLine(kind: "window", element: nil, utterance: Utterance(description: said), line: line, locale: localeTag(language))]
         case .screen(let tree, _):
             return tree.readingOrder.map { item in
                 ComposedLine(kind: "screen", element: item.element, utterance: composer.compose(item), line: line, locale: localeTag(item.element.language))

@@ -26,6 +26,16 @@ import Testing
         #expect(result.stdout == "Play. Button.\n")
     }
 
+    /// The doors' requests compose as the daemon says them (one rule: the composer's).
+    @Test func echoAndWindowComposeAsTheDaemonSaysThem() throws {
+        let input = #"{"type":"window","title":"Save changes?","role":"dialog"}"# + "\n" + #"{"type":"echo","text":"a"}"# + "\n"
+            + #"{"type":"window","title":"Fenster","language":"de","role":"document"}"# + "\n"
+        let result = try run(announceBinary, ["compose"], stdin: input)
+        #expect(result.status == 0)
+        #expect(result.stderr == "")
+        #expect(result.stdout == "Save changes? Dialog.\na\nFenster. Dokument.\n")
+    }
+
     @Test func aBadLineIsReportedAndTheRestStillComposed() throws {
         let input = """
             {"type":"focus","element":{"label":"One"}}
