@@ -22,11 +22,9 @@ public final class DesktopBridge {
 
     private let settings: Settings
     private var filter: DesktopEventFilter
-    private var daemon: DaemonConnection?
-    private let clock = ContinuousClock()
+    private let daemon: DaemonLink
     private let origin = ContinuousClock.now
     private var wakeScheduled = false
-    private var lastFailure: String?
 
     /// The one bridge of the process, for libatspi's C callbacks (which carry no context).
     nonisolated(unsafe) static var current: DesktopBridge?
@@ -34,6 +32,14 @@ public final class DesktopBridge {
     public init(settings: Settings) {
         self.settings = settings
         self.filter = DesktopEventFilter(typingEcho: settings.typingEcho)
+        let log = settings.log
+        daemon = DaemonLink(settings: DaemonLink.Settings(socket: settings.socket, client: "announcer-atspi")) { notice in
+            switch notice {
+            // Said once per outage, not at every event.
+            case .unreachable(let error): log("announcer-atspi: cannot reach announcerd (\(error)); trying again at the next event")
+            case .reconnected: log("announcer-atspi: connected to announcerd again")
+            }
+        }
     }
 
     /// Connects to the accessibility bus and serves until the process ends, or until that bus
@@ -52,7 +58,7 @@ public final class DesktopBridge {
         if !ATSPI.watchBus({ DesktopBridge.current?.busLost() }) {
             settings.log("announcer-atspi: cannot watch the accessibility bus; a restart of it will not be noticed")
         }
-        connectIfNeeded()
+        daemon.connectIfNeeded()
         settings.log("announcer-atspi: listening to the accessibility bus")
         ATSPI.runMainLoop()
         return busGone ? .temporaryFailure : .success
@@ -72,10 +78,7 @@ public final class DesktopBridge {
         }
     }
 
-    private var now: Milliseconds {
-        let elapsed = ContinuousClock.now - origin
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    }
+    private var now: Milliseconds { (ContinuousClock.now - origin).milliseconds }
 
     private func handle(_ event: UnsafePointer<AtspiEvent>) {
         guard let desktopEvent = ATSPI.event(event) else { return }
@@ -106,21 +109,6 @@ public final class DesktopBridge {
 
     // MARK: - announcerd
 
-    private func connectIfNeeded() {
-        guard daemon == nil else { return }
-        do {
-            let connection = try DaemonConnection(socket: settings.socket)
-            _ = try connection.request(.hello(client: "announcer-atspi", protocol: 1))
-            daemon = connection
-            if lastFailure != nil { settings.log("announcer-atspi: connected to announcerd again") }
-            lastFailure = nil
-        } catch {
-            // Said once per outage, not at every event.
-            if lastFailure == nil { settings.log("announcer-atspi: cannot reach announcerd (\(error)); trying again at the next event") }
-            lastFailure = "\(error)"
-        }
-    }
-
     private func deliver(_ requests: [DesktopRequest]) {
         for request in requests {
             let wire: Request
@@ -137,17 +125,9 @@ public final class DesktopBridge {
                 guard !title.isEmpty, let tree = try? ElementTree(roots: [Element(id: "window", label: title, traits: [.header])]) else { continue }
                 wire = .screen(tree, focus: nil)
             }
-            // A daemon that restarted is reached again, and the request is not lost.
-            for _ in 0..<2 {
-                connectIfNeeded()
-                guard let daemon else { break }
-                do {
-                    _ = try daemon.request(wire)
-                    break
-                } catch {
-                    self.daemon = nil
-                }
-            }
+            // A daemon that restarted is reached again, and the request is not lost; the reply
+            // is awaited, so that none pile up unread.
+            _ = daemon.request(wire)
         }
     }
 }

@@ -119,11 +119,10 @@ public enum AccessibleMapping {
         return words.isEmpty ? nil : words.joined(separator: " ")
     }
 
-    /// "de_DE" or "de_DE.UTF-8" → "de-DE"; "C" and "POSIX" say nothing.
+    /// "de_DE", "de_DE.UTF-8" or "ca_ES@valencia" → "de-DE", "ca-ES"; "C" and "POSIX" say
+    /// nothing (`LanguageTag`'s rule).
     static func languageTag(_ locale: String) -> String? {
-        let base = locale.split(separator: ".").first.map(String.init) ?? locale
-        guard !base.isEmpty, base != "C", base != "POSIX" else { return nil }
-        return base.replacing("_", with: "-")
+        LanguageTag(posixLocale: locale)?.description
     }
 }
 

@@ -2,6 +2,7 @@ import AnnouncerCore
 @testable import AnnouncerServer
 import AnnouncerSSIP
 import Testing
+import AnnouncerTestSupport
 
 /// The SSIP door in the session machine (docs/design.md §11), with no socket: which client gets which
 /// event and when, and what STOP, CANCEL, PAUSE, RESUME and SET ALL do to whom.

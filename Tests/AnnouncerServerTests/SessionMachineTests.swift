@@ -2,6 +2,7 @@ import AnnouncerCore
 @testable import AnnouncerServer
 import AnnouncerSystem
 import Testing
+import AnnouncerTestSupport
 
 /// The session machine's rules, with no socket: inputs in, actions out (docs/design.md §10).
 @Suite struct SessionMachineTests {

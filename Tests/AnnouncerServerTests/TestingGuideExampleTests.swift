@@ -2,6 +2,7 @@ import AnnouncerClient
 import AnnouncerCore
 import Foundation
 import Testing
+import AnnouncerTestSupport
 
 // docs/testing.md shows this file: keep the two the same (TestingGuideTests checks).
 

@@ -3,9 +3,8 @@ import Glibc
 #endif
 import AnnouncerCore
 import AnnouncerTerminal
+import AnnouncerTestSupport
 import Foundation
-
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 /// A terminal session recorded by `announce term` (ANNOUNCE_TERM_RECORD): every byte both
 /// ways with its time, then the program's exit. Replayed through libvterm's model and the
