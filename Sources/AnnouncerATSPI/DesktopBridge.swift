@@ -11,11 +11,16 @@ public final class DesktopBridge {
     public struct Settings: Sendable {
         public var socket: String?
         public var typingEcho: TypingEcho
+        /// The locale tables and the configured locale, for the words the bridge says itself.
+        public var catalog: LocaleCatalog
+        public var locale: String
         public var log: @Sendable (String) -> Void
 
-        public init(socket: String?, typingEcho: TypingEcho, log: @escaping @Sendable (String) -> Void) {
+        public init(socket: String?, typingEcho: TypingEcho, catalog: LocaleCatalog, locale: String, log: @escaping @Sendable (String) -> Void) {
             self.socket = socket
             self.typingEcho = typingEcho
+            self.catalog = catalog
+            self.locale = locale
             self.log = log
         }
     }
@@ -31,7 +36,7 @@ public final class DesktopBridge {
 
     public init(settings: Settings) {
         self.settings = settings
-        self.filter = DesktopEventFilter(typingEcho: settings.typingEcho)
+        self.filter = DesktopEventFilter(typingEcho: settings.typingEcho, catalog: settings.catalog, locale: settings.locale)
         let log = settings.log
         daemon = DaemonLink(settings: DaemonLink.Settings(socket: settings.socket, client: "announcer-atspi")) { notice in
             switch notice {

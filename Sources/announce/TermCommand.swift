@@ -37,8 +37,13 @@ enum TermCommand {
         case .exit(let status): return status
         }
         var settings: TerminalSettings
+        let words: LocaleWords
         do {
-            settings = try configurationSources(explicit: parsed.options["--config"]).loadConfiguration().terminal
+            var warnings: [ConfigError] = []
+            let (configuration, catalog) = try configurationSources(explicit: parsed.options["--config"]).load(warnings: &warnings)
+            for warning in warnings { Console.error("announce term: \(warning)") }
+            settings = configuration.terminal
+            words = catalog.words(for: nil, configured: configuration.locale)
         } catch {
             Console.error("announce term: \(error)")
             return .config
@@ -65,7 +70,7 @@ enum TermCommand {
             Console.error("announce term: \(error)")
             return .unavailable
         }
-        var session = TermSession(child: child, signals: signals, size: size, settings: settings, socket: parsed.options["--socket"])
+        var session = TermSession(child: child, signals: signals, size: size, settings: settings, words: words, socket: parsed.options["--socket"])
         if FileDescriptor.standardInput.isTerminal {
             do {
                 try RawMode.enter(transparent: true)
@@ -97,11 +102,11 @@ private struct TermSession {
     /// (Tests/AnnouncerTerminalTests/Fixtures).
     let recording: FileDescriptor?
 
-    init(child: PseudoTerminal, signals: SignalPipe, size: (rows: Int, columns: Int), settings: TerminalSettings, socket: String?) {
+    init(child: PseudoTerminal, signals: SignalPipe, size: (rows: Int, columns: Int), settings: TerminalSettings, words: LocaleWords, socket: String?) {
         self.child = child
         self.signals = signals
         model = TerminalScreenModel(rows: size.rows, columns: size.columns)
-        reader = TerminalReader(settings: settings, screen: model.snapshot())
+        reader = TerminalReader(settings: settings, words: words, screen: model.snapshot())
         daemon = DaemonLink(settings: DaemonLink.Settings(socket: socket, client: "announce term")) { notice in
             // Said once per outage; the program runs on, and speech resumes when the daemon is back.
             if case .unreachable(let error) = notice {

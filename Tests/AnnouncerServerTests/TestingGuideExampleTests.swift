@@ -1,8 +1,8 @@
 import AnnouncerClient
 import AnnouncerCore
+import AnnouncerTestSupport
 import Foundation
 import Testing
-import AnnouncerTestSupport
 
 // docs/testing.md shows this file: keep the two the same (TestingGuideTests checks).
 

@@ -1,5 +1,6 @@
 import AnnouncerCore
 import AnnouncerTerminal
+import AnnouncerTestSupport
 import Testing
 
 /// The terminal door's rules on recorded sessions (Fixtures/*.rec, recorded from real programs
@@ -13,7 +14,7 @@ struct TerminalReaderTests {
     /// deleted, Left the character reached, Control+Left the word, the review keys.
     @Test func aShellSession() throws {
         let spoken = try Recording(fixture: "shell.rec").replay()
-        let typed: [Speech] = "echo hello world".map { .focus(TypingEcho.name(String($0))) }
+        let typed: [Speech] = "echo hello world".map { .focus(TypingEcho.name(String($0), in: english)) }
         #expect(spoken == [.say("$")] + typed + [
             .say("hello world\n$"),
             .focus("$ echo hello world"),      // Up: the line recalled from history
@@ -133,7 +134,7 @@ struct TerminalReaderTests {
     /// characters, staying at the edges; any other key brings the review cursor back.
     @Test func reviewKeysWalkTheScreen() {
         let lines = ["first line here", "", "$ make all", "last"].map { ScreenLine(text: $0, columns: 20) }
-        var reader = TerminalReader(screen: ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: 2, column: 2)))
+        var reader = TerminalReader(words: english, screen: ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: 2, column: 2)))
         func review(_ command: ReviewCommand) -> [Speech] { reader.key(.review(command), at: 0) }
         #expect(review(.currentLine) == [.stop, .focus("$ make all")])
         #expect(review(.nextLine) == [.stop, .focus("last")])
@@ -151,6 +152,33 @@ struct TerminalReaderTests {
         #expect(review(.currentCharacter) == [.stop, .focus("l")])
         _ = reader.key(.right, at: 0)                                   // back to the cursor
         #expect(review(.currentLine) == [.stop, .focus("$ make all")])
+    }
+
+    /// The terminal door in German: blank lines, spaces, typed characters, a flood and the exit.
+    @Test func speaksGerman() {
+        let german = packagedCatalog.words(for: "de", configured: "de")
+        let lines = ["eins zwei", "", "$ "].map { ScreenLine(text: $0, columns: 20) }
+        var reader = TerminalReader(words: german, screen: ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: 2, column: 2)))
+        #expect(reader.key(.review(.previousLine), at: 0) == [.stop, .focus("leer")])
+        #expect(reader.key(.review(.previousLine), at: 0) == [.stop, .focus("eins zwei")])
+        #expect(reader.key(.review(.nextCharacter), at: 0) == [.stop, .focus("i")])
+        for _ in 0..<3 { _ = reader.key(.review(.nextCharacter), at: 0) }
+        #expect(reader.key(.review(.currentCharacter), at: 0) == [.stop, .focus("Leerzeichen")])
+        #expect(reader.key(.review(.currentWord), at: 0) == [.stop, .focus("Leerzeichen")])
+        #expect(reader.exited(status: 3, at: 0) == [.say("beendet mit Status 3")])
+        #expect(german.moreLines("fertig", count: 41) == "fertig, 41 weitere Zeilen")
+        var word = ""
+        #expect(TypingEcho.characters.echoes(for: " ", word: &word, in: german) == ["Leerzeichen"])
+    }
+
+    @Test func everyWordOfTheDoorsIsTranslated() {
+        let english = packagedCatalog.words(for: "en", configured: "en")
+        for tag in ["de", "zh-Hans"] {
+            let words = packagedCatalog.words(for: tag, configured: tag)
+            for word: LocaleWords.Word in [.headingLevel, .expanded, .collapsed, .controlKey, .spaceCharacter, .newLine, .tabCharacter, .blank, .exited, .moreLines] {
+                #expect(words[word] != english[word], "\(tag) says \(word.rawValue) in English")
+            }
+        }
     }
 
     func settings(_ change: (inout TerminalSettings) -> Void) -> TerminalSettings {
