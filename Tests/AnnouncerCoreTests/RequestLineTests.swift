@@ -53,6 +53,27 @@ import Testing
         #expect(flat.roots.count == 1)
     }
 
+    @Test func echoAndWindow() throws {
+        #expect(try decode(#"{"type":"echo","text":"h"}"#).request == .echo(text: "h", unit: .character, language: nil))
+        #expect(try decode(#"{"type":"echo","text":" ","unit":"character"}"#).request == .echo(text: " ", unit: .character, language: nil))
+        #expect(try decode(#"{"type":"echo","text":"hello","unit":"word","language":"de"}"#).request == .echo(text: "hello", unit: .word, language: "de"))
+        #expect(try decode(#"{"type":"window","title":"Save?","role":"dialog"}"#).request == .window(title: "Save?", role: .dialog, language: nil))
+        #expect(try decode(#"{"type":"window","title":"Notes"}"#).request == .window(title: "Notes", role: .window, language: nil))
+    }
+
+    @Test(arguments: [
+        (#"{"type":"echo"}"#, "text"), (#"{"type":"echo","text":""}"#, "text"), (#"{"type":"echo","text":"a","unit":"sentence"}"#, "unit"),
+        (#"{"type":"window"}"#, "title"), (#"{"type":"window","title":"  "}"#, "title"), (#"{"type":"window","title":"A","role":"frame"}"#, "role"),
+    ])
+    func echoAndWindowRefuseWhatTheyCannotSay(line: String, field: String) {
+        do {
+            _ = try decode(line)
+            Issue.record("accepted \(line)")
+        } catch {
+            #expect(error.message.contains(field))
+        }
+    }
+
     @Test func focusModelRequests() throws {
         #expect(try decode(#"{"type":"navigate","direction":"next"}"#).request == .navigate(direction: "next"))
         #expect(try decode(#"{"type":"key","key":"z","modifiers":["tab"]}"#).request == .key(KeyPress("z", [.tab])))

@@ -52,6 +52,14 @@ import Testing
                 }
                 if let id = output.accepted.first { kinds[id] = .announcement(announcement.priority) }
             }
+            if case .echo = event {
+                guard output.accepted.count == 1 else { throw Violation(description: "an echo was refused") }
+                kinds[output.accepted[0]] = .echo
+            }
+            if case .window = event {
+                guard output.accepted.count == 1 else { throw Violation(description: "a window was refused") }
+                kinds[output.accepted[0]] = .window
+            }
             if case .message(_, let priority, _) = event {
                 guard output.accepted.count + (output.rejection == nil ? 0 : 1) == 1 else {
                     throw Violation(description: "an SSIP message was neither accepted nor refused")
@@ -116,7 +124,7 @@ import Testing
             try advance(to: now + Double(Int.random(in: 0...300, using: &random)))
             /// Some of the utterances made so far, for SSIP's STOP, CANCEL, PAUSE and RESUME.
             func someIDs() -> Set<UtteranceID> { Set(kinds.keys.filter { _ in Bool.random(using: &random) }) }
-            switch Int.random(in: 0..<15, using: &random) {
+            switch Int.random(in: 0..<17, using: &random) {
             case 0...2:
                 try apply(.focus(description: Speech(text: "f"), hint: Bool.random(using: &random) ? Speech(text: "h") : nil))
             case 3...8:
@@ -133,6 +141,10 @@ import Testing
                 try apply(.hold(someIDs()))
             case 13:
                 try apply(.release(someIDs()))
+            case 14:
+                try apply(.echo(Speech(text: "e")))
+            case 15:
+                try apply(.window(Speech(text: "w")))
             default:
                 try apply(.stop)
             }

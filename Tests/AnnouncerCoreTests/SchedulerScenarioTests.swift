@@ -40,6 +40,37 @@ import Testing
 
     static func ids(_ numbers: Int...) -> Set<UtteranceID> { Set(numbers.map(UtteranceID.init)) }
 
+    static func echo(_ text: String) -> SchedulerEvent { .echo(Speech(text: text)) }
+    static func window(_ text: String) -> SchedulerEvent { .window(Speech(text: text)) }
+
+    /// The doors' typed requests (docs/design.md §16): an echo is said at once and never waits
+    /// behind a hint; a window's title comes before its focus.
+    static let doorScenarios: [Scenario] = [
+        Scenario(name: "echo: a newer echo cuts off an older one",
+                 steps: [at(0, echo("abc")), at(50, echo("d"))],
+                 expected: ["0 start echo abc", "50 cut abc", "50 abc interrupted", "50 start echo d", "150 d spoken"]),
+        Scenario(name: "echo: a speaking hint is cut off",
+                 steps: [at(0, focus("Go", hint: "Hint")), at(800, echo("x"))],
+                 expected: ["0 start focus Go", "200 Go spoken", "700 start hint Hint", "800 cut Hint", "800 Hint interrupted",
+                            "800 start echo x", "900 x spoken"]),
+        Scenario(name: "echo: a waiting hint ends, the echo is said at once",
+                 steps: [at(0, focus("Go", hint: "Hint")), at(300, echo("x"))],
+                 expected: ["0 start focus Go", "200 Go spoken", "300 Hint superseded", "300 start echo x", "400 x spoken"]),
+        Scenario(name: "echo: a default announcement is cut off and said again after it",
+                 steps: [at(0, say("Saved")), at(100, echo("a"))],
+                 expected: ["0 start default Saved", "100 cut Saved", "100 start echo a", "200 a spoken", "200 start default Saved", "700 Saved spoken"]),
+        Scenario(name: "window: its title comes before the focus that arrives with it",
+                 steps: [at(0, window("Save")), at(0, focus("OK"))],
+                 expected: ["0 start window Save", "400 Save spoken", "400 start focus OK", "600 OK spoken"]),
+        Scenario(name: "window: a new window cuts off what the old one's focus was saying",
+                 steps: [at(0, focus("Old item")), at(100, window("New")), at(100, focus("OK"))],
+                 expected: ["0 start focus Old item", "100 cut Old item", "100 Old item interrupted", "100 start window New",
+                            "400 New spoken", "400 start focus OK", "600 OK spoken"]),
+        Scenario(name: "window: a newer title cuts off an older one",
+                 steps: [at(0, window("First")), at(100, window("Second"))],
+                 expected: ["0 start window First", "100 cut First", "100 First interrupted", "100 start window Second", "700 Second spoken"]),
+    ]
+
     /// SSIP's priorities on the one voice, each rule of docs/design.md §11 a scenario.
     static let ssipScenarios: [Scenario] = [
         Scenario(name: "ssip: important is never cut off by a focus",
@@ -242,7 +273,7 @@ import Testing
                  queueLimit: 2),
     ]
 
-    @Test(arguments: scenarios + ssipScenarios)
+    @Test(arguments: scenarios + ssipScenarios + doorScenarios)
     func behaves(_ scenario: Scenario) {
         var settings = SchedulerSettings()
         settings.queueLimit = scenario.queueLimit
@@ -261,7 +292,7 @@ import Testing
             case .announce(let announcement):
                 if let id = output.accepted.first { names[id] = announcement.text }
                 if let rejection = output.rejection { refused.append((step.at, "\(announcement.text) refused: \(rejection.code.rawValue)")) }
-            case .message(let speech, _, _):
+            case .message(let speech, _, _), .echo(let speech), .window(let speech):
                 if let id = output.accepted.first { names[id] = speech.text }
             default: break
             }

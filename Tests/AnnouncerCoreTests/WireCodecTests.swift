@@ -24,6 +24,8 @@ import Testing
             .commands([KeyCommand(id: "pin", title: "Pin Card", key: KeyPress("p", [.command]), when: .focused, menu: "Gameplay"),
                        KeyCommand(id: "add", title: "Add", discoverabilityTitle: "Add Card", key: KeyPress("a"))]),
             .subscribe(events: ["finished", "speaking"]),
+            .echo(text: "a", unit: .character, language: nil), .echo(text: "hello world", unit: .line, language: "de"),
+            .window(title: "Save changes?", role: .dialog, language: nil), .window(title: "Notes", role: .window, language: "en-GB"),
         ]
     }()
 

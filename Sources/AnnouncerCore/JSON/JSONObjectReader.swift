@@ -39,6 +39,15 @@ public struct JSONObjectReader: Sendable {
         return string
     }
 
+    /// A string member that holds something besides white space.
+    public func nonEmptyString(_ key: String) throws(FieldError) -> String? {
+        guard let string = try string(key) else { return nil }
+        guard string.contains(where: { !$0.isWhitespace }) else {
+            throw FieldError(.invalid, path: pathOf(key), "is empty: there is nothing to say")
+        }
+        return string
+    }
+
     /// A string member of at most `maximumBytes` bytes of UTF-8.
     public func string(_ key: String, maximumBytes: Int) throws(FieldError) -> String? {
         guard let string = try string(key) else { return nil }

@@ -21,6 +21,8 @@ public struct LocaleWords: Sendable, Equatable {
         case adjustable = "trait.adjustable"
         case image = "trait.image"
         case searchField = "trait.searchField"
+        case dialogWindow = "window.dialog"
+        case documentWindow = "window.document"
         case series = "position.series"
         case listStart = "position.listStart"
         case listEnd = "position.listEnd"

@@ -1,6 +1,6 @@
 extension Request {
     /// What the scheduler hears for this request: a focus (or a screen's initial focus) as its
-    /// composed description and hint, an announcement, or `stop`; nil for requests that do not
+    /// composed description and hint, an announcement, an echo, a window's title, or `stop`; nil for requests that do not
     /// speak by themselves.
     ///
     /// A screen speaks what `FocusEngine.firstSpoken` chooses, as the daemon does.
@@ -15,6 +15,11 @@ extension Request {
             return .announce(announcement)
         case .stop:
             return .stop
+        case .echo(let text, let unit, let language):
+            // A character is said as itself, punctuation included ("comma", not a pause).
+            return .echo(Speech(text: text, language: language, punctuation: unit == .character ? .all : nil))
+        case .window(let title, let role, let language):
+            return .window(Speech(text: composer.composeWindow(title: title, role: role, language: language), language: language))
         case .hello, .status, .update, .key, .navigate, .commands, .shortcuts, .subscribe, .voices:
             return nil
         }

@@ -13,16 +13,22 @@ public struct UtteranceID: Hashable, Comparable, Sendable, CustomStringConvertib
 public enum UtteranceKind: Sendable, Equatable, CustomStringConvertible {
     case focus
     case hint
+    /// A door's typing echo (`echo`): said at once, a newer one cuts off an older one.
+    case echo
+    /// A window, dialog or document that became active (`window`): said before its focus.
+    case window
     case announcement(Announcement.Priority)
     /// A message through the speech-dispatcher door, with its SSIP priority (docs/design.md §11).
     case message(MessagePriority)
 
-    /// The wire name: `focus`, `hint`, the announcement's priority (`high`, `default`, `low`),
+    /// The wire name: `focus`, `hint`, `echo`, `window`, the announcement's priority (`high`, `default`, `low`),
     /// or the message's SSIP priority (`important`, `message`, `text`, `notification`, `progress`).
     public var description: String {
         switch self {
         case .focus: "focus"
         case .hint: "hint"
+        case .echo: "echo"
+        case .window: "window"
         case .announcement(let priority): priority.rawValue
         case .message(let priority): priority.rawValue
         }

@@ -3,6 +3,10 @@ public enum SchedulerEvent: Sendable, Equatable {
     /// A new focus: its description, and its hint if it has one.
     case focus(description: Speech, hint: Speech?)
     case announce(Announcement)
+    /// A typing echo: it cuts off focus-level speech and an older echo, and ends a waiting hint.
+    case echo(Speech)
+    /// A window's title: it cuts off what the window before it was saying, and its focus follows.
+    case window(Speech)
     /// Silence now; everything waiting is cancelled.
     case stop
     /// These utterances are cancelled if they are still waiting (their client has gone); one

@@ -13,6 +13,11 @@
 ///   yet does not hold it back.
 /// - Order among waiting items: high (FIFO), focus, default (FIFO; an `interrupt` one goes to
 ///   the head), hint, low (FIFO).
+/// - An echo (a door's typing echo) is focus-level speech that is said at once: it cuts off a
+///   focus, hint or echo that speaks, supersedes a waiting echo and a waiting hint (the user has
+///   moved on), and waits only behind a focus that has not started.
+/// - A window's title comes before every focus: it cuts off focus-level speech and an older
+///   title, and the focus that arrives with it (before or after) is said after it.
 /// - The queue bound counts waiting announcements. A focus is always accepted: it replaces the
 ///   waiting focus and hint, so it cannot grow the queue.
 ///
@@ -38,7 +43,9 @@ public struct SpeechScheduler: Sendable {
     private enum Phase: Sendable { case starting, speaking }
     private var current: (item: ScheduledUtterance, phase: Phase)?
     private var highs: [ScheduledUtterance] = []
+    private var pendingWindow: ScheduledUtterance?
     private var pendingFocus: ScheduledUtterance?
+    private var pendingEcho: ScheduledUtterance?
     private var pendingHint: ScheduledUtterance?
     private var defaults: [ScheduledUtterance] = []
     private var pendingText: ScheduledUtterance?
@@ -58,7 +65,7 @@ public struct SpeechScheduler: Sendable {
 
     /// Waiting utterances of every kind (the `status` reply's queue length).
     public var waitingCount: Int {
-        waitingAnnouncements + (pendingFocus == nil ? 0 : 1) + (pendingHint == nil ? 0 : 1)
+        waitingAnnouncements + [pendingWindow, pendingFocus, pendingEcho, pendingHint].count { $0 != nil }
     }
 
     private var waitingAnnouncements: Int {
@@ -72,6 +79,10 @@ public struct SpeechScheduler: Sendable {
         switch event {
         case .focus(let description, let hint):
             output.accepted = acceptFocus(description, hint)
+        case .echo(let speech):
+            output.accepted = [acceptEcho(speech)]
+        case .window(let speech):
+            output.accepted = [acceptWindow(speech)]
         case .announce(let announcement):
             if waitingAnnouncements >= settings.queueLimit {
                 output.rejection = RequestError(.queueFull, "the speech queue is full (\(settings.queueLimit) announcements waiting); try again when some have been spoken")
@@ -156,6 +167,26 @@ public struct SpeechScheduler: Sendable {
         hintItem.follows = focus.id
         pendingHint = hintItem
         return [focus.id, hintItem.id]
+    }
+
+    private mutating func acceptEcho(_ speech: Speech) -> UtteranceID {
+        if let waiting = pendingEcho { pendingEcho = nil; finish(waiting, .superseded) }
+        if let waiting = pendingHint { pendingHint = nil; finish(waiting, .superseded) }
+        if let (item, phase) = current, [.focus, .hint, .echo].contains(item.kind) {
+            current = nil
+            actions.append(.cutOff(item.id))
+            finish(item, phase == .speaking ? .interrupted : .superseded)
+        }
+        let echo = makeItem(.echo, speech, eligibleAt: now)
+        pendingEcho = echo
+        return echo.id
+    }
+
+    private mutating func acceptWindow(_ speech: Speech) -> UtteranceID {
+        if let waiting = pendingWindow { pendingWindow = nil; finish(waiting, .superseded) }
+        let window = makeItem(.window, speech, eligibleAt: now)
+        pendingWindow = window
+        return window.id
     }
 
     private mutating func acceptAnnouncement(_ announcement: Announcement) -> UtteranceID {
@@ -248,11 +279,13 @@ public struct SpeechScheduler: Sendable {
         requestWake()
     }
 
-    private enum Slot { case high(Int), focus, defaultAnnouncement(Int), progress, text, hint, low(Int) }
+    private enum Slot { case high(Int), window, focus, echo, defaultAnnouncement(Int), progress, text, hint, low(Int) }
 
     private func bestCandidate() -> (Slot, ScheduledUtterance)? {
         if let index = highs.firstIndex(where: { $0.isEligible(at: now) }) { return (.high(index), highs[index]) }
+        if let window = pendingWindow { return (.window, window) }
         if let focus = pendingFocus { return (.focus, focus) }
+        if let echo = pendingEcho { return (.echo, echo) }
         if let index = defaults.firstIndex(where: { $0.isEligible(at: now) }) { return (.defaultAnnouncement(index), defaults[index]) }
         if let progress = pendingProgress, progress.isEligible(at: now) { return (.progress, progress) }
         if let text = pendingText, text.isEligible(at: now) { return (.text, text) }
@@ -264,7 +297,9 @@ public struct SpeechScheduler: Sendable {
     private mutating func take(_ slot: Slot, _ item: ScheduledUtterance) -> ScheduledUtterance {
         switch slot {
         case .high(let index): highs.remove(at: index)
+        case .window: pendingWindow = nil
         case .focus: pendingFocus = nil
+        case .echo: pendingEcho = nil
         case .defaultAnnouncement(let index): defaults.remove(at: index)
         case .progress: pendingProgress = nil
         case .text: pendingText = nil
@@ -280,7 +315,7 @@ public struct SpeechScheduler: Sendable {
         if speaking.kind.level == .high { return false }
         if candidate.interrupt { return true }
         // Of these kinds, newer replaces older.
-        if candidate.kind == speaking.kind, [.focus, .message(.text), .message(.notification)].contains(candidate.kind) { return true }
+        if candidate.kind == speaking.kind, [.window, .focus, .echo, .message(.text), .message(.notification)].contains(candidate.kind) { return true }
         switch candidate.kind {
         case .message(.progress):
             // The last of a series waits its turn; it cuts nothing off but what anything may.
@@ -329,6 +364,10 @@ public struct SpeechScheduler: Sendable {
         switch item.kind {
         case .announcement(.high), .message(.important): highs.insert(item, at: 0)
         case .focus: pendingFocus = item
+        case .window:
+            if pendingWindow == nil { pendingWindow = item } else { finish(item, .superseded) }
+        case .echo:
+            if pendingEcho == nil { pendingEcho = item } else { finish(item, .superseded) }
         case .announcement(.default), .message(.message): defaults.insert(item, at: 0)
         case .hint: pendingHint = item
         case .announcement(.low): lows.insert(item, at: 0)
@@ -349,8 +388,10 @@ public struct SpeechScheduler: Sendable {
         }
         // In arrival order, so that the reports read in the order things were asked for.
         var waiting = highs + defaults + lows
-        for item in [pendingFocus, pendingHint, pendingText, pendingProgress] { if let item { waiting.append(item) } }
+        for item in [pendingWindow, pendingFocus, pendingEcho, pendingHint, pendingText, pendingProgress] { if let item { waiting.append(item) } }
         highs.removeAll(); defaults.removeAll(); lows.removeAll()
+        pendingWindow = nil
+        pendingEcho = nil
         pendingFocus = nil
         pendingHint = nil
         pendingText = nil
@@ -367,7 +408,9 @@ public struct SpeechScheduler: Sendable {
         take(from: &highs)
         take(from: &defaults)
         take(from: &lows)
+        if let window = pendingWindow, ids.contains(window.id) { pendingWindow = nil; cancelled.append(window) }
         if let focus = pendingFocus, ids.contains(focus.id) { pendingFocus = nil; cancelled.append(focus) }
+        if let echo = pendingEcho, ids.contains(echo.id) { pendingEcho = nil; cancelled.append(echo) }
         if let hint = pendingHint, ids.contains(hint.id) { pendingHint = nil; cancelled.append(hint) }
         if let text = pendingText, ids.contains(text.id) { pendingText = nil; cancelled.append(text) }
         if let progress = pendingProgress, ids.contains(progress.id) { pendingProgress = nil; cancelled.append(progress) }
@@ -422,7 +465,7 @@ public struct SpeechScheduler: Sendable {
 /// level (docs/design.md §4's table with §11's priorities in their places; `interrupt` and progress are
 /// the exceptions, in `preempts`).
 enum UtteranceLevel: Int, Comparable {
-    case high, focus, message, text, hint, low
+    case high, window, focus, message, text, hint, low
 
     static func < (a: UtteranceLevel, b: UtteranceLevel) -> Bool { a.rawValue < b.rawValue }
 }
@@ -431,7 +474,8 @@ extension UtteranceKind {
     var level: UtteranceLevel {
         switch self {
         case .announcement(.high), .message(.important): .high
-        case .focus: .focus
+        case .window: .window
+        case .focus, .echo: .focus
         case .announcement(.default), .message(.message), .message(.progress): .message
         case .message(.text): .text
         case .hint: .hint

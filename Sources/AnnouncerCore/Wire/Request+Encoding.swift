@@ -29,6 +29,14 @@ extension Request {
             members["commands"] = .array(commands.map(\.json))
         case .subscribe(let events):
             members["events"] = .array(events.sorted().map { .string($0) })
+        case .echo(let text, let unit, let language):
+            members["text"] = .string(text)
+            members["unit"] = .string(unit.rawValue)
+            if let language { members["language"] = .string(language) }
+        case .window(let title, let role, let language):
+            members["title"] = .string(title)
+            members["role"] = .string(role.rawValue)
+            if let language { members["language"] = .string(language) }
         }
         return .object(members)
     }

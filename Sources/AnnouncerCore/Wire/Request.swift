@@ -15,6 +15,11 @@ public enum Request: Sendable, Equatable {
     case status
     /// The synthesizer's voices and their languages.
     case voices
+    /// What the user just typed, deleted or moved over, said at once (a door's typing echo).
+    case echo(text: String, unit: EchoUnit, language: String?)
+    /// A window, dialog or document became active: its title, said once. It leaves the keyboard
+    /// with the client whose tree it acts on.
+    case window(title: String, role: WindowRole, language: String?)
 
     /// The events a client may subscribe to.
     public static let eventNames: Set<String> = ["speaking", "finished", "focus", "activate", "action", "adjust", "command"]
@@ -22,7 +27,7 @@ public enum Request: Sendable, Equatable {
 
     public static let types = [
         "hello", "focus", "announce", "stop", "screen", "update", "key", "navigate", "commands",
-        "shortcuts", "subscribe", "status", "voices",
+        "shortcuts", "subscribe", "status", "voices", "echo", "window",
     ]
 
     /// The longest request line, in bytes, without its newline.
@@ -44,6 +49,8 @@ public enum Request: Sendable, Equatable {
         case .subscribe: "subscribe"
         case .status: "status"
         case .voices: "voices"
+        case .echo: "echo"
+        case .window: "window"
         }
     }
 }
@@ -146,6 +153,16 @@ public struct RequestLine: Sendable, Equatable {
             return .shortcuts
         case "voices":
             return .voices
+        case "echo":
+            let text = try reader.required("text") { key throws(FieldError) in try reader.string(key) }
+            // A typed space is something to echo; nothing at all is not.
+            guard !text.isEmpty else { throw FieldError(.invalid, path: "text", "is empty: there is nothing to echo") }
+            let unit = try reader.choice("unit", EchoUnit.allCases.map(\.rawValue)).flatMap(EchoUnit.init(rawValue:)) ?? .character
+            return .echo(text: text, unit: unit, language: try reader.languageTag("language"))
+        case "window":
+            let title = try reader.required("title") { key throws(FieldError) in try reader.nonEmptyString(key) }
+            let role = try reader.choice("role", WindowRole.allCases.map(\.rawValue)).flatMap(WindowRole.init(rawValue:)) ?? .window
+            return .window(title: title, role: role, language: try reader.languageTag("language"))
         case "subscribe":
             switch reader.value("events") {
             case .string("*")?:

@@ -101,6 +101,8 @@ public struct SessionMachine {
     /// The synthesizer's voices, for SSIP's `LIST SYNTHESIS_VOICES` (asked for once, when needed).
     public var voiceLister: () -> [SynthesisVoice] = { [] }
     var voices: [SynthesisVoice]?
+    /// The window a door said last; the same one again is not said.
+    var activeWindow: ActiveWindow?
     /// Clients with lines waiting, in the order they are served.
     private var turns: [ClientID] = []
 
@@ -254,7 +256,14 @@ public struct SessionMachine {
             }
             clients[client]!.name = name
             return Reply(id: id, .welcome(protocol: Self.protocolVersion, version: Self.version))
-        case .focus, .announce, .stop:
+        case .window(let title, let role, _):
+            let window = ActiveWindow(client: client, title: title, role: role)
+            // Said once when it becomes active: the same window again (a door's doubled event)
+            // is not said again.
+            guard window != activeWindow else { return Reply(id: id, .ok(.init())) }
+            activeWindow = window
+            fallthrough
+        case .focus, .announce, .stop, .echo:
             guard let event = line.request.schedulerEvent(composer: composer) else { return Reply(id: id, .ok(.init())) }
             let output = submit(event, for: client, speech: speech)
             if var rejection = output.rejection {
@@ -334,7 +343,15 @@ public struct SessionMachine {
         Reply.Accepted(utterance: output.accepted.first, hint: output.accepted.count > 1 ? output.accepted[1] : nil)
     }
 
+    struct ActiveWindow: Equatable {
+        var client: ClientID
+        var title: String
+        var role: WindowRole
+    }
+
     private mutating func makeActive(_ client: ClientID) {
+        // A client's own screen is a window of its own: a door's window is said again after it.
+        activeWindow = nil
         treeOwners.removeAll { $0 == client }
         treeOwners.append(client)
     }
