@@ -88,7 +88,7 @@ enum ATSPI {
             guard let text = announcer_atspi_value_string(&data) else { return nil }
             return .announcement(String(cString: text), assertive: detail1 == 2)
         case "window:activate":
-            return .windowActivated(title: string { atspi_accessible_get_name(source, &$0) })
+            return .windowActivated(title: string { atspi_accessible_get_name(source, &$0) }, role: string { atspi_accessible_get_role_name(source, &$0) })
         default:
             return snapshot(source).map { .changed($0) }
         }

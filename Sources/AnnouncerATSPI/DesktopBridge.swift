@@ -122,13 +122,11 @@ public final class DesktopBridge {
                 wire = .focus(element)
             case .announce(let announcement):
                 wire = .announce(announcement)
-            case .echo(let text):
-                // Sent as focus-level speech: a newer keystroke's echo replaces this one, as
-                // VoiceOver's does, where an interrupting announcement would be said again.
-                wire = .focus(Element(label: text))
-            case .screen(let title):
-                guard !title.isEmpty, let tree = try? ElementTree(roots: [Element(id: "window", label: title, traits: [.header])]) else { continue }
-                wire = .screen(tree, focus: nil)
+            case .echo(let text, let unit):
+                // Said at once; a newer keystroke's echo replaces this one, as VoiceOver's does.
+                wire = .echo(text: text, unit: unit, language: nil)
+            case .window(let title, let role):
+                wire = .window(title: title, role: role, language: nil)
             }
             // A daemon that restarted is reached again, and the request is not lost; the reply
             // is awaited, so that none pile up unread.

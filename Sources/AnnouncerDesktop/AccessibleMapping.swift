@@ -100,6 +100,16 @@ public enum AccessibleMapping {
         return states.contains("expanded") ? words[.expanded] : words[.collapsed]
     }
 
+    /// What a window that became active is, by its AT-SPI role: dialogs (alerts, file
+    /// choosers) and documents say so after their title; every other window is an application's.
+    public static func windowRole(_ role: String) -> WindowRole {
+        switch role {
+        case "dialog", "alert", "file chooser", "color chooser", "font chooser": .dialog
+        case "document frame", "document web", "document text", "document spreadsheet", "document presentation", "document email": .document
+        default: .window
+        }
+    }
+
     /// Whether the element has anything to say: a window that is only being built has not.
     public static func speaks(_ element: Element) -> Bool {
         element.label != nil || element.value != nil || element.hint != nil || !element.traits.isEmpty

@@ -98,6 +98,8 @@ public enum WorkerCommand: Sendable, Equatable {
         switch name {
         case "focus": .focus
         case "hint": .hint
+        case "echo": .echo
+        case "window": .window
         default: Announcement.Priority(rawValue: name).map { .announcement($0) } ?? MessagePriority(rawValue: name).map { .message($0) }
         }
     }

@@ -23,8 +23,11 @@ public struct TerminalReader {
         case stop
         /// The program's output: waits its turn, never lost.
         case say(String)
-        /// What a key reached: replaces what a key before it reached.
+        /// What a key reached: replaces what a key before it reached (review, a menu's highlight).
         case focus(String)
+        /// Typing echo: a character typed or deleted, a word ended, a line the cursor moved to,
+        /// said at once; the unit travels with the text.
+        case echo(String, unit: EchoUnit)
     }
 
     public var settings: TerminalSettings
@@ -78,7 +81,7 @@ public struct TerminalReader {
         case .typed(let character):
             typed.append(character)
         case .enter:
-            if settings.typingEcho == .words, !word.isEmpty { speech.append(.focus(word)) }
+            if settings.typingEcho == .words, !word.isEmpty { speech.append(.echo(word, unit: .word)) }
             word = ""
             typed = []
         case .backspace:
@@ -140,7 +143,7 @@ public struct TerminalReader {
                 changes.lines.removeAll { $0.row == highlight.row }
             } else if keys.last != .tab, said.cursor.row != screen.cursor.row || said.cursorLine.text != screen.cursorLine.text {
                 let line = ScreenLine.spokenText(screen.cursorLine.text)
-                speech.append(.focus(line.isEmpty ? words[.blank] : line))
+                speech.append(.echo(line.isEmpty ? words[.blank] : line, unit: .line))
                 changes.lines.removeAll { $0.row == screen.cursor.row }
             }
         case .typed?:
@@ -240,7 +243,7 @@ public struct TerminalReader {
         typed.removeFirst(inserted.count)
         var speech: [Speech] = []
         for character in inserted {
-            speech += settings.typingEcho.echoes(for: String(character), word: &word, in: words).map { .focus($0) }
+            speech += settings.typingEcho.echoes(for: String(character), word: &word, in: words).map { .echo($0, unit: settings.typingEcho.unit) }
         }
         return speech
     }
@@ -248,7 +251,7 @@ public struct TerminalReader {
     private func deletion() -> [Speech]? {
         let (inserted, removed) = cursorLineEdit()
         guard inserted.isEmpty, removed.count == 1 else { return nil }
-        return [.focus(TypingEcho.name(String(removed), in: words))]
+        return [.echo(TypingEcho.name(String(removed), in: words), unit: .character)]
     }
 
     private func caretMove(_ key: TerminalKey) -> [Speech]? {
@@ -258,11 +261,11 @@ public struct TerminalReader {
         switch key {
         case .wordLeft, .wordRight:
             let word = Self.word(in: line, at: screen.cursor.column)
-            return word.isEmpty ? [.focus(words[.spaceCharacter])] : [.focus(word)]
+            return word.isEmpty ? [.echo(words[.spaceCharacter], unit: .character)] : [.echo(word, unit: .word)]
         default:
             let cells = line.cells
             guard cells.indices.contains(screen.cursor.column) else { return nil }
-            return [.focus(TypingEcho.name(String(cells[screen.cursor.column].character), in: words))]
+            return [.echo(TypingEcho.name(String(cells[screen.cursor.column].character), in: words), unit: .character)]
         }
     }
 
@@ -272,7 +275,7 @@ public struct TerminalReader {
         guard said.cursorLine.text != screen.cursorLine.text,
               screen.cursor.column >= screen.cursorLine.textEnd else { return nil }
         let line = ScreenLine.spokenText(screen.cursorLine.text)
-        return [.focus(line.isEmpty ? words[.blank] : line)]
+        return [.echo(line.isEmpty ? words[.blank] : line, unit: .line)]
     }
 
     // MARK: - Review

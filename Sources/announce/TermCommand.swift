@@ -252,6 +252,7 @@ private struct TermSession {
             case .stop: request = .stop
             case .say(let text): request = .announce(Announcement(text: text))
             case .focus(let text): request = .focus(Element(label: text))
+            case .echo(let text, let unit): request = .echo(text: text, unit: unit, language: nil)
             }
             // A daemon that restarted is reached again, and the request is not lost.
             if waitingForReplies { _ = daemon.request(request) } else { daemon.send(request) }

@@ -10,9 +10,9 @@ import Testing
 /// text sink, the bridge and the application inside `dbus-run-session`, presses real keys with
 /// xdotool, and prints what was spoken.
 @Suite(.serialized) struct DesktopEndToEndTests {
-    /// The spoken descriptions of a session, in order (`SPEAK` lines' text). A window's title
-    /// ("… Heading.") is left out: without a window manager, whether `window:activate` comes
-    /// before the first focus depends on timing.
+    /// The spoken descriptions of a session, in order (`SPEAK` lines' text), typing echo
+    /// included. A window's title (`window` lines) is left out: without a window manager, whether
+    /// `window:activate` comes before the first focus depends on timing.
     func session(_ app: String, reader: String = binary("announcer-atspi"), keys: [String]) throws -> [String] {
         let script = packageRoot.appendingPathComponent("Tests/fixtures/desktop/session.sh").path
         let fixture = packageRoot.appendingPathComponent("Tests/fixtures/desktop/\(app)").path
@@ -32,8 +32,8 @@ import Testing
         return text.split(separator: "\n").compactMap { line -> String? in
             let parts = line.split(separator: " ", maxSplits: 3)
             guard parts.count == 4, parts[0] == "SPEAK" else { return nil }
-            return ["focus", "default", "high", "message"].contains(parts[1]) ? String(parts[3]) : nil
-        }.filter { !$0.hasSuffix("Heading.") }
+            return ["focus", "echo", "default", "high", "message"].contains(parts[1]) ? String(parts[3]) : nil
+        }
     }
 
     @Test func gtk3ButtonsCheckBoxEntrySliderAndDialog() throws {

@@ -15,8 +15,8 @@ import Testing
             switch request {
             case .focus(let element): "focus " + composer.compose(element).description
             case .announce(let announcement): "announce \(announcement.priority) \(announcement.text)"
-            case .echo(let text): "echo \(text)"
-            case .screen(let title): "screen \(title)"
+            case .echo(let text, _): "echo \(text)"
+            case .window(let title, let role): "window \(role) \(title)"
             }
         }
     }
@@ -180,7 +180,20 @@ import Testing
         ("a  b", 1, 3, "space"),                 // only spaces crossed
     ] as [(String, Int?, Int, String?)])
     func whatACaretMoveCrosses(_ text: String, _ from: Int?, _ to: Int, _ said: String?) {
-        #expect(DesktopEventFilter.crossed(text, from: from, to: to, in: packagedCatalog.words(for: "en", configured: "en")) == said)
+        #expect(DesktopEventFilter.crossed(text, from: from, to: to, in: packagedCatalog.words(for: "en", configured: "en"))?.text == said)
+    }
+
+    /// The unit travels with the echo: a character, a word or a line.
+    @Test func echoesSayWhatTheyAre() {
+        let english = packagedCatalog.words(for: "en", configured: "en")
+        #expect(DesktopEventFilter.crossed("one\ntwo", from: 1, to: 5, in: english)?.unit == .line)
+        #expect(DesktopEventFilter.crossed("one two", from: 0, to: 3, in: english)?.unit == .word)
+        #expect(DesktopEventFilter.crossed("one two", from: 0, to: 1, in: english)?.unit == .character)
+        var filter = DesktopEventFilter(typingEcho: .words, catalog: packagedCatalog)
+        _ = filter.receive(.focused(Object(id: "entry", role: "entry", name: "Name")), at: 0)
+        _ = filter.due(at: 10)
+        #expect(filter.receive(.textInserted(id: "entry", offset: 0, text: "hi "), at: 20) == [.echo("hi", unit: .word)])
+        #expect(filter.receive(.textDeleted(id: "entry", offset: 2, text: " "), at: 30) == [.echo("space", unit: .character)])
     }
 
     @Test func announcementsAndWindows() {
@@ -188,7 +201,10 @@ import Testing
         #expect(words(filter.receive(.announcement("Saved", assertive: false), at: 0)) == ["announce default Saved"])
         #expect(words(filter.receive(.announcement("Connection lost", assertive: true), at: 0)) == ["announce high Connection lost"])
         #expect(filter.receive(.announcement("", assertive: true), at: 0).isEmpty)
-        #expect(words(filter.receive(.windowActivated(title: "Mail settings"), at: 0)) == ["screen Mail settings"])
+        #expect(words(filter.receive(.windowActivated(title: "Mail", role: "frame"), at: 0)) == ["window window Mail"])
+        #expect(words(filter.receive(.windowActivated(title: "Mail settings", role: "dialog"), at: 0)) == ["window dialog Mail settings"])
+        #expect(words(filter.receive(.windowActivated(title: "Report.odt", role: "document frame"), at: 0)) == ["window document Report.odt"])
+        #expect(filter.receive(.windowActivated(title: " ", role: "frame"), at: 0).isEmpty)
     }
 
     @Test func anObjectWithNothingToSayIsNotSpoken() {
@@ -202,8 +218,8 @@ import Testing
     @Test func echoAndCaretInGerman() {
         var word = ""
         let german = packagedCatalog.words(for: "de", configured: "de")
-        #expect(DesktopEventFilter.crossed("ab cd", from: 2, to: 3, in: german) == "Leerzeichen")
-        #expect(DesktopEventFilter.crossed("ab\n\ncd", from: 0, to: 3, in: german) == "leer")
+        #expect(DesktopEventFilter.crossed("ab cd", from: 2, to: 3, in: german)?.text == "Leerzeichen")
+        #expect(DesktopEventFilter.crossed("ab\n\ncd", from: 0, to: 3, in: german)?.text == "leer")
         #expect(TypingEcho.characters.echoes(for: "\n", word: &word, in: german) == ["neue Zeile"])
         #expect(TypingEcho.characters.echoes(for: "\t", word: &word, in: german) == ["Tabulator"])
     }

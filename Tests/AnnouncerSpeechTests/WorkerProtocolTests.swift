@@ -5,7 +5,7 @@ import Testing
 /// The worker's lines read back as they were written; a line it cannot read is an error, not a
 /// guess (an unknown `kind` used to become a default announcement).
 @Suite struct WorkerProtocolTests {
-    static let kinds: [UtteranceKind] = [.focus, .hint] + Announcement.Priority.allCases.map { .announcement($0) } + MessagePriority.allCases.map { .message($0) }
+    static let kinds: [UtteranceKind] = [.focus, .hint, .echo, .window] + Announcement.Priority.allCases.map { .announcement($0) } + MessagePriority.allCases.map { .message($0) }
 
     @Test(arguments: kinds)
     func everyKindTravels(_ kind: UtteranceKind) throws {

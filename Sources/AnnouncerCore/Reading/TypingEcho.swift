@@ -3,6 +3,9 @@
 public enum TypingEcho: String, Sendable, CaseIterable {
     case characters, words, none
 
+    /// What each echo is, on the wire: a character, or a word.
+    public var unit: EchoUnit { self == .words ? .word : .character }
+
     /// A character as it is said alone: the ones that make no sound by name, in `words`.
     public static func name(_ text: String, in words: LocaleWords) -> String {
         switch text {
