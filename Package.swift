@@ -52,22 +52,29 @@ let package = Package(
         .executableTarget(name: "announcerd", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerServer"], linkerSettings: staticSwift),
         .executableTarget(name: "shape-shuffle", dependencies: ["AnnouncerCore", "AnnouncerClient", "AnnouncerSystem"], path: "examples/ShapeShuffle"),
         .executableTarget(name: "announcer-bench", dependencies: ["AnnouncerCore", "AnnouncerSystem"], path: "bench/CoreBenchmark"),
+        // What the test targets share: finding the built executables and the packaged locale
+        // tables, and a real announcerd on a temporary socket.
+        .target(name: "AnnouncerTestSupport", dependencies: ["AnnouncerCore", "AnnouncerSystem"], path: "Tests/AnnouncerTestSupport"),
         .testTarget(
             name: "AnnouncerSystemTests",
-            dependencies: ["AnnouncerSystem"]
+            dependencies: ["AnnouncerSystem", "AnnouncerTestSupport"]
+        ),
+        .testTarget(
+            name: "AnnouncerClientTests",
+            dependencies: ["AnnouncerClient", "AnnouncerCore", "AnnouncerSystem", "AnnouncerTestSupport", "announcerd"]
         ),
         .testTarget(
             name: "AnnouncerCoreTests",
-            dependencies: ["AnnouncerCore", "AnnouncerSystem"],
+            dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "AnnouncerDesktopTests",
-            dependencies: ["AnnouncerDesktop", "AnnouncerCore", "announcer-atspi", "announcerd"]
+            dependencies: ["AnnouncerDesktop", "AnnouncerCore", "announcer-atspi", "announcerd", "AnnouncerTestSupport"]
         ),
         .testTarget(
             name: "AnnouncerTerminalTests",
-            dependencies: ["AnnouncerTerminal", "AnnouncerCore", "announce", "announcerd"],
+            dependencies: ["AnnouncerTerminal", "AnnouncerCore", "announce", "announcerd", "AnnouncerTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -80,12 +87,12 @@ let package = Package(
         ),
         .testTarget(
             name: "AnnouncerServerTests",
-            dependencies: ["AnnouncerServer", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "announcerd", "announcer-speech-worker", "announce", "shape-shuffle"],
+            dependencies: ["AnnouncerServer", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "announcerd", "announcer-speech-worker", "announce", "shape-shuffle", "AnnouncerTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "announceTests",
-            dependencies: ["announce", "announcerd", "announcer-speech-worker", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient"],
+            dependencies: ["announce", "announcerd", "announcer-speech-worker", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "AnnouncerTestSupport"],
             exclude: ["Fixtures"]
         ),
     ],

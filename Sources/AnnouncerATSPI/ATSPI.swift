@@ -29,10 +29,8 @@ enum ATSPI {
     static func listen(_ callback: AtspiEventListenerSimpleCB) -> [String] {
         guard let listener = atspi_event_listener_new_simple(callback, nil) else { return eventTypes }
         var failed: [String] = []
-        for type in eventTypes {
-            var error: UnsafeMutablePointer<GError>?
-            if atspi_event_listener_register(listener, type, &error) == 0 { failed.append(type) }
-            g_clear_error(&error)
+        for type in eventTypes where checked({ atspi_event_listener_register(listener, type, &$0) }) ?? 0 == 0 {
+            failed.append(type)
         }
         return failed
     }
@@ -90,7 +88,7 @@ enum ATSPI {
             guard let text = announcer_atspi_value_string(&data) else { return nil }
             return .announcement(String(cString: text), assertive: detail1 == 2)
         case "window:activate":
-            return .windowActivated(title: string { atspi_accessible_get_name(source, &$0) })
+            return .windowActivated(title: string { atspi_accessible_get_name(source, &$0) }, role: string { atspi_accessible_get_role_name(source, &$0) })
         default:
             return snapshot(source).map { .changed($0) }
         }
@@ -112,8 +110,6 @@ enum ATSPI {
         ("multi-line", ATSPI_STATE_MULTI_LINE),
     ]
 
-    /// Roles whose place among their siblings is spoken ("2 of 5").
-    static let positionedRoles: Set<String> = ["list item", "tree item", "page tab", "table cell", "tree table cell", "menu item", "radio menu item", "check menu item"]
     static let textRoles: Set<String> = ["entry", "text", "editbar", "search bar", "terminal", "combo box", "spin button"]
 
     /// The object as it is now; nil when it is already gone (toolkits announce objects that
@@ -130,22 +126,20 @@ enum ATSPI {
             announcer_atspi_unref(set)
         }
         if let value = atspi_accessible_get_value_iface(accessible) {
-            var error: UnsafeMutablePointer<GError>?
-            object.value = atspi_value_get_current_value(value, &error)
-            object.minimum = atspi_value_get_minimum_value(value, &error)
-            object.maximum = atspi_value_get_maximum_value(value, &error)
-            g_clear_error(&error)
+            object.value = checked { atspi_value_get_current_value(value, &$0) }
+            object.minimum = checked { atspi_value_get_minimum_value(value, &$0) }
+            object.maximum = checked { atspi_value_get_maximum_value(value, &$0) }
             let text = string { atspi_value_get_text(value, &$0) }
             object.valueText = text.isEmpty ? nil : text
             announcer_atspi_unref(value)
         }
         if textRoles.contains(role) { object.text = wholeText(accessible) }
-        if positionedRoles.contains(role) {
+        if AccessibleMapping.positionedRoles.contains(role) {
             object.position = position(accessible)
             // A row with no name of its own says what its children say (GTK's list box rows).
             if object.name.isEmpty { object.name = childNames(accessible, depth: 2).joined(separator: " ") }
         }
-        if let attributes = atspi_accessible_get_attributes(accessible, nil) {
+        if let attributes = checked({ atspi_accessible_get_attributes(accessible, &$0) }) ?? nil {
             if let level = announcer_atspi_attribute(attributes, "level") { object.level = Int(String(cString: level)) }
             g_hash_table_unref(attributes)
         }
@@ -155,7 +149,7 @@ enum ATSPI {
             object.accelerator = binding.split(separator: ";").last.map(String.init)
             announcer_atspi_unref(action)
         }
-        if let locale = atspi_accessible_get_object_locale(accessible, nil) {
+        if let locale = checked({ atspi_accessible_get_object_locale(accessible, &$0) }) ?? nil {
             object.locale = String(cString: locale)
         }
         return object
@@ -168,22 +162,17 @@ enum ATSPI {
     static func wholeText(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> String? {
         guard let text = atspi_accessible_get_text_iface(accessible) else { return nil }
         defer { announcer_atspi_unref(text) }
-        var error: UnsafeMutablePointer<GError>?
-        let count = atspi_text_get_character_count(text, &error)
-        g_clear_error(&error)
-        guard count >= 0, count <= longestText else { return nil }
+        guard let count = checked({ atspi_text_get_character_count(text, &$0) }), count >= 0, count <= longestText else { return nil }
         return string { atspi_text_get_text(text, 0, count, &$0) }
     }
 
     /// The names of an object's descendants, in order, `depth` levels down.
     static func childNames(_ accessible: UnsafeMutablePointer<AtspiAccessible>, depth: Int) -> [String] {
         guard depth > 0 else { return [] }
-        var error: UnsafeMutablePointer<GError>?
-        let count = atspi_accessible_get_child_count(accessible, &error)
-        g_clear_error(&error)
+        let count = checked { atspi_accessible_get_child_count(accessible, &$0) } ?? 0
         var names: [String] = []
         for index in 0..<min(max(count, 0), 20) {
-            guard let child = atspi_accessible_get_child_at_index(accessible, index, &error) else { g_clear_error(&error); continue }
+            guard let child = checked({ atspi_accessible_get_child_at_index(accessible, index, &$0) }) ?? nil else { continue }
             let name = string { atspi_accessible_get_name(child, &$0) }
             names += name.isEmpty ? childNames(child, depth: depth - 1) : [name]
             announcer_atspi_unref(child)
@@ -193,23 +182,32 @@ enum ATSPI {
 
     /// 1-based place among the parent's children, and their count.
     static func position(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> AccessibleSnapshot.Position? {
-        var error: UnsafeMutablePointer<GError>?
-        defer { g_clear_error(&error) }
-        guard let parent = atspi_accessible_get_parent(accessible, &error) else { return nil }
+        guard let parent = checked({ atspi_accessible_get_parent(accessible, &$0) }) ?? nil else { return nil }
         defer { announcer_atspi_unref(parent) }
-        let index = atspi_accessible_get_index_in_parent(accessible, &error)
-        let count = atspi_accessible_get_child_count(parent, &error)
-        guard index >= 0, count > 0, index < count else { return nil }
+        guard let index = checked({ atspi_accessible_get_index_in_parent(accessible, &$0) }),
+              let count = checked({ atspi_accessible_get_child_count(parent, &$0) }),
+              index >= 0, count > 0, index < count else { return nil }
         return AccessibleSnapshot.Position(index: Int(index) + 1, count: Int(count))
     }
 
-    /// A string libatspi returns for us to free, or "" (and the error cleared).
+    /// A string libatspi returns for us to free, or "" when it failed.
     static func string(_ call: (inout UnsafeMutablePointer<GError>?) -> UnsafeMutablePointer<gchar>?) -> String {
-        var error: UnsafeMutablePointer<GError>?
-        let text = call(&error)
-        g_clear_error(&error)
-        guard let text else { return "" }
+        guard let text = checked(call) ?? nil else { return "" }
         defer { g_free(text) }
         return String(cString: text)
     }
+
+    /// One libatspi call that reports failure through a GError, with an error of its own: its
+    /// result, or nil when it failed. The error is freed and cleared here, every time, so that
+    /// no call ever sees the one before it (GLib requires a GError to be NULL when passed).
+    static func checked<T>(_ call: (inout UnsafeMutablePointer<GError>?) -> T) -> T? {
+        var error: UnsafeMutablePointer<GError>?
+        let result = call(&error)
+        guard error == nil else {
+            g_clear_error(&error)
+            return nil
+        }
+        return result
+    }
+
 }

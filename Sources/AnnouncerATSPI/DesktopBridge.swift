@@ -11,29 +11,40 @@ public final class DesktopBridge {
     public struct Settings: Sendable {
         public var socket: String?
         public var typingEcho: TypingEcho
+        /// The locale tables and the configured locale, for the words the bridge says itself.
+        public var catalog: LocaleCatalog
+        public var locale: String
         public var log: @Sendable (String) -> Void
 
-        public init(socket: String?, typingEcho: TypingEcho, log: @escaping @Sendable (String) -> Void) {
+        public init(socket: String?, typingEcho: TypingEcho, catalog: LocaleCatalog, locale: String, log: @escaping @Sendable (String) -> Void) {
             self.socket = socket
             self.typingEcho = typingEcho
+            self.catalog = catalog
+            self.locale = locale
             self.log = log
         }
     }
 
     private let settings: Settings
     private var filter: DesktopEventFilter
-    private var daemon: DaemonConnection?
-    private let clock = ContinuousClock()
+    private let daemon: DaemonLink
     private let origin = ContinuousClock.now
     private var wakeScheduled = false
-    private var lastFailure: String?
 
     /// The one bridge of the process, for libatspi's C callbacks (which carry no context).
     nonisolated(unsafe) static var current: DesktopBridge?
 
     public init(settings: Settings) {
         self.settings = settings
-        self.filter = DesktopEventFilter(typingEcho: settings.typingEcho)
+        self.filter = DesktopEventFilter(typingEcho: settings.typingEcho, catalog: settings.catalog, locale: settings.locale)
+        let log = settings.log
+        daemon = DaemonLink(settings: DaemonLink.Settings(socket: settings.socket, client: "announcer-atspi")) { notice in
+            switch notice {
+            // Said once per outage, not at every event.
+            case .unreachable(let error): log("announcer-atspi: cannot reach announcerd (\(error)); trying again at the next event")
+            case .reconnected: log("announcer-atspi: connected to announcerd again")
+            }
+        }
     }
 
     /// Connects to the accessibility bus and serves until the process ends, or until that bus
@@ -52,7 +63,7 @@ public final class DesktopBridge {
         if !ATSPI.watchBus({ DesktopBridge.current?.busLost() }) {
             settings.log("announcer-atspi: cannot watch the accessibility bus; a restart of it will not be noticed")
         }
-        connectIfNeeded()
+        daemon.connectIfNeeded()
         settings.log("announcer-atspi: listening to the accessibility bus")
         ATSPI.runMainLoop()
         return busGone ? .temporaryFailure : .success
@@ -72,10 +83,7 @@ public final class DesktopBridge {
         }
     }
 
-    private var now: Milliseconds {
-        let elapsed = ContinuousClock.now - origin
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    }
+    private var now: Milliseconds { (ContinuousClock.now - origin).milliseconds }
 
     private func handle(_ event: UnsafePointer<AtspiEvent>) {
         guard let desktopEvent = ATSPI.event(event) else { return }
@@ -106,21 +114,6 @@ public final class DesktopBridge {
 
     // MARK: - announcerd
 
-    private func connectIfNeeded() {
-        guard daemon == nil else { return }
-        do {
-            let connection = try DaemonConnection(socket: settings.socket)
-            _ = try connection.request(.hello(client: "announcer-atspi", protocol: 1))
-            daemon = connection
-            if lastFailure != nil { settings.log("announcer-atspi: connected to announcerd again") }
-            lastFailure = nil
-        } catch {
-            // Said once per outage, not at every event.
-            if lastFailure == nil { settings.log("announcer-atspi: cannot reach announcerd (\(error)); trying again at the next event") }
-            lastFailure = "\(error)"
-        }
-    }
-
     private func deliver(_ requests: [DesktopRequest]) {
         for request in requests {
             let wire: Request
@@ -129,25 +122,15 @@ public final class DesktopBridge {
                 wire = .focus(element)
             case .announce(let announcement):
                 wire = .announce(announcement)
-            case .echo(let text):
-                // Sent as focus-level speech: a newer keystroke's echo replaces this one, as
-                // VoiceOver's does, where an interrupting announcement would be said again.
-                wire = .focus(Element(label: text))
-            case .screen(let title):
-                guard !title.isEmpty, let tree = try? ElementTree(roots: [Element(id: "window", label: title, traits: [.header])]) else { continue }
-                wire = .screen(tree, focus: nil)
+            case .echo(let text, let unit):
+                // Said at once; a newer keystroke's echo replaces this one, as VoiceOver's does.
+                wire = .echo(text: text, unit: unit, language: nil)
+            case .window(let title, let role):
+                wire = .window(title: title, role: role, language: nil)
             }
-            // A daemon that restarted is reached again, and the request is not lost.
-            for _ in 0..<2 {
-                connectIfNeeded()
-                guard let daemon else { break }
-                do {
-                    _ = try daemon.request(wire)
-                    break
-                } catch {
-                    self.daemon = nil
-                }
-            }
+            // A daemon that restarted is reached again, and the request is not lost; the reply
+            // is awaited, so that none pile up unread.
+            _ = daemon.request(wire)
         }
     }
 }

@@ -1,6 +1,5 @@
 import AnnouncerCore
 import AnnouncerSystem
-import Glibc
 
 /// A connection to announcerd for Swift programs: typed requests out, typed replies and events
 /// in, over the wire protocol (docs/protocol.md). Blocking, for one thread at a time.
@@ -25,16 +24,27 @@ public final class DaemonConnection {
     /// Events that arrived while a reply was awaited, oldest first.
     private var pendingEvents: [DaemonEvent] = []
 
+    /// How long a write may wait for the daemon to take it; nil: as long as it takes. A daemon
+    /// that accepts but never reads then costs `.failed(path, .timedOut)`, not a hung client.
+    public var writeTimeout: Duration?
+
     /// Connects to `socket`, or to the socket every Announcer program finds by default
     /// (`--socket`, `$ANNOUNCER_SOCKET`, `$XDG_RUNTIME_DIR/announcer/socket`, `~/.cache/…`).
-    public init(socket: String? = nil, environment: [String: String] = Environment.current) throws(ClientError) {
+    /// With a `connectTimeout`, a daemon that does not accept within it is `.cannotConnect`.
+    public init(socket: String? = nil, environment: [String: String] = Environment.current,
+                connectTimeout: Duration? = nil, writeTimeout: Duration? = nil) throws(ClientError) {
         guard let path = SocketPath.resolve(explicit: socket, environment: environment) else { throw .noSocketPath }
         guard let address = UnixSocketAddress(path) else { throw .cannotConnect(path, "the path is too long for a Unix socket") }
         self.path = path
-        do {
-            descriptor = try UnixSocket.connect(to: address)
+        self.writeTimeout = writeTimeout
+        do throws(Errno) {
+            if let connectTimeout {
+                descriptor = try UnixSocket.connect(to: address, timeout: connectTimeout)
+            } else {
+                descriptor = try UnixSocket.connect(to: address)
+            }
         } catch {
-            throw .cannotConnect(path, error.reason)
+            throw .cannotConnect(path, error == .timedOut ? "it did not accept the connection in time" : error.reason)
         }
     }
 
@@ -61,9 +71,9 @@ public final class DaemonConnection {
         var bytes = Array(line)
         if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
         do {
-            try descriptor.writeAll(bytes)
+            if let writeTimeout { try descriptor.writeAll(bytes, timeout: writeTimeout) } else { try descriptor.writeAll(bytes) }
         } catch {
-            throw .closed(path)
+            throw ClientError(path: path, error)
         }
     }
 
@@ -81,6 +91,32 @@ public final class DaemonConnection {
             case .reply: continue
             case .event(let event): pendingEvents.append(event)
             }
+        }
+    }
+
+    /// Waits at most `timeout` for the reply with this id (events meanwhile are kept for
+    /// `nextEvent`); nil when none came in time.
+    public func reply(to id: JSONValue, within timeout: Duration) throws(ClientError) -> Reply? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        while true {
+            while let line = takeLine() {
+                switch try message(line) {
+                case .reply(let reply) where reply.id == id || (reply.id == nil && reply.isError): return reply
+                case .reply: continue
+                case .event(let event): pendingEvents.append(event)
+                }
+            }
+            let left = deadline - clock.now
+            guard left > .zero else { return nil }
+            let ready: PollEvents
+            do {
+                ready = try descriptor.wait(for: .readable, timeoutMilliseconds: left.pollTimeout)
+            } catch {
+                throw ClientError(path: path, error)
+            }
+            if ready.isEmpty { return nil }
+            guard try readMore() else { throw .closed(path) }
         }
     }
 
@@ -113,8 +149,8 @@ public final class DaemonConnection {
                 continue
             }
             let left = deadline - clock.now
-            guard left > .zero, let ready = try? descriptor.waitUntil(events: Int16(POLLIN), timeoutMilliseconds: Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)),
-                  ready != 0, (try? readMore()) == true else { return nil }
+            guard left > .zero, let ready = try? descriptor.wait(for: .readable, timeoutMilliseconds: left.pollTimeout),
+                  !ready.isEmpty, (try? readMore()) == true else { return nil }
         }
     }
 
@@ -126,6 +162,10 @@ public final class DaemonConnection {
     /// The next line from the daemon, decoded.
     public func nextMessage() throws(ClientError) -> DaemonMessage {
         guard let line = try nextLine() else { throw .closed(path) }
+        return try message(line)
+    }
+
+    private func message(_ line: [UInt8]) throws(ClientError) -> DaemonMessage {
         do {
             return try DaemonMessage(line: line)
         } catch {
@@ -164,7 +204,7 @@ public final class DaemonConnection {
         return line
     }
 
-    /// Reads what arrives next; false at the end.
+    /// Reads what arrives next; false at the end (a reset connection ends it too).
     private func readMore() throws(ClientError) -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65536)
         do {
@@ -175,7 +215,10 @@ public final class DaemonConnection {
             }
             return true
         } catch {
-            throw .closed(path)
+            switch ClientError(path: path, error) {
+            case .closed: return false
+            case let other: throw other
+            }
         }
     }
 }
@@ -185,8 +228,11 @@ public enum ClientError: Error, CustomStringConvertible, Equatable {
     /// Neither XDG_RUNTIME_DIR nor HOME is set, and no socket was named.
     case noSocketPath
     case cannotConnect(String, String)
-    /// The daemon closed the connection.
+    /// The daemon closed the connection (the end of the stream, EPIPE or ECONNRESET).
     case closed(String)
+    /// Reading from or writing to the daemon failed otherwise (a write that timed out, EIO…):
+    /// the path and the errno, kept.
+    case failed(String, Errno)
     /// A line from the daemon that is not a reply or an event.
     case badLine(String, String)
 
@@ -195,7 +241,17 @@ public enum ClientError: Error, CustomStringConvertible, Equatable {
         case .noSocketPath: SocketPath.missingMessage
         case .cannotConnect(let path, let reason): "cannot connect to announcerd at \(path): \(reason) (is announcerd running?)"
         case .closed(let path): "announcerd at \(path) closed the connection"
+        case .failed(let path, let error) where error == .timedOut: "announcerd at \(path) did not take what was sent in time (\(error))"
+        case .failed(let path, let error): "the connection to announcerd at \(path) failed: \(error)"
         case .badLine(let line, let reason): "announcerd sent a line that is not a reply or an event (\(reason)): \(line)"
         }
+    }
+}
+
+extension ClientError {
+    /// A failed read or write on the connection: the daemon's end closing is `.closed`, any
+    /// other errno is kept.
+    init(path: String, _ error: Errno) {
+        self = error == .brokenPipe || error == .connectionReset ? .closed(path) : .failed(path, error)
     }
 }

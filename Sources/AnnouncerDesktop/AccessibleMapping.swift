@@ -8,16 +8,26 @@ import AnnouncerCore
 /// - Toggle buttons, check boxes and switches are switch buttons with the value 1 (checked), 0
 ///   or 2 (mixed): the composer says VoiceOver's own "On." / "Off." / "Mixed." in every locale.
 /// - A heading's level is its value ("level 2"), since VoiceOver's iOS words have none.
+/// - Every word of its own comes from the locale tables (value.level, value.expanded,
+///   value.collapsed, key.control), in the language the element is spoken in.
 /// - Sliders and progress bars speak a percentage of their range; spin buttons their number (or
 ///   the toolkit's text for it).
 /// - Expandable rows and combo boxes say "expanded" or "collapsed" as their value.
 /// - A password field never says its text.
 public enum AccessibleMapping {
-    public static func element(_ object: AccessibleSnapshot) -> Element {
+    /// Roles whose place among their siblings is spoken ("2 of 5", a tab's "Tab 2 of 5"): the
+    /// bridge reads the position of these, and only these (AccessibleSnapshot.position).
+    public static let positionedRoles: Set<String> = ["list item", "tree item", "table cell", "tree table cell", "table row", "tree table row", "page tab"]
+
+    /// The element for `object`. Its own words ("level 2", "expanded", "Control Q") are taken
+    /// from `catalog` in the object's language, else the configured `locale`: the language the
+    /// composer will speak the element in.
+    public static func element(_ object: AccessibleSnapshot, catalog: LocaleCatalog, locale: String) -> Element {
         var element = Element(id: object.id)
         element.label = object.name.trimmingWhitespace().nonEmptyString
         element.hint = object.description.trimmingWhitespace().nonEmptyString
         element.language = object.locale.flatMap(languageTag)
+        let words = catalog.words(for: element.language, configured: locale)
         let states = object.states
         switch object.role {
         case "push button", "button":
@@ -30,15 +40,15 @@ public enum AccessibleMapping {
             if states.contains("checked") { element.traits.insert(.selected) }
         case "combo box":
             element.traits = [.button]
-            element.value = (object.valueText ?? object.text)?.trimmingWhitespace().nonEmptyString ?? expansion(states)
+            element.value = (object.valueText ?? object.text)?.trimmingWhitespace().nonEmptyString ?? expansion(states, words)
         case "menu item", "menu":
             element.traits = [.button]
-            if element.hint == nil { element.hint = object.accelerator.flatMap(acceleratorWords) }
+            if element.hint == nil { element.hint = object.accelerator.flatMap { acceleratorWords($0, words) } }
         case "link":
             element.traits = [.link]
         case "heading":
             element.traits = [.header]
-            element.value = object.level.map { "level \($0)" }
+            element.value = object.level.map(words.headingLevel)
         case "image", "icon", "image map":
             element.traits = [.image]
         case "label", "static", "caption", "paragraph":
@@ -63,9 +73,9 @@ public enum AccessibleMapping {
             if let position = object.position { element.context = .tab(index: position.index, count: position.count) }
         case "page tab list":
             element.traits = [.tabBar]
-        case "list item", "tree item", "table cell", "tree table cell", "table row", "tree table row":
+        case _ where positionedRoles.contains(object.role):
             if let position = object.position { element.context = .series(index: position.index, count: position.count) }
-            if states.contains("expandable") { element.value = expansion(states) }
+            if states.contains("expandable") { element.value = expansion(states, words) }
         case "alert", "notification":
             element.traits = [.staticText]
         default:
@@ -85,9 +95,19 @@ public enum AccessibleMapping {
         return element
     }
 
-    static func expansion(_ states: Set<String>) -> String? {
+    static func expansion(_ states: Set<String>, _ words: LocaleWords) -> String? {
         guard states.contains("expandable") else { return nil }
-        return states.contains("expanded") ? "expanded" : "collapsed"
+        return states.contains("expanded") ? words[.expanded] : words[.collapsed]
+    }
+
+    /// What a window that became active is, by its AT-SPI role: dialogs (alerts, file
+    /// choosers) and documents say so after their title; every other window is an application's.
+    public static func windowRole(_ role: String) -> WindowRole {
+        switch role {
+        case "dialog", "alert", "file chooser", "color chooser", "font chooser": .dialog
+        case "document frame", "document web", "document text", "document spreadsheet", "document presentation", "document email": .document
+        default: .window
+        }
     }
 
     /// Whether the element has anything to say: a window that is only being built has not.
@@ -106,24 +126,23 @@ public enum AccessibleMapping {
         value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
-    /// "<Control><Shift>q" → "Control Shift Q".
-    static func acceleratorWords(_ accelerator: String) -> String? {
-        var words: [String] = []
+    /// "<Control><Shift>q" → "Control Shift Q" (Control and Primary in the locale's word).
+    static func acceleratorWords(_ accelerator: String, _ words: LocaleWords) -> String? {
+        var said: [String] = []
         var rest = Substring(accelerator)
         while rest.first == "<", let close = rest.firstIndex(of: ">") {
             let modifier = rest[rest.index(after: rest.startIndex)..<close]
-            words.append(modifier == "Primary" ? "Control" : String(modifier))
+            said.append(modifier == "Primary" || modifier == "Control" ? words[.controlKey] : String(modifier))
             rest = rest[rest.index(after: close)...]
         }
-        if !rest.isEmpty { words.append(rest.count == 1 ? rest.uppercased() : String(rest)) }
-        return words.isEmpty ? nil : words.joined(separator: " ")
+        if !rest.isEmpty { said.append(rest.count == 1 ? rest.uppercased() : String(rest)) }
+        return said.isEmpty ? nil : said.joined(separator: " ")
     }
 
-    /// "de_DE" or "de_DE.UTF-8" → "de-DE"; "C" and "POSIX" say nothing.
+    /// "de_DE", "de_DE.UTF-8" or "ca_ES@valencia" → "de-DE", "ca-ES"; "C" and "POSIX" say
+    /// nothing (`LanguageTag`'s rule).
     static func languageTag(_ locale: String) -> String? {
-        let base = locale.split(separator: ".").first.map(String.init) ?? locale
-        guard !base.isEmpty, base != "C", base != "POSIX" else { return nil }
-        return base.replacing("_", with: "-")
+        LanguageTag(posixLocale: locale)?.description
     }
 }
 

@@ -17,18 +17,19 @@ public enum DesktopEvent: Sendable, Equatable {
     case caretMoved(id: String, offset: Int, text: String?)
     /// `object:announcement`: assertive ones interrupt.
     case announcement(String, assertive: Bool)
-    /// A window became active: its title.
-    case windowActivated(title: String)
+    /// A window became active: its title and AT-SPI role name ("frame", "dialog").
+    case windowActivated(title: String, role: String)
 }
 
 /// What the bridge asks of announcerd.
 public enum DesktopRequest: Sendable, Equatable {
     case focus(Element)
     case announce(Announcement)
-    /// Typing echo: said at once, cutting off the echo before it (and never said again).
-    case echo(String)
-    /// A new window: its title as a screen change.
-    case screen(title: String)
+    /// Typing echo: said at once, cutting off the echo before it (and never said again); the
+    /// unit says what the text is (a character typed, deleted or crossed; a word; a line).
+    case echo(String, unit: EchoUnit)
+    /// A window that became active: its title, and whether it is a dialog or a document.
+    case window(title: String, role: WindowRole)
 }
 
 /// The bridge's rules, with no clock of its own and no AT-SPI (DesktopEventFilterTests): real
@@ -48,6 +49,10 @@ public struct DesktopEventFilter: Sendable {
     /// The same focus again within this long of the one spoken is the toolkit repeating itself.
     public var duplicateMs: Milliseconds = 150
     public var typingEcho: TypingEcho
+    /// The locale tables and the configured locale: the words of values ("expanded"), of
+    /// shortcuts and of typed characters ("space") come from them.
+    public let catalog: LocaleCatalog
+    public var locale: String
 
     private var pending: AccessibleSnapshot?
     /// When the first focus of the waiting storm came, and its latest.
@@ -62,8 +67,17 @@ public struct DesktopEventFilter: Sendable {
     /// Where the caret goes after an edit that was echoed: arriving there says nothing more.
     private var caretAfterEdit: Int?
 
-    public init(typingEcho: TypingEcho = .characters) {
+    public init(typingEcho: TypingEcho = .characters, catalog: LocaleCatalog, locale: String = LocaleCatalog.reference) {
         self.typingEcho = typingEcho
+        self.catalog = catalog
+        self.locale = locale
+    }
+
+    /// The configured locale's words (typing echo, the caret).
+    private var words: LocaleWords { catalog.words(for: nil, configured: locale) }
+
+    private func element(_ object: AccessibleSnapshot) -> Element {
+        AccessibleMapping.element(object, catalog: catalog, locale: locale)
     }
 
     /// When `due` should be called next, if anything waits.
@@ -87,7 +101,7 @@ public struct DesktopEventFilter: Sendable {
         var requests = due(at: now)
         switch event {
         case .focused(let object):
-            if let focused, focused.object.id == object.id, focused.element == AccessibleMapping.element(object),
+            if let focused, focused.object.id == object.id, focused.element == element(object),
                now - focused.at < duplicateMs, pending == nil {
                 break
             }
@@ -99,7 +113,7 @@ public struct DesktopEventFilter: Sendable {
             caretAfterEdit = nil
         case .changed(let object):
             if let focused, focused.object.id == object.id {
-                let element = AccessibleMapping.element(object)
+                let element = element(object)
                 if element != focused.element {
                     self.focused = (object, element, now)
                     requests.append(.focus(element))
@@ -113,7 +127,7 @@ public struct DesktopEventFilter: Sendable {
             guard isFocused(id), !text.isEmpty else { break }
             caretAfterEdit = offset
             word = ""
-            requests.append(.echo(TypingEcho.name(text)))
+            requests.append(.echo(TypingEcho.name(text, in: words), unit: text.count == 1 ? .character : .word))
         case .caretMoved(let id, let offset, let text):
             guard isFocused(id) else { break }
             let from = caret?.id == id ? caret?.offset : nil
@@ -124,12 +138,14 @@ public struct DesktopEventFilter: Sendable {
             }
             caretAfterEdit = nil
             word = ""
-            if let text, let crossed = Self.crossed(text, from: from, to: offset) { requests.append(.echo(crossed)) }
+            if let text, let crossed = Self.crossed(text, from: from, to: offset, in: words) { requests.append(.echo(crossed.text, unit: crossed.unit)) }
         case .announcement(let text, let assertive):
             guard !text.isEmpty else { break }
             requests.append(.announce(Announcement(text: text, priority: assertive ? .high : .default)))
-        case .windowActivated(let title):
-            requests.append(.screen(title: title))
+        case .windowActivated(let title, let role):
+            // A window that is only being built has no title yet: nothing to say.
+            guard !title.trimmingWhitespace().isEmpty else { break }
+            requests.append(.window(title: title, role: AccessibleMapping.windowRole(role)))
         }
         return requests
     }
@@ -144,7 +160,7 @@ public struct DesktopEventFilter: Sendable {
     public mutating func due(at now: Milliseconds) -> [DesktopRequest] {
         guard let object = pending, let deadline, now >= deadline else { return [] }
         pending = nil
-        let element = AccessibleMapping.element(object)
+        let element = element(object)
         guard AccessibleMapping.speaks(element) else { return [] }
         if let focused, focused.object.id == object.id, focused.element == element, now - focused.at < duplicateMs {
             return []
@@ -162,26 +178,26 @@ public struct DesktopEventFilter: Sendable {
     /// on one line, the text crossed (a word, or the rest of the line for Home and End); across
     /// lines, the line the caret is now on. With no earlier place known, the character after the
     /// caret. Nothing when it did not move or the text is not what the offsets say.
-    static func crossed(_ text: String, from: Int?, to: Int) -> String? {
+    static func crossed(_ text: String, from: Int?, to: Int, in words: LocaleWords) -> (text: String, unit: EchoUnit)? {
         let characters = Array(text)
         guard to >= 0, to <= characters.count else { return nil }
         guard let from, from >= 0, from <= characters.count else {
-            return to < characters.count ? TypingEcho.name(String(characters[to])) : nil
+            return to < characters.count ? (TypingEcho.name(String(characters[to]), in: words), .character) : nil
         }
         guard from != to else { return nil }
         let crossed = characters[min(from, to)..<max(from, to)]
-        if crossed.count == 1 { return TypingEcho.name(String(crossed)) }
+        if crossed.count == 1 { return (TypingEcho.name(String(crossed), in: words), .character) }
         if crossed.contains("\n") {
             let start = characters[..<to].lastIndex(of: "\n").map { $0 + 1 } ?? 0
             let end = characters[to...].firstIndex(of: "\n") ?? characters.count
             let line = String(characters[start..<end])
-            return line.allSatisfy(\.isWhitespace) ? "blank" : line
+            return (line.allSatisfy(\.isWhitespace) ? words[.blank] : line, .line)
         }
-        let words = String(crossed).trimmingWhitespace()
-        return words.isEmpty ? TypingEcho.name(String(crossed.first!)) : words
+        let text = String(crossed).trimmingWhitespace()
+        return text.isEmpty ? (TypingEcho.name(String(crossed.first!), in: words), .character) : (text, .word)
     }
 
     private mutating func echo(_ text: String) -> [DesktopRequest] {
-        typingEcho.echoes(for: text, word: &word).map { .echo($0) }
+        typingEcho.echoes(for: text, word: &word, in: words).map { .echo($0, unit: typingEcho.unit) }
     }
 }

@@ -1,6 +1,5 @@
 import AnnouncerCore
 import AnnouncerSystem
-import Glibc
 
 /// What announcerd tells its speech worker, one JSON object per line on their socket pair.
 public enum WorkerCommand: Sendable, Equatable {
@@ -49,11 +48,15 @@ public enum WorkerCommand: Sendable, Equatable {
         }
     }
 
-    public init?(json: JSONValue) {
+    /// Decodes a line; a line this side does not understand (an unknown `op` or `kind`, a
+    /// field missing) is an error, never a guess: the two sides are built together, so it is a
+    /// bug to report.
+    public init(json: JSONValue) throws(WorkerProtocolError) {
         let fields = WorkerFields(json)
         switch fields.string("op") {
         case "start":
-            guard let sinkName = fields.string("sink"), let sink = try? SinkChoice(parsing: sinkName) else { return nil }
+            guard let sinkName = fields.string("sink") else { throw WorkerProtocolError(json, "no sink") }
+            guard let sink = try? SinkChoice(parsing: sinkName) else { throw WorkerProtocolError(json, "unknown sink \"\(sinkName)\"") }
             var espeak = VoiceSettings()
             espeak.voice = fields.string("voice") ?? espeak.voice
             espeak.wordsPerMinute = fields.int("wordsPerMinute") ?? espeak.wordsPerMinute
@@ -66,13 +69,9 @@ public enum WorkerCommand: Sendable, Equatable {
             speaker.idleCloseMs = fields.int("speakerIdleCloseMs") ?? speaker.idleCloseMs
             self = .start(Start(sink: sink, espeak: espeak, speaker: speaker))
         case "speak":
-            guard let id = fields.int("id"), let text = fields.string("text") else { return nil }
-            let kind: UtteranceKind = switch fields.string("kind") {
-            case "focus": .focus
-            case "hint": .hint
-            case let name?: Announcement.Priority(rawValue: name).map { .announcement($0) }
-                ?? MessagePriority(rawValue: name).map { .message($0) } ?? .announcement(.default)
-            case nil: .announcement(.default)
+            guard let id = fields.int("id"), let text = fields.string("text") else { throw WorkerProtocolError(json, "no id or text") }
+            guard let kind = fields.string("kind").flatMap(Self.kind) else {
+                throw WorkerProtocolError(json, "unknown utterance kind \(fields.string("kind").map { "\"\($0)\"" } ?? "(none)")")
             }
             let marks = fields.array("marks").compactMap { mark -> SpeechMark? in
                 let mark = WorkerFields(mark)
@@ -85,14 +84,38 @@ public enum WorkerCommand: Sendable, Equatable {
                                 volume: fields.number("volume"), voice: fields.string("voice"))
             self = .speak(ScheduledUtterance(id: UtteranceID(id), kind: kind, speech: speech, arrivedAt: 0, eligibleAt: 0))
         case "cut":
-            guard let id = fields.int("id") else { return nil }
+            guard let id = fields.int("id") else { throw WorkerProtocolError(json, "no id") }
             self = .cut(UtteranceID(id))
         case "quit":
             self = .quit
-        default:
-            return nil
+        case let op:
+            throw WorkerProtocolError(json, "unknown op \(op.map { "\"\($0)\"" } ?? "(none)")")
         }
     }
+
+    /// `UtteranceKind.description` read back.
+    static func kind(_ name: String) -> UtteranceKind? {
+        switch name {
+        case "focus": .focus
+        case "hint": .hint
+        case "echo": .echo
+        case "window": .window
+        default: Announcement.Priority(rawValue: name).map { .announcement($0) } ?? MessagePriority(rawValue: name).map { .message($0) }
+        }
+    }
+}
+
+/// A line on the worker's channel that does not say what it should.
+public struct WorkerProtocolError: Error, Equatable, CustomStringConvertible {
+    public var line: String
+    public var reason: String
+
+    init(_ json: JSONValue, _ reason: String) {
+        line = json.serialized()
+        self.reason = reason
+    }
+
+    public var description: String { "the speech worker's channel carried a line it cannot read (\(reason)): \(line)" }
 }
 
 /// What the speech worker tells announcerd.
@@ -178,7 +201,7 @@ public final class WorkerChannel: Sendable {
                 switch try? descriptor.write(bytes[offset...], withoutWaiting: true) {
                 case .processed(let written)?: offset += written
                 case .wouldBlock?:
-                    guard let ready = try? descriptor.waitUntil(events: Int16(POLLOUT), timeoutMilliseconds: timeoutMs), ready != 0 else { return false }
+                    guard let ready = try? descriptor.wait(for: .writable, timeoutMilliseconds: timeoutMs), !ready.isEmpty else { return false }
                 case nil: return false
                 }
             }

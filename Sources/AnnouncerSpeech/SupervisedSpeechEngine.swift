@@ -1,6 +1,5 @@
 import AnnouncerCore
 import AnnouncerSystem
-import Glibc
 import Dispatch
 import Synchronization
 
@@ -22,7 +21,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
 
     /// A running worker process and the daemon's end of its channel.
     private struct Worker {
-        var pid: pid_t
+        var process: ChildProcess
         var channel: WorkerChannel
         var source: DispatchSourceRead
     }
@@ -55,7 +54,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
         let beside = directory + "/" + name
         let candidates = [beside, (Path.directory(of: directory) ?? "") + "/libexec/announcer/" + name, installed]
         // None there: the one beside is named in the error, as the likelier place.
-        return candidates.first { access($0, X_OK) == 0 } ?? beside
+        return candidates.first(where: Files.isExecutable) ?? beside
     }
 
     private init(settings: Settings, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void, log: @escaping LogHandler) {
@@ -127,10 +126,9 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
             worker.channel.send(WorkerCommand.quit.json)
             worker.source.cancel()
             // The worker closes its sink and exits; one that does not within a second is killed.
-            for _ in 0..<100 where waitpid(worker.pid, nil, WNOHANG) == 0 { usleep(10_000) }
-            if kill(worker.pid, 0) == 0 {
-                kill(worker.pid, SIGKILL)
-                waitpid(worker.pid, nil, 0)
+            if (try? worker.process.wait(atMost: .seconds(1))) ?? nil == nil {
+                try? worker.process.send(.kill)
+                _ = try? worker.process.wait()
             }
         }
     }
@@ -179,21 +177,19 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
 
     /// The worker's channel closed: it exited or was killed. Reap it, fail what it held, start
     /// another for what waits.
-    private func workerEnded(pid: pid_t) {
+    private func workerEnded(_ process: ChildProcess) {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard let ended = worker, ended.pid == pid else { return }
+        guard let ended = worker, ended.process == process else { return }
         ended.source.cancel()
         worker = nil
-        var status: Int32 = 0
-        _ = try? SystemCall.retrying("waitpid") { waitpid(ended.pid, &status, 0) }
+        let status = try? ended.process.wait()
         let reason: String
         if killedForHanging {
             reason = "the speech synthesizer made no progress for \(settings.watchdogMs) ms and was restarted"
-        } else if status & 0x7f != 0 {
-            let signal = status & 0x7f
-            reason = "the speech synthesizer crashed (signal \(signal), \(String(cString: strsignal(signal)))) and was restarted"
+        } else if let status, case .signalled = status {
+            reason = "the speech synthesizer crashed (\(status)) and was restarted"
         } else {
-            reason = "the speech synthesizer exited (status \((status >> 8) & 0xff)) and was restarted"
+            reason = "the speech synthesizer exited (\(status.map { "\($0)" } ?? "status unknown")) and was restarted"
         }
         killedForHanging = false
         guard !stopping else { return }
@@ -209,7 +205,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     private func replaceUnresponsive(_ unresponsive: Worker) {
         dispatchPrecondition(condition: .onQueue(queue))
         killedForHanging = true
-        kill(unresponsive.pid, SIGKILL)
+        try? unresponsive.process.send(.kill)
     }
 
     private func startWatchdog() {
@@ -240,72 +236,56 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
         } catch {
             throw WorkerError("cannot make the speech worker's channel: \(error.reason)")
         }
-        let (mine, theirs) = (ends.0.rawValue, ends.1.rawValue)
-        defer { close(theirs) }
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        // dup2 onto 3 clears close-on-exec there; everything else the daemon holds stays shut.
-        posix_spawn_file_actions_adddup2(&actions, theirs, WorkerChannel.workerDescriptor)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-
-        let arguments = settings.arguments.map { strdup($0) } + [nil]
-        defer { for argument in arguments { free(argument) } }
+        let (mine, theirs) = ends
+        defer { theirs.close() }
         // A crash in espeak-ng is expected and handled here: the Swift runtime's backtrace of it
         // would only slow the restart and fill the log.
         var environment = Environment.current
         environment["SWIFT_BACKTRACE"] = "enable=no"
-        let environmentStrings = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for entry in environmentStrings { free(entry) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, settings.executable, &actions, &attributes, arguments, environmentStrings)
-        guard spawned == 0 else {
-            close(mine)
-            throw WorkerError("cannot start the speech worker \(settings.executable): \(Errno(code: spawned).reason)")
+        let process: ChildProcess
+        do {
+            // The worker's end on descriptor 3; everything else the daemon holds stays shut.
+            process = try ChildProcess.spawn(settings.executable, arguments: settings.arguments, environment: environment,
+                                             descriptors: [WorkerChannel.workerDescriptor: theirs], defaultSignalMask: true)
+        } catch {
+            mine.close()
+            throw WorkerError("cannot start the speech worker \(settings.executable): \(error.reason)")
         }
 
-        let channel = WorkerChannel(fd: mine)
+        let channel = WorkerChannel(fd: mine.rawValue)
         guard channel.send(WorkerCommand.start(settings.start).json), let answer = firstReport(channel) else {
-            kill(pid, SIGKILL)
-            waitpid(pid, nil, 0)
-            close(mine)
+            try? process.send(.kill)
+            _ = try? process.wait()
+            mine.close()
             throw WorkerError("the speech worker did not start")
         }
         guard case .ready = answer else {
-            waitpid(pid, nil, 0)
-            close(mine)
+            _ = try? process.wait()
+            mine.close()
             if case .refused(let message) = answer { throw WorkerError(message) }
             throw WorkerError("the speech worker did not start")
         }
-        _ = fcntl(mine, F_SETFL, fcntl(mine, F_GETFL) | O_NONBLOCK)
-        let source = DispatchSource.makeReadSource(fileDescriptor: mine, queue: queue)
+        try? mine.setNonBlocking()
+        let source = DispatchSource.makeReadSource(fileDescriptor: mine.rawValue, queue: queue)
         source.setEventHandler { [weak self] in
             // Read to "would block" or the end: libdispatch reports a hang-up once, so a worker
             // that wrote its last report and died must be read to its end in this one event.
             guard let self else { return }
             let (reports, ended) = channel.receiveAvailable()
             for report in reports.compactMap(WorkerReport.init(json:)) { self.received(report) }
-            if ended { self.workerEnded(pid: pid) }
+            if ended { self.workerEnded(process) }
         }
-        source.setCancelHandler { close(mine) }
+        source.setCancelHandler { mine.close() }
         source.resume()
-        return Worker(pid: pid, channel: channel, source: source)
+        return Worker(process: process, channel: channel, source: source)
     }
 
     /// The worker's first line, read while it is still a blocking descriptor (start-up takes
     /// espeak-ng's load time, a few tens of milliseconds).
     private func firstReport(_ channel: WorkerChannel) -> WorkerReport? {
-        var descriptor = pollfd(fd: channel.fd, events: Int16(POLLIN), revents: 0)
         while true {
-            guard poll(&descriptor, 1, 30_000) == 1, let lines = channel.receive() else { return nil }
+            guard let ready = try? channel.descriptor.wait(for: .readable, timeoutMilliseconds: 30_000), !ready.isEmpty,
+                  let lines = channel.receive() else { return nil }
             if let first = lines.first { return WorkerReport(json: first) }
         }
     }

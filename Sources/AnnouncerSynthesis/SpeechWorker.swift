@@ -36,7 +36,13 @@ public enum SpeechWorker {
                 guard let lines = channel.receive() else { return nil }
                 pending = lines
             }
-            return WorkerCommand(json: pending.removeFirst()) ?? nextCommand()
+            do {
+                return try WorkerCommand(json: pending.removeFirst())
+            } catch {
+                // Said on standard error (the daemon's), and the line is passed over.
+                Console.error("announcer-speech-worker: \(error)")
+                return nextCommand()
+            }
         }
         guard case .start(let start)? = nextCommand() else { return 64 }
 

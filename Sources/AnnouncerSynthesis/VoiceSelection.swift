@@ -1,3 +1,5 @@
+import AnnouncerCore
+
 /// Which espeak-ng voice says a language.
 ///
 /// A BCP-47 tag is tried whole, then with subtags dropped from the end ("en-GB-oxendict" →
@@ -8,16 +10,12 @@ enum VoiceSelection {
     static func candidates(for language: String?, fallback: String) -> [String] {
         var result: [String] = []
         func add(_ name: String) { if !name.isEmpty, !result.contains(name) { result.append(name) } }
-        for tag in [language, fallback].compactMap({ $0 }) {
-            let normalized = String(tag.lowercased().map { $0 == "_" ? "-" : $0 })
-            let parts = normalized.split(separator: "-").map(String.init)
-            if parts.first == "zh" || parts.first == "cmn" {
-                add(parts.contains("hk") || parts.contains("mo") ? "yue" : "cmn")
+        for tag in [language, fallback].compactMap({ $0.flatMap { LanguageTag($0) } }) {
+            if tag.primary == "zh" || tag.primary == "cmn" {
+                add(tag.subtags.contains("hk") || tag.subtags.contains("mo") ? "yue" : "cmn")
                 continue
             }
-            for count in stride(from: parts.count, through: 1, by: -1) {
-                add(parts[0..<count].joined(separator: "-"))
-            }
+            for shorter in tag.fallbacks { add(shorter.lowercased) }
         }
         add("en")
         return result

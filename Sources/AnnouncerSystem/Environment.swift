@@ -16,6 +16,11 @@ public enum Environment {
         return variables
     }
 
+    /// Sets a variable for this process and the programs it starts.
+    public static func set(_ name: String, _ value: String) {
+        setenv(name, value, 1)
+    }
+
     /// The user's home directory: `$HOME`, else the password database's.
     public static func homeDirectory(_ environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }

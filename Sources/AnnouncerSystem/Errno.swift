@@ -34,6 +34,8 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let connectionRefused = Errno(code: ECONNREFUSED)
     public static let connectionReset = Errno(code: ECONNRESET)
     public static let noChild = Errno(code: ECHILD)
+    public static let timedOut = Errno(code: ETIMEDOUT)
+    public static let inputOutput = Errno(code: EIO)
 
     /// Out of descriptors, for this process or the whole system.
     public var isOutOfDescriptors: Bool { self == .tooManyOpenFiles || self == .tooManyOpenFilesInSystem }

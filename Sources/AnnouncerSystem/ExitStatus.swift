@@ -18,4 +18,7 @@ public enum ExitStatus: Int32, Sendable {
 
     /// Ends the process with this status.
     public func exit() -> Never { Glibc.exit(rawValue) }
+
+    /// Ends the process with any status (a child's, passed on).
+    public static func exit(code: Int32) -> Never { Glibc.exit(code) }
 }

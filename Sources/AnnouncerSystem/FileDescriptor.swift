@@ -33,7 +33,20 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         return (FileDescriptor(rawValue: pair[0]), FileDescriptor(rawValue: pair[1]))
     }
 
+    /// A pipe: (read end, write end), both close-on-exec.
+    public static func pipe() throws(Errno) -> (FileDescriptor, FileDescriptor) {
+        var ends: [Int32] = [-1, -1]
+        try ends.withUnsafeMutableBufferPointer { pointer throws(Errno) in
+            let base = pointer.baseAddress
+            try SystemCall.retrying("pipe2") { announcer_pipe_close_on_exec(base) }
+        }
+        return (FileDescriptor(rawValue: ends[0]), FileDescriptor(rawValue: ends[1]))
+    }
+
     public func close() { _ = Glibc.close(rawValue) }
+
+    /// Whether it is a terminal (isatty).
+    public var isTerminal: Bool { isatty(rawValue) == 1 }
 
     /// Reads what is there into `buffer`: `.processed(0)` is the end of the file.
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> IOResult<Int> {
@@ -79,6 +92,25 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         }
     }
 
+    /// Writes all of `bytes` without waiting longer than `timeout` for the reader to make
+    /// room (the descriptor may be blocking: each write is made non-blocking). A reader that
+    /// takes nothing for that long is `Errno.timedOut`.
+    public func writeAll(_ bytes: some Collection<UInt8>, timeout: Duration) throws(Errno) {
+        let clock = ContinuousClock()
+        let deadline = clock.now + timeout
+        var remaining = Array(bytes)[...]
+        while !remaining.isEmpty {
+            switch try write(remaining, withoutWaiting: true) {
+            case .processed(let written): remaining = remaining.dropFirst(written)
+            case .wouldBlock:
+                let left = deadline - clock.now
+                guard left > .zero, try waitUntil(events: Int16(POLLOUT), timeoutMilliseconds: left.pollTimeout) != 0 else {
+                    throw Errno(code: ETIMEDOUT, call: "write")
+                }
+            }
+        }
+    }
+
     /// Reads to the end of the file.
     public func readToEnd() throws(Errno) -> [UInt8] {
         var contents: [UInt8] = []
@@ -98,6 +130,18 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
         var descriptor = pollfd(fd: rawValue, events: events, revents: 0)
         let ready = try SystemCall.retrying("poll") { poll(&descriptor, 1, timeoutMilliseconds) }
         return ready == 0 ? 0 : descriptor.revents
+    }
+
+    /// poll(2) on this descriptor alone (see `Poll`): the events that happened, none at the timeout.
+    public func wait(for events: PollEvents, timeoutMilliseconds: Int32) throws(Errno) -> PollEvents {
+        PollEvents(rawValue: try waitUntil(events: events.rawValue, timeoutMilliseconds: timeoutMilliseconds))
+    }
+
+    /// Makes the descriptor blocking again.
+    public func setBlocking() throws(Errno) {
+        let fd = rawValue
+        let flags = try SystemCall.retrying("fcntl(F_GETFL)") { fcntl(fd, F_GETFL) }
+        try SystemCall.retrying("fcntl(F_SETFL)") { fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) }
     }
 
     /// Makes the descriptor non-blocking and close-on-exec.

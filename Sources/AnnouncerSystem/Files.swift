@@ -16,6 +16,9 @@ public enum Files {
 
     public static func exists(_ path: String) -> Bool { access(path, F_OK) == 0 }
 
+    /// Whether this process may run the file at `path`.
+    public static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
+
     public static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR

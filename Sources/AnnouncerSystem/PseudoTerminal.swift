@@ -10,6 +10,7 @@ public struct PseudoTerminal: Sendable {
 
     /// Runs `command` (searched on PATH) in a new pseudo-terminal of the given size.
     public static func spawn(_ command: [String], rows: Int, columns: Int) throws(Errno) -> PseudoTerminal {
+        precondition(!command.isEmpty, "a command to run")
         let argv = command.map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
         var controller: Int32 = -1
@@ -19,22 +20,40 @@ public struct PseudoTerminal: Sendable {
         return PseudoTerminal(process: pid, controller: FileDescriptor(rawValue: controller))
     }
 
+    /// What one read of the program's output gave.
+    public enum Output: Equatable, Sendable {
+        /// This many bytes, at the start of the buffer.
+        case bytes(Int)
+        /// Nothing waiting now (the controlling end is non-blocking).
+        case wouldBlock
+        /// The program and everything it started have closed the terminal: Linux says EIO (or
+        /// the end of the file) on the controlling end.
+        case hungUp
+    }
+
+    /// Reads the program's output into `buffer`. Only EIO means the terminal was hung up; any
+    /// other failure (EBADF, EFAULT…) is thrown, for the caller to report.
+    public func read(into buffer: inout [UInt8]) throws(Errno) -> Output {
+        do {
+            switch try controller.read(into: &buffer) {
+            case .processed(0): return .hungUp
+            case .processed(let count): return .bytes(count)
+            case .wouldBlock: return .wouldBlock
+            }
+        } catch where error == .inputOutput {
+            return .hungUp
+        }
+    }
+
     /// Tells the program its terminal's new size (the kernel sends it SIGWINCH).
     public func resize(rows: Int, columns: Int) {
         _ = announcer_set_window_size(controller.rawValue, UInt16(clamping: rows), UInt16(clamping: columns))
     }
 
-    /// The program's exit status as a shell reports it (128 + the signal's number when a
-    /// signal ended it), once it has ended; nil while it runs.
-    public func exitStatus(waiting: Bool) -> Int32? {
-        var status: Int32 = 0
-        while true {
-            let result = waitpid(process, &status, waiting ? 0 : WNOHANG)
-            if result == process { break }
-            if result < 0 && errno == EINTR { continue }
-            return nil
-        }
-        return status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    /// How the program ended, once it has (waiting for it with `waiting`); nil while it runs.
+    public func ended(waiting: Bool) throws(Errno) -> WaitStatus? {
+        let child = ChildProcess(id: process)
+        return waiting ? try child.wait() : try child.ended()
     }
 
     /// The size of the terminal on `descriptor` (the user's), or nil when it is not one.

@@ -10,28 +10,18 @@ public enum Subprocess {
 
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String] = Environment.current) throws(Errno) -> Result {
         let (reading, writing) = try FileDescriptor.socketPair()
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, writing.rawValue, 1)
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for entry in envp { free(entry) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
-        writing.close()
-        guard spawned == 0 else {
+        let child: ChildProcess
+        do throws(Errno) {
+            child = try ChildProcess.spawn(executable, arguments: [executable] + arguments, environment: environment, descriptors: [1: writing])
+        } catch {
+            writing.close()
             reading.close()
-            throw Errno(code: spawned, call: "posix_spawn \(executable)")
+            throw error
         }
+        writing.close()
         let output = (try? reading.readToEnd()) ?? []
         reading.close()
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let exited = status & 0x7f == 0
-        return Result(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), output: output)
+        return Result(status: try child.wait().shellStatus, output: output)
     }
 
     /// Starts this program afresh in this process, with the same arguments and environment
@@ -40,5 +30,14 @@ public enum Subprocess {
     public static func restartCurrentProcess() -> Errno {
         execv("/proc/self/exe", CommandLine.unsafeArgv)
         return Errno.current("execv /proc/self/exe")
+    }
+
+    /// Runs `executable` in place of this process with `arguments` (the first is its argv[0]):
+    /// a path is run as it is, a bare name is searched on PATH. Returns only when that failed.
+    public static func replaceCurrentProcess(with executable: String, arguments: [String]) -> Errno {
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        if executable.contains("/") { execv(executable, argv) } else { execvp(executable, argv) }
+        return Errno.current("exec \(executable)")
     }
 }

@@ -28,6 +28,14 @@ public enum Threads {
         }, box)
         precondition(created == 0, "cannot start the \(name) thread: \(Errno(code: created).reason)")
     }
+
+    /// Blocks this thread for `duration` (the rest of it after a signal, too).
+    public static func sleep(for duration: Duration) {
+        let (seconds, attoseconds) = max(duration, .zero).components
+        var wanted = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
+        var left = timespec()
+        while nanosleep(&wanted, &left) != 0 && errno == EINTR { wanted = left }
+    }
 }
 
 /// The thread that owns a class's state: claimed once by that thread, then checked (as

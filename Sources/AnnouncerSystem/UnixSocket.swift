@@ -16,6 +16,38 @@ public enum UnixSocket {
         return socket
     }
 
+    /// A blocking stream socket connected to `address` within `timeout` (close-on-exec): the
+    /// connect is made non-blocking, so that a listener whose backlog is full (a daemon that
+    /// has stopped accepting) is `Errno.timedOut`, not a wait with no end.
+    public static func connect(to address: UnixSocketAddress, timeout: Duration) throws(Errno) -> FileDescriptor {
+        let socket = try stream()
+        do throws(Errno) {
+            try socket.setNonBlocking()
+            let clock = ContinuousClock()
+            let deadline = clock.now + timeout
+            while true {
+                let (result, code) = address.withSocketAddress { pointer, length in
+                    let result = Glibc.connect(socket.rawValue, pointer, length)
+                    return (result, result < 0 ? errno : 0)
+                }
+                if result == 0 || code == EISCONN { break }
+                // A Unix socket says EAGAIN while the listener's backlog is full; others EINPROGRESS.
+                guard code == EINTR || code == EAGAIN || code == EINPROGRESS || code == EALREADY else {
+                    throw Errno(code: code, call: "connect \(address)")
+                }
+                let left = deadline - clock.now
+                guard left > .zero else { throw Errno(code: ETIMEDOUT, call: "connect \(address)") }
+                // The listener's accept makes room without waking a Unix socket's poll: look again soon.
+                _ = try socket.waitUntil(events: Int16(POLLOUT), timeoutMilliseconds: min(left.pollTimeout, 10))
+            }
+            try socket.setBlocking()
+        } catch {
+            socket.close()
+            throw error
+        }
+        return socket
+    }
+
     /// A stream socket bound to `address` and listening, with the new file's mode masked to
     /// 0600 while it is made, non-blocking and close-on-exec.
     public static func listen(at address: UnixSocketAddress, backlog: Int32 = 128) throws(Errno) -> FileDescriptor {

@@ -23,11 +23,16 @@ public struct TerminalReader {
         case stop
         /// The program's output: waits its turn, never lost.
         case say(String)
-        /// What a key reached: replaces what a key before it reached.
+        /// What a key reached: replaces what a key before it reached (review, a menu's highlight).
         case focus(String)
+        /// Typing echo: a character typed or deleted, a word ended, a line the cursor moved to,
+        /// said at once; the unit travels with the text.
+        case echo(String, unit: EchoUnit)
     }
 
     public var settings: TerminalSettings
+    /// The words it says of its own ("blank", "space", "exited 0"), in the configured locale.
+    public let words: LocaleWords
     /// The screen as it was when it was last said.
     private var said: ScreenSnapshot
     /// The screen now.
@@ -50,8 +55,9 @@ public struct TerminalReader {
     /// The review cursor once a review key has moved it; nil while it follows the cursor.
     private var review: ScreenPosition?
 
-    public init(settings: TerminalSettings = TerminalSettings(), screen: ScreenSnapshot) {
+    public init(settings: TerminalSettings = TerminalSettings(), words: LocaleWords, screen: ScreenSnapshot) {
         self.settings = settings
+        self.words = words
         self.said = screen
         self.screen = screen
     }
@@ -75,7 +81,7 @@ public struct TerminalReader {
         case .typed(let character):
             typed.append(character)
         case .enter:
-            if settings.typingEcho == .words, !word.isEmpty { speech.append(.focus(word)) }
+            if settings.typingEcho == .words, !word.isEmpty { speech.append(.echo(word, unit: .word)) }
             word = ""
             typed = []
         case .backspace:
@@ -123,7 +129,7 @@ public struct TerminalReader {
     /// The program has exited: what it wrote last, then its status.
     public mutating func exited(status: Int32, at now: Double) -> [Speech] {
         let last = outputAt == nil ? [] : sayBurst(at: now)
-        return last + [.say("exited \(status)")]
+        return last + [.say(words.exited(status: status))]
     }
 
     private mutating func sayBurst(at now: Double) -> [Speech] {
@@ -137,7 +143,7 @@ public struct TerminalReader {
                 changes.lines.removeAll { $0.row == highlight.row }
             } else if keys.last != .tab, said.cursor.row != screen.cursor.row || said.cursorLine.text != screen.cursorLine.text {
                 let line = ScreenLine.spokenText(screen.cursorLine.text)
-                speech.append(.focus(line.isEmpty ? "blank" : line))
+                speech.append(.echo(line.isEmpty ? words[.blank] : line, unit: .line))
                 changes.lines.removeAll { $0.row == screen.cursor.row }
             }
         case .typed?:
@@ -169,7 +175,7 @@ public struct TerminalReader {
             }
         }
         for row in changes.lines.compactMap(\.row) { lastSaid[row] = now }
-        if let text = Self.burstText(changes, cursorRow: screen.cursor.row, floodLines: settings.floodLines) {
+        if let text = Self.burstText(changes, cursorRow: screen.cursor.row, floodLines: settings.floodLines, words: words) {
             speech.append(.say(text))
         }
         markSaid()
@@ -178,7 +184,7 @@ public struct TerminalReader {
 
     /// The lines of a burst as one utterance; a flood as its last line (the first, when the
     /// screen was redrawn in place: where reading starts) and how many more.
-    static func burstText(_ changes: ScreenChanges, cursorRow: Int, floodLines: Int) -> String? {
+    static func burstText(_ changes: ScreenChanges, cursorRow: Int, floodLines: Int, words: LocaleWords) -> String? {
         var lines = changes.lines
         var count = changes.lineCount
         guard count > 0 else { return nil }
@@ -190,7 +196,7 @@ public struct TerminalReader {
             count -= 1
         }
         let shown = changes.scrolled ? lines.last! : lines.first!
-        return "\(shown.text), \(count - 1) more lines"
+        return words.moreLines(shown.text, count: count - 1)
     }
 
     private mutating func markSaid() {
@@ -237,7 +243,7 @@ public struct TerminalReader {
         typed.removeFirst(inserted.count)
         var speech: [Speech] = []
         for character in inserted {
-            speech += settings.typingEcho.echoes(for: String(character), word: &word).map { .focus($0) }
+            speech += settings.typingEcho.echoes(for: String(character), word: &word, in: words).map { .echo($0, unit: settings.typingEcho.unit) }
         }
         return speech
     }
@@ -245,7 +251,7 @@ public struct TerminalReader {
     private func deletion() -> [Speech]? {
         let (inserted, removed) = cursorLineEdit()
         guard inserted.isEmpty, removed.count == 1 else { return nil }
-        return [.focus(TypingEcho.name(String(removed)))]
+        return [.echo(TypingEcho.name(String(removed), in: words), unit: .character)]
     }
 
     private func caretMove(_ key: TerminalKey) -> [Speech]? {
@@ -255,11 +261,11 @@ public struct TerminalReader {
         switch key {
         case .wordLeft, .wordRight:
             let word = Self.word(in: line, at: screen.cursor.column)
-            return word.isEmpty ? [.focus("space")] : [.focus(word)]
+            return word.isEmpty ? [.echo(words[.spaceCharacter], unit: .character)] : [.echo(word, unit: .word)]
         default:
             let cells = line.cells
             guard cells.indices.contains(screen.cursor.column) else { return nil }
-            return [.focus(TypingEcho.name(String(cells[screen.cursor.column].character)))]
+            return [.echo(TypingEcho.name(String(cells[screen.cursor.column].character), in: words), unit: .character)]
         }
     }
 
@@ -269,7 +275,7 @@ public struct TerminalReader {
         guard said.cursorLine.text != screen.cursorLine.text,
               screen.cursor.column >= screen.cursorLine.textEnd else { return nil }
         let line = ScreenLine.spokenText(screen.cursorLine.text)
-        return [.focus(line.isEmpty ? "blank" : line)]
+        return [.echo(line.isEmpty ? words[.blank] : line, unit: .line)]
     }
 
     // MARK: - Review
@@ -302,13 +308,13 @@ public struct TerminalReader {
         switch command {
         case .previousLine, .currentLine, .nextLine:
             let text = ScreenLine.spokenText(line.text)
-            return [text.isEmpty ? "blank" : text]
+            return [text.isEmpty ? words[.blank] : text]
         case .previousWord, .currentWord, .nextWord:
             let word = Self.word(in: line, at: position.column)
-            return [word.isEmpty ? "space" : word]
+            return [word.isEmpty ? words[.spaceCharacter] : word]
         case .previousCharacter, .currentCharacter, .nextCharacter:
-            guard line.cells.indices.contains(position.column) else { return ["blank"] }
-            return [TypingEcho.name(String(line.cells[position.column].character))]
+            guard line.cells.indices.contains(position.column) else { return [words[.blank]] }
+            return [TypingEcho.name(String(line.cells[position.column].character), in: words)]
         }
     }
 

@@ -6,6 +6,8 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 #include <pthread.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stddef.h>
 #include <sys/socket.h>
 #include "CAnnouncerSystem.h"
@@ -63,4 +65,29 @@ int announcer_window_size(int fd, unsigned short *rows, unsigned short *columns)
 int announcer_set_window_size(int fd, unsigned short rows, unsigned short columns) {
     struct winsize size = { .ws_row = rows, .ws_col = columns };
     return ioctl(fd, TIOCSWINSZ, &size);
+}
+
+int announcer_pipe_close_on_exec(int ends[2]) {
+    return pipe2(ends, O_CLOEXEC);
+}
+
+static volatile sig_atomic_t signal_pipe = -1;
+
+static void write_signal_number(int number) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)number;
+    (void)write(signal_pipe, &byte, 1);  // a full pipe already says that a signal came
+    errno = saved;
+}
+
+int announcer_write_signals_to(int write_end, const int *signals, int count) {
+    signal_pipe = write_end;
+    struct sigaction action = { 0 };
+    action.sa_handler = write_signal_number;
+    action.sa_flags = SA_RESTART;
+    sigemptyset(&action.sa_mask);
+    for (int index = 0; index < count; index++) {
+        if (sigaction(signals[index], &action, NULL) != 0) return -1;
+    }
+    return 0;
 }

@@ -1,6 +1,5 @@
 import AnnouncerCore
 import AnnouncerSystem
-import Glibc
 
 /// `announce compose --speak`: hands the lines to `announcerd --play`, which owns the voice
 /// (this tool never links espeak-ng). announcerd is looked for beside this executable, then on
@@ -16,13 +15,9 @@ extension ComposeCommand {
             if let value = parsed.options[option] { arguments += [option, value] }
         }
         let beside = Path.directory(of: Environment.executablePath).map { $0 + "/announcerd" }
-        let cArguments = arguments.map { strdup($0) } + [nil]
-        if let beside, access(beside, X_OK) == 0 {
-            execv(beside, cArguments)
-        } else {
-            execvp("announcerd", cArguments)
-        }
-        Console.error("announce compose: cannot run announcerd (\(Errno.current("exec").reason)); build it with `swift build` or put it on PATH")
+        let executable = beside.flatMap { Files.isExecutable($0) ? $0 : nil } ?? "announcerd"
+        let failure = Subprocess.replaceCurrentProcess(with: executable, arguments: arguments)
+        Console.error("announce compose: cannot run announcerd (\(failure.reason)); build it with `swift build` or put it on PATH")
         return .unavailable
     }
 }

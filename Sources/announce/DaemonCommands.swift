@@ -398,7 +398,8 @@ enum DaemonCommands {
                 }
             }
         } catch {
-            return .success
+            Console.error("announce listen: \(error)")
+            return .unavailable
         }
         return .success
     }

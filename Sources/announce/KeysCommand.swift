@@ -1,7 +1,6 @@
 import AnnouncerClient
 import AnnouncerCore
 import AnnouncerSystem
-import Glibc
 
 /// `announce keys`: the keyboard of the focus model in a terminal. The tty goes into raw mode,
 /// each key press becomes a `key` request, and one status line shows what is being spoken. A
@@ -37,7 +36,7 @@ enum KeysCommand {
         case .run(let arguments): parsed = arguments
         case .exit(let status): return status
         }
-        guard isatty(0) == 1 else {
+        guard FileDescriptor.standardInput.isTerminal else {
             Console.error("announce keys: standard input is not a terminal")
             return .usage
         }
@@ -46,28 +45,41 @@ enum KeysCommand {
             Console.error("announce keys: announcerd at \(daemon.path) closed the connection")
             return .unavailable
         }
-        Terminal.enterRawMode()
-        defer { Terminal.restore() }
+        // SIGTERM, SIGHUP and SIGQUIT reach the loop through a pipe (their handler only writes
+        // there, which is async-signal-safe), and the loop restores the terminal.
+        let signals: SignalPipe
+        do {
+            signals = try SignalPipe([.terminate, .hangUp, .quit])
+            try RawMode.enter()
+        } catch {
+            Console.error("announce keys: cannot put the terminal in raw mode: \(error)")
+            return .software
+        }
+        defer { RawMode.restore() }
         status("announce keys: connected to \(daemon.path) (Ctrl-C quits)")
 
         var pendingEscape = false
         while true {
-            var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: daemon.descriptor.rawValue, events: Int16(POLLIN), revents: 0)]
+            var entries = [Poll.Entry(.standardInput, .readable), Poll.Entry(daemon.descriptor, .readable), Poll.Entry(signals.descriptor, .readable)]
             // A lone Escape is told from the start of a sequence by 50 ms of quiet.
-            guard let ready = try? SystemCall.retrying("poll", { poll(&fds, 2, pendingEscape ? 50 : -1) }) else { return .software }
+            guard let ready = try? Poll.wait(&entries, timeoutMilliseconds: pendingEscape ? 50 : -1) else { return .software }
+            if let signal = signals.take().first {
+                RawMode.restore()
+                ExitStatus.exit(code: 128 + signal.rawValue)
+            }
             if ready == 0 && pendingEscape {
                 pendingEscape = false
                 send(.key(KeyPress("escape")), daemon)
                 continue
             }
-            if fds[1].revents != 0 {
+            if !entries[1].returned.isEmpty {
                 guard let lines = (try? daemon.availableLines()) ?? nil else {
                     status("announcerd closed the connection")
                     return .unavailable
                 }
                 for line in lines { show(line) }
             }
-            if fds[0].revents != 0 {
+            if !entries[0].returned.isEmpty {
                 var bytes = [UInt8](repeating: 0, count: 64)
                 guard case .processed(let count)? = try? FileDescriptor.standardInput.read(into: &bytes), count > 0 else { return .success }
                 var input = Array(bytes[0..<count])
@@ -159,8 +171,7 @@ enum KeysCommand {
     /// Rewrites the one status line, cut to the terminal's width: a line that wrapped would
     /// leave a stale copy above it at every rewrite.
     private static func status(_ text: String) {
-        var size = winsize()
-        let columns = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
+        let columns = PseudoTerminal.size(of: .standardOutput)?.columns ?? 80
         let line = "\r\u{1B}[K" + fitToWidth(text, columns: columns)
         Console.write(line, to: .standardOutput)
     }

@@ -2,7 +2,6 @@ import AnnouncerClient
 import AnnouncerCore
 import AnnouncerSystem
 import AnnouncerTerminal
-import Glibc
 
 /// `announce term`: a program in a pseudo-terminal, shown unchanged, heard through announcerd
 /// (docs/design.md §13). The rules of what is said are `TerminalReader`'s; this is the shell around
@@ -38,8 +37,13 @@ enum TermCommand {
         case .exit(let status): return status
         }
         var settings: TerminalSettings
+        let words: LocaleWords
         do {
-            settings = try configurationSources(explicit: parsed.options["--config"]).loadConfiguration().terminal
+            var warnings: [ConfigError] = []
+            let (configuration, catalog) = try configurationSources(explicit: parsed.options["--config"]).load(warnings: &warnings)
+            for warning in warnings { Console.error("announce term: \(warning)") }
+            settings = configuration.terminal
+            words = catalog.words(for: nil, configured: configuration.locale)
         } catch {
             Console.error("announce term: \(error)")
             return .config
@@ -51,37 +55,44 @@ enum TermCommand {
             }
             settings.typingEcho = value
         }
-        Terminal.unblock([SIGWINCH, SIGTERM, SIGHUP, SIGQUIT, SIGCHLD])
+        Signal.unblock([.windowChanged, .terminate, .hangUp, .quit, .child])
         let command = parsed.positionals.isEmpty ? [Environment.current["SHELL"] ?? "/bin/sh"] : parsed.positionals
         let size = PseudoTerminal.size(of: .standardInput) ?? (rows: 24, columns: 80)
         // The program knows it is heard (a shell's rc file can test it, and not start another).
-        setenv("ANNOUNCE_TERM", "1", 1)
+        Environment.set("ANNOUNCE_TERM", "1")
         let child: PseudoTerminal
+        let signals: SignalPipe
         do {
+            // Before the program starts: a window change or a SIGTERM from now on is heard by the loop.
+            signals = try SignalPipe([.windowChanged, .terminate, .hangUp, .quit])
             child = try PseudoTerminal.spawn(command, rows: size.rows, columns: size.columns)
         } catch {
             Console.error("announce term: \(error)")
             return .unavailable
         }
-        var session = TermSession(child: child, size: size, settings: settings, socket: parsed.options["--socket"])
-        if isatty(0) == 1 { Terminal.enterRawMode(transparent: true) }
+        var session = TermSession(child: child, signals: signals, size: size, settings: settings, words: words, socket: parsed.options["--socket"])
+        if FileDescriptor.standardInput.isTerminal {
+            do {
+                try RawMode.enter(transparent: true)
+            } catch {
+                Console.error("announce term: cannot put the terminal in raw mode (\(error)); keys pass as typed lines")
+            }
+        }
         let status = session.run()
-        Terminal.restore()
+        RawMode.restore()
         // The program's own status, whatever it is.
-        exit(status)
+        ExitStatus.exit(code: status)
     }
 }
 
-/// SIGWINCH's mark, read by the loop.
-nonisolated(unsafe) private var windowChanged: sig_atomic_t = 0
-
 private struct TermSession {
     let child: PseudoTerminal
+    /// SIGWINCH, SIGTERM, SIGHUP and SIGQUIT, as bytes on a pipe: their handler only writes
+    /// there (async-signal-safe), and the loop below acts on them.
+    let signals: SignalPipe
     let model: TerminalScreenModel
     var reader: TerminalReader
-    let socket: String?
-    var daemon: DaemonConnection?
-    var daemonFailure: String?
+    let daemon: DaemonLink
     /// What the user typed that the program has not taken yet.
     var pendingInput: [UInt8] = []
     var inputOpen = true
@@ -91,11 +102,17 @@ private struct TermSession {
     /// (Tests/AnnouncerTerminalTests/Fixtures).
     let recording: FileDescriptor?
 
-    init(child: PseudoTerminal, size: (rows: Int, columns: Int), settings: TerminalSettings, socket: String?) {
+    init(child: PseudoTerminal, signals: SignalPipe, size: (rows: Int, columns: Int), settings: TerminalSettings, words: LocaleWords, socket: String?) {
         self.child = child
+        self.signals = signals
         model = TerminalScreenModel(rows: size.rows, columns: size.columns)
-        reader = TerminalReader(settings: settings, screen: model.snapshot())
-        self.socket = socket
+        reader = TerminalReader(settings: settings, words: words, screen: model.snapshot())
+        daemon = DaemonLink(settings: DaemonLink.Settings(socket: socket, client: "announce term")) { notice in
+            // Said once per outage; the program runs on, and speech resumes when the daemon is back.
+            if case .unreachable(let error) = notice {
+                Console.error("announce term: cannot reach announcerd (\(error)); speech resumes when it is back\r")
+            }
+        }
         start = clock.now
         recording = Environment.current["ANNOUNCE_TERM_RECORD"].flatMap { try? FileDescriptor.create($0) }
         record("size", Array("\(size.rows) \(size.columns)".utf8), hex: false)
@@ -107,51 +124,61 @@ private struct TermSession {
         try? recording.writeAll(Array("\(Int(now)) \(direction) \(data)\n".utf8))
     }
 
-    var now: Double {
-        let elapsed = clock.now - start
-        return Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-    }
+    var now: Double { (clock.now - start).milliseconds }
 
     /// Runs until the program's end; returns its exit status.
     mutating func run() -> Int32 {
-        signal(SIGWINCH) { _ in windowChanged = 1 }
-        signal(SIGPIPE, SIG_IGN)
+        Signal.ignore(.pipe)
         try? child.controller.setNonBlocking()
-        connect()
+        daemon.connectIfNeeded()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            if windowChanged != 0 {
-                windowChanged = 0
+            var timeout: Int32 = 500
+            if let deadline = reader.deadline { timeout = Int32(max(0, min(500, (deadline - now).rounded(.up)))) }
+            var entries = [
+                Poll.Entry(inputOpen ? .standardInput : nil, .readable),
+                Poll.Entry(child.controller, pendingInput.isEmpty ? .readable : [.readable, .writable]),
+                Poll.Entry(daemon.descriptor, .readable),
+                Poll.Entry(signals.descriptor, .readable),
+            ]
+            do {
+                try Poll.wait(&entries, timeoutMilliseconds: timeout)
+            } catch {
+                Console.error("announce term: \(error)\r")
+                break
+            }
+            if !entries[3].returned.isEmpty, let ending = takeSignals() { return ending }
+            if !entries[0].returned.isEmpty { readKeys(&buffer) }
+            if entries[1].returned.contains(.writable) { flushInput() }
+            if !entries[1].returned.isDisjoint(with: [.readable, .hangUp, .error]) {
+                guard readOutput(&buffer) else { break }
+            }
+            if !entries[2].returned.isEmpty { daemon.drain() }
+            deliver(reader.tick(at: now))
+            if reader.deadline == nil, let status = try? child.ended(waiting: false) {
+                // What the program wrote just before it exited may still be unread.
+                while readOutput(&buffer, final: true) {}
+                return finish(status.shellStatus)
+            }
+        }
+        return finish((try? child.ended(waiting: true))?.shellStatus ?? 1)
+    }
+
+    /// Acts on the signals that came: a window change is passed on; SIGTERM, SIGHUP and SIGQUIT
+    /// end `announce term` as they would have ended it (128 + the signal), the terminal restored.
+    private func takeSignals() -> Int32? {
+        for signal in signals.take() {
+            if signal == .windowChanged {
                 if let size = PseudoTerminal.size(of: .standardInput) {
                     child.resize(rows: size.rows, columns: size.columns)
                     model.resize(rows: size.rows, columns: size.columns)
                 }
-            }
-            var timeout: Int32 = 500
-            if let deadline = reader.deadline { timeout = Int32(max(0, min(500, (deadline - now).rounded(.up)))) }
-            var fds = [
-                pollfd(fd: inputOpen ? 0 : -1, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: child.controller.rawValue, events: Int16(POLLIN) | (pendingInput.isEmpty ? 0 : Int16(POLLOUT)), revents: 0),
-                pollfd(fd: daemon?.descriptor.rawValue ?? -1, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, 3, timeout)
-            if ready < 0 && errno != EINTR { break }
-            if ready > 0 {
-                if fds[0].revents != 0 { readKeys(&buffer) }
-                if fds[1].revents & Int16(POLLOUT) != 0 { flushInput() }
-                if fds[1].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-                    guard readOutput(&buffer) else { break }
-                }
-                if fds[2].revents != 0 { drainDaemon() }
-            }
-            deliver(reader.tick(at: now))
-            if reader.deadline == nil, let status = child.exitStatus(waiting: false) {
-                // What the program wrote just before it exited may still be unread.
-                while readOutput(&buffer, final: true) {}
-                return finish(status)
+            } else {
+                RawMode.restore()
+                return 128 + signal.rawValue
             }
         }
-        return finish(child.exitStatus(waiting: true) ?? 1)
+        return nil
     }
 
     /// Says the program's last output and its exit, and waits (at most 5 s) until the exit has
@@ -161,11 +188,10 @@ private struct TermSession {
         let speech = reader.exited(status: status, at: now)
         deliver(speech.dropLast(), waitingForReplies: true)
         guard case .say(let text)? = speech.last else { return status }
-        connect()
-        guard let daemon, (try? daemon.request(.subscribe(events: ["finished"]))) != nil,
-              case .ok(let accepted)? = try? daemon.request(.announce(Announcement(text: text))).body,
-              let utterance = accepted.utterance else { return status }
-        while let event = daemon.nextEvent(within: 5000) {
+        guard daemon.request(.subscribe(events: ["finished"])) != nil,
+              case .ok(let accepted)? = daemon.request(.announce(Announcement(text: text)))?.body,
+              let utterance = accepted.utterance, let connection = daemon.connection else { return status }
+        while let event = connection.nextEvent(within: 5000) {
             if case .finished(utterance, _, _) = event { break }
         }
         return status
@@ -198,14 +224,17 @@ private struct TermSession {
     /// The program's output, to the user's terminal and the model; false at its end.
     /// With `final`, false also when nothing more is waiting (the program has exited).
     private mutating func readOutput(_ buffer: inout [UInt8], final: Bool = false) -> Bool {
-        let result: IOResult<Int>
+        let count: Int
         do {
-            result = try child.controller.read(into: &buffer)
+            switch try child.read(into: &buffer) {
+            case .bytes(let read): count = read
+            case .wouldBlock: return !final
+            case .hungUp: return false  // the program and everything it started have closed the terminal
+            }
         } catch {
-            return false  // EIO: the program and everything it started have closed the terminal
+            Console.error("announce term: cannot read the program's terminal: \(error)\r")
+            return false
         }
-        guard case .processed(let count) = result else { return !final }
-        guard count > 0 else { return false }
         let bytes = Array(buffer[0..<count])
         record("out", bytes)
         try? FileDescriptor.standardOutput.writeAll(bytes)
@@ -216,26 +245,6 @@ private struct TermSession {
 
     // MARK: - announcerd
 
-    private mutating func connect() {
-        guard daemon == nil else { return }
-        do {
-            let connection = try DaemonConnection(socket: socket)
-            _ = try connection.send(.hello(client: "announce term", protocol: 1))
-            daemon = connection
-            daemonFailure = nil
-        } catch {
-            // Said once per outage; the program runs on, and speech resumes when the daemon is back.
-            if daemonFailure == nil { Console.error("announce term: cannot reach announcerd (\(error)); speech resumes when it is back\r") }
-            daemonFailure = "\(error)"
-        }
-    }
-
-    private mutating func drainDaemon() {
-        // Replies and events are read so that they never pile up; a closed connection is
-        // opened again at the next speech.
-        if (try? daemon?.availableLines()) == nil { daemon = nil }
-    }
-
     private mutating func deliver(_ speech: some Collection<TerminalReader.Speech>, waitingForReplies: Bool = false) {
         for item in speech {
             let request: Request
@@ -243,17 +252,10 @@ private struct TermSession {
             case .stop: request = .stop
             case .say(let text): request = .announce(Announcement(text: text))
             case .focus(let text): request = .focus(Element(label: text))
+            case .echo(let text, let unit): request = .echo(text: text, unit: unit, language: nil)
             }
-            for _ in 0..<2 {
-                connect()
-                guard let daemon else { break }
-                do {
-                    if waitingForReplies { _ = try daemon.request(request) } else { _ = try daemon.send(request) }
-                    break
-                } catch {
-                    self.daemon = nil
-                }
-            }
+            // A daemon that restarted is reached again, and the request is not lost.
+            if waitingForReplies { _ = daemon.request(request) } else { daemon.send(request) }
         }
     }
 }

@@ -34,7 +34,19 @@ guard let echo = TypingEcho(rawValue: parsed.options["--typing-echo"] ?? "charac
     Console.error("announcer-atspi: --typing-echo must be characters, words or none")
     ExitStatus.usage.exit()
 }
-let bridge = DesktopBridge(settings: .init(socket: parsed.options["--socket"], typingEcho: echo, log: { Console.error($0) }))
+// The configured locale and its tables: the words the bridge says itself ("expanded", "space").
+let configuration: Configuration
+let catalog: LocaleCatalog
+do {
+    var warnings: [ConfigError] = []
+    (configuration, catalog) = try ConfigurationSources(try ConfigurationFiles.locate().read()).load(warnings: &warnings)
+    for warning in warnings { Console.error("announcer-atspi: \(warning)") }
+} catch {
+    Console.error("announcer-atspi: \(error)")
+    ExitStatus.config.exit()
+}
+let bridge = DesktopBridge(settings: .init(socket: parsed.options["--socket"], typingEcho: echo, catalog: catalog, locale: configuration.locale,
+                                           log: { Console.error($0) }))
 let status = bridge.run()
 if status == .temporaryFailure {
     // The accessibility bus went away: a fresh start reaches its successor (libatspi cannot

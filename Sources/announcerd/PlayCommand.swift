@@ -2,7 +2,6 @@ import AnnouncerCore
 import AnnouncerSpeech
 import AnnouncerSystem
 import Dispatch
-import Glibc
 
 /// `announcerd --play FILE`: speaks a file of request lines in real time through the chosen
 /// sink, then exits. A line's `"at"` is when (milliseconds after start) it is sent; lines with
@@ -66,7 +65,7 @@ struct PlayCommand {
         let start = ContinuousClock.now
         for burst in bursts {
             let wait = start + .microseconds(Int64(burst.at * 1000)) - ContinuousClock.now
-            if wait > .zero { usleep(UInt32(clamping: wait.components.seconds * 1_000_000 + wait.components.attoseconds / 1_000_000_000_000)) }
+            Threads.sleep(for: wait)
             let outputs = controller.submit(burst.events.map(\.event))
             for (output, (line, _)) in zip(outputs, burst.events) {
                 if let rejection = output.rejection { Console.error("line \(line): \(rejection)") }

@@ -1,5 +1,6 @@
 import AnnouncerCore
 import Testing
+import AnnouncerTestSupport
 
 /// A screen's first words are chosen by one rule, `FocusEngine.firstSpoken`, for the daemon and
 /// for `compose --timeline` and `--play` (which go through `Request.schedulerEvent`).

@@ -1,6 +1,7 @@
 import AnnouncerCore
 import Foundation
 import Testing
+import AnnouncerTestSupport
 
 @Suite struct LocaleTests {
     struct Case: CustomTestStringConvertible, Sendable {

@@ -1,20 +1,12 @@
 import AnnouncerCore
 @testable import AnnouncerDesktop
 import AnnouncerSystem
+import AnnouncerTestSupport
 import Foundation
 import Testing
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
 /// The packaged locale tables, as a user gets them.
-let composer: UtteranceComposer = {
-    do {
-        let tables = try ConfigurationFiles(packagedDirectory: packageRoot.path + "/config", userDirectory: "/nonexistent").readLocales()
-        return UtteranceComposer(catalog: try ConfigurationSources(packagedTables: tables).loadLocales(), hintStyle: .keyboard)
-    } catch {
-        fatalError("the packaged locale tables do not load: \(error)")
-    }
-}()
+let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
 
 /// AT-SPI roles and states as elements (docs/design.md §12, issue [J] point 2): each row is an object
 /// as libatspi describes it and what is said of it, with VoiceOver's words.
@@ -63,6 +55,9 @@ let composer: UtteranceComposer = {
             spoken: "Music: collapsed 2 of 4."),
         Row(object: Object(id: "1", role: "table cell", name: "42", states: sensitive.union(["selected"]), position: .init(index: 5, count: 9)),
             spoken: "Selected: 42 5 of 9."),
+        Row(object: Object(id: "1", role: "table row", name: "Invoice 12", position: .init(index: 3, count: 10)), spoken: "Invoice 12 3 of 10."),
+        Row(object: Object(id: "1", role: "tree table row", name: "Inbox", states: sensitive.union(["expandable", "expanded"]), position: .init(index: 1, count: 2)),
+            spoken: "Inbox: expanded 1 of 2."),
         Row(object: Object(id: "1", role: "frame", name: "Mail settings"), spoken: "Mail settings"),
         Row(object: Object(id: "1", role: "dialog", name: "Information", description: "Settings saved"), spoken: "Information", hint: "Settings saved"),
         Row(object: Object(id: "1", role: "alert", name: "Disk full"), spoken: "Disk full"),
@@ -70,27 +65,60 @@ let composer: UtteranceComposer = {
 
     @Test(arguments: rows)
     func speaks(_ row: Row) {
-        let utterance = composer.compose(AccessibleMapping.element(row.object))
+        let utterance = composer.compose(AccessibleMapping.element(row.object, catalog: packagedCatalog, locale: "en"))
         #expect(utterance.description == row.spoken)
         #expect(utterance.hint == row.hint)
     }
 
     @Test func languageAndIdentityComeAlong() {
-        let element = AccessibleMapping.element(Object(id: ":1.5/org/a11y/atspi/accessible/12", role: "push button", name: "Senden", locale: "de_DE.UTF-8"))
+        let element = AccessibleMapping.element(Object(id: ":1.5/org/a11y/atspi/accessible/12", role: "push button", name: "Senden", locale: "de_DE.UTF-8"), catalog: packagedCatalog, locale: "en")
         #expect(element.id == ":1.5/org/a11y/atspi/accessible/12")
         #expect(element.language == "de-DE")
-        #expect(AccessibleMapping.element(Object(id: "1", role: "label", name: "x", locale: "C")).language == nil)
+        #expect(AccessibleMapping.element(Object(id: "1", role: "label", name: "x", locale: "C"), catalog: packagedCatalog, locale: "en").language == nil)
+        // A POSIX modifier is not part of the language: "sr-RS@latin" is no tag the daemon takes.
+        #expect(AccessibleMapping.element(Object(id: "1", role: "label", name: "x", locale: "sr_RS@latin"), catalog: packagedCatalog, locale: "en").language == "sr-RS")
     }
 
     @Test func anObjectWithNothingToSayDoesNotSpeak() {
-        #expect(!AccessibleMapping.speaks(AccessibleMapping.element(Object(id: "1", role: "filler"))))
-        #expect(AccessibleMapping.speaks(AccessibleMapping.element(Object(id: "1", role: "push button"))))
+        #expect(!AccessibleMapping.speaks(AccessibleMapping.element(Object(id: "1", role: "filler"), catalog: packagedCatalog, locale: "en")))
+        #expect(AccessibleMapping.speaks(AccessibleMapping.element(Object(id: "1", role: "push button"), catalog: packagedCatalog, locale: "en")))
         // States that could not be read are not "dimmed".
-        #expect(!AccessibleMapping.element(Object(id: "1", role: "push button", name: "Go", states: [])).traits.contains(.notEnabled))
+        #expect(!AccessibleMapping.element(Object(id: "1", role: "push button", name: "Go", states: []), catalog: packagedCatalog, locale: "en").traits.contains(.notEnabled))
+    }
+
+    /// One list of the roles that say "N of M": the bridge reads the position of exactly the
+    /// roles the mapping speaks it for (ATSPI.swift used its own list, without table rows).
+    @Test(arguments: ["list item", "tree item", "table cell", "tree table cell", "table row", "tree table row", "page tab", "menu item", "push button"])
+    func aPositionIsReadWhereItIsSpoken(_ role: String) {
+        let element = AccessibleMapping.element(Object(id: "1", role: role, name: "x", position: .init(index: 2, count: 5)), catalog: packagedCatalog, locale: "en")
+        #expect(AccessibleMapping.positionedRoles.contains(role) == (element.context != nil), "\(role)")
+    }
+
+    /// The desktop door in German: every word it adds comes from the German table.
+    @Test(arguments: [
+        Row(object: Object(id: "1", role: "heading", name: "Einstellungen", level: 2), spoken: "Einstellungen: Ebene 2. Überschrift."),
+        Row(object: Object(id: "1", role: "tree item", name: "Musik", states: sensitive.union(["expandable"]), position: .init(index: 2, count: 4)),
+            spoken: "Musik: eingeklappt 2 von 4."),
+        Row(object: Object(id: "1", role: "tree table row", name: "Posteingang", states: sensitive.union(["expandable", "expanded"]), position: .init(index: 1, count: 2)),
+            spoken: "Posteingang: ausgeklappt 1 von 2."),
+        Row(object: Object(id: "1", role: "menu item", name: "Beenden", accelerator: "<Primary>q"), spoken: "Beenden. Taste.", hint: "Steuerung Q"),
+        Row(object: Object(id: "1", role: "combo box", name: "Größe", states: sensitive.union(["expandable"])), spoken: "Größe: eingeklappt. Taste."),
+    ])
+    func speaksGerman(_ row: Row) {
+        let german = UtteranceComposer(catalog: packagedCatalog, locale: "de", hintStyle: .keyboard)
+        let utterance = german.compose(AccessibleMapping.element(row.object, catalog: packagedCatalog, locale: "de"))
+        #expect(utterance.description == row.spoken)
+        #expect(utterance.hint == row.hint)
+    }
+
+    /// An object's own language wins over the configured one, for its words as for the composer's.
+    @Test func anObjectInGermanOnAnEnglishDesktop() {
+        let element = AccessibleMapping.element(Object(id: "1", role: "heading", name: "Titel", level: 1, locale: "de_DE.UTF-8"), catalog: packagedCatalog, locale: "en")
+        #expect(element.value == "Ebene 1")
     }
 
     @Test(arguments: [("<Control>q", "Control Q"), ("<Primary><Shift>s", "Control Shift S"), ("F5", "F5"), ("", nil)])
     func accelerators(_ text: String, _ words: String?) {
-        #expect(AccessibleMapping.acceleratorWords(text) == words)
+        #expect(AccessibleMapping.acceleratorWords(text, packagedCatalog.words(for: "en", configured: "en")) == words)
     }
 }

@@ -1,5 +1,6 @@
 import AnnouncerCore
 @testable import AnnouncerDesktop
+import AnnouncerTestSupport
 import Testing
 
 /// What the bridge does with the events real toolkits send (docs/design.md §12): doubled focus events,
@@ -14,14 +15,14 @@ import Testing
             switch request {
             case .focus(let element): "focus " + composer.compose(element).description
             case .announce(let announcement): "announce \(announcement.priority) \(announcement.text)"
-            case .echo(let text): "echo \(text)"
-            case .screen(let title): "screen \(title)"
+            case .echo(let text, _): "echo \(text)"
+            case .window(let title, let role): "window \(role) \(title)"
             }
         }
     }
 
     @Test func aFocusWaitsTheCoalescingTimeThenSpeaks() {
-        var filter = DesktopEventFilter()
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
         #expect(filter.receive(.focused(Self.compose), at: 0).isEmpty)
         #expect(filter.deadline == 3)
         #expect(filter.due(at: 2.9).isEmpty)
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func gtkDoubledFocusEventsSpeakOnce() {
-        var filter = DesktopEventFilter()
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
         _ = filter.receive(.focused(Self.remember), at: 0)
         _ = filter.receive(.focused(Self.remember), at: 1)
         #expect(words(filter.due(at: 10)) == ["focus Remember me. Switch Button. Off."])
@@ -45,7 +46,7 @@ import Testing
     }
 
     @Test func aStormSpeaksOnlyTheLatestFocus() {
-        var filter = DesktopEventFilter()
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
         var spoken: [String] = []
         for row in 1...50 {
             let item = Object(id: "row\(row)", role: "list item", name: "Row \(row)", position: .init(index: row, count: 50))
@@ -56,7 +57,7 @@ import Testing
     }
 
     @Test func aStormThatNeverPausesStillSpeaksAfterTheLongestWait() {
-        var filter = DesktopEventFilter()
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
         var spoken: [String] = []
         // A focus every 2 ms, each within the coalescing time of the one before, for 300 ms.
         for step in 0..<150 {
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func aChangeToTheFocusedObjectSaysItAgainAndOthersAreIgnored() {
-        var filter = DesktopEventFilter()
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
         _ = filter.receive(.focused(Self.remember), at: 0)
         _ = filter.due(at: 10)
         var checked = Self.remember
@@ -88,7 +89,7 @@ import Testing
     /// millisecond or more after the one before (more than the wait, on a loaded machine). Only
     /// the new row is said, with its selection.
     @Test func theRowTheFocusLeavesIsNotSaidAgainWhenItLosesItsSelection() {
-        var filter = DesktopEventFilter()
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
         var apples = Object(id: "apples", role: "list item", name: "Apples", states: ["sensitive", "visible", "selected"], position: .init(index: 1, count: 3))
         _ = filter.receive(.focused(apples), at: 0)
         #expect(words(filter.due(at: 10)) == ["focus Selected: Apples 1 of 3."])
@@ -110,7 +111,7 @@ import Testing
 
     /// A storm of changes never holds a focus back longer than `longestWaitMs`.
     @Test func changesWhileAFocusWaitsEndTheWaitAtTheLongest() {
-        var filter = DesktopEventFilter()
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
         var spoken = words(filter.receive(.focused(Self.compose), at: 0))
         for step in 1...60 {
             let clock = Object(id: "clock", role: "label", name: "12:\(step)")
@@ -122,7 +123,7 @@ import Testing
 
     @Test(arguments: [(TypingEcho.characters, ["echo h", "echo i", "echo space", "echo t"]), (.words, ["echo hi"]), (.none, [])])
     func typingInTheFocusedEntryIsEchoed(_ echo: TypingEcho, _ expected: [String]) {
-        var filter = DesktopEventFilter(typingEcho: echo)
+        var filter = DesktopEventFilter(typingEcho: echo, catalog: packagedCatalog)
         let entry = Object(id: "name", role: "entry", name: "Name")
         _ = filter.receive(.focused(entry), at: 0)
         _ = filter.due(at: 10)
@@ -142,7 +143,7 @@ import Testing
     /// BackSpace, Home (recorded from the fixture): each says what the caret crossed, as
     /// VoiceOver does, and the deleted character.
     @Test func movingTheCaretSaysWhatItCrossed() {
-        var filter = DesktopEventFilter()
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
         let entry = Object(id: "name", role: "entry", name: "Name")
         _ = filter.receive(.focused(entry), at: 0)
         _ = filter.due(at: 10)
@@ -179,21 +180,47 @@ import Testing
         ("a  b", 1, 3, "space"),                 // only spaces crossed
     ] as [(String, Int?, Int, String?)])
     func whatACaretMoveCrosses(_ text: String, _ from: Int?, _ to: Int, _ said: String?) {
-        #expect(DesktopEventFilter.crossed(text, from: from, to: to) == said)
+        #expect(DesktopEventFilter.crossed(text, from: from, to: to, in: packagedCatalog.words(for: "en", configured: "en"))?.text == said)
+    }
+
+    /// The unit travels with the echo: a character, a word or a line.
+    @Test func echoesSayWhatTheyAre() {
+        let english = packagedCatalog.words(for: "en", configured: "en")
+        #expect(DesktopEventFilter.crossed("one\ntwo", from: 1, to: 5, in: english)?.unit == .line)
+        #expect(DesktopEventFilter.crossed("one two", from: 0, to: 3, in: english)?.unit == .word)
+        #expect(DesktopEventFilter.crossed("one two", from: 0, to: 1, in: english)?.unit == .character)
+        var filter = DesktopEventFilter(typingEcho: .words, catalog: packagedCatalog)
+        _ = filter.receive(.focused(Object(id: "entry", role: "entry", name: "Name")), at: 0)
+        _ = filter.due(at: 10)
+        #expect(filter.receive(.textInserted(id: "entry", offset: 0, text: "hi "), at: 20) == [.echo("hi", unit: .word)])
+        #expect(filter.receive(.textDeleted(id: "entry", offset: 2, text: " "), at: 30) == [.echo("space", unit: .character)])
     }
 
     @Test func announcementsAndWindows() {
-        var filter = DesktopEventFilter()
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
         #expect(words(filter.receive(.announcement("Saved", assertive: false), at: 0)) == ["announce default Saved"])
         #expect(words(filter.receive(.announcement("Connection lost", assertive: true), at: 0)) == ["announce high Connection lost"])
         #expect(filter.receive(.announcement("", assertive: true), at: 0).isEmpty)
-        #expect(words(filter.receive(.windowActivated(title: "Mail settings"), at: 0)) == ["screen Mail settings"])
+        #expect(words(filter.receive(.windowActivated(title: "Mail", role: "frame"), at: 0)) == ["window window Mail"])
+        #expect(words(filter.receive(.windowActivated(title: "Mail settings", role: "dialog"), at: 0)) == ["window dialog Mail settings"])
+        #expect(words(filter.receive(.windowActivated(title: "Report.odt", role: "document frame"), at: 0)) == ["window document Report.odt"])
+        #expect(filter.receive(.windowActivated(title: " ", role: "frame"), at: 0).isEmpty)
     }
 
     @Test func anObjectWithNothingToSayIsNotSpoken() {
-        var filter = DesktopEventFilter()
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
         _ = filter.receive(.focused(Object(id: "frame", role: "filler")), at: 0)
         #expect(filter.due(at: 10).isEmpty)
         #expect(filter.deadline == nil)
+    }
+
+    /// Typing echo and the caret in German: the names of characters come from the German table.
+    @Test func echoAndCaretInGerman() {
+        var word = ""
+        let german = packagedCatalog.words(for: "de", configured: "de")
+        #expect(DesktopEventFilter.crossed("ab cd", from: 2, to: 3, in: german)?.text == "Leerzeichen")
+        #expect(DesktopEventFilter.crossed("ab\n\ncd", from: 0, to: 3, in: german)?.text == "leer")
+        #expect(TypingEcho.characters.echoes(for: "\n", word: &word, in: german) == ["neue Zeile"])
+        #expect(TypingEcho.characters.echoes(for: "\t", word: &word, in: german) == ["Tabulator"])
     }
 }

@@ -1,6 +1,7 @@
 import AnnouncerClient
 import AnnouncerCore
 import Testing
+import AnnouncerTestSupport
 
 /// The Swift client library against the real daemon: typed requests, replies and events.
 @Suite struct ClientLibraryEndToEndTests {

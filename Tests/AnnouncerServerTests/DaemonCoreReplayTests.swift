@@ -1,6 +1,7 @@
 import AnnouncerCore
 @testable import AnnouncerServer
 import AnnouncerSystem
+import AnnouncerTestSupport
 import Foundation
 import Testing
 

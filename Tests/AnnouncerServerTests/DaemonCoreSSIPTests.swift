@@ -1,6 +1,7 @@
 import AnnouncerCore
 @testable import AnnouncerServer
 import AnnouncerSSIP
+import AnnouncerTestSupport
 import Testing
 
 /// The SSIP door in the daemon's core (docs/design.md §11), with no socket: which client gets

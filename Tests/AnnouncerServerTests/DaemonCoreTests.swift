@@ -1,6 +1,7 @@
 import AnnouncerCore
 @testable import AnnouncerServer
 import AnnouncerSystem
+import AnnouncerTestSupport
 import Testing
 
 /// A daemon core driven by hand on a virtual clock: inputs in, actions out.
@@ -266,13 +267,3 @@ struct CoreHarness {
         #expect(test.handle(.turn).isEmpty)
     }
 }
-
-/// The packaged locale tables, as the daemon loads them.
-let packagedCatalog: LocaleCatalog = {
-    do {
-        let files = ConfigurationFiles(packagedDirectory: packageRoot.path + "/config", userDirectory: "/nonexistent")
-        return try ConfigurationSources(packagedTables: files.readLocales()).loadLocales()
-    } catch {
-        fatalError("the packaged locale tables do not load: \(error)")
-    }
-}()

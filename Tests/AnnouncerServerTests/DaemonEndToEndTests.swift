@@ -5,6 +5,7 @@ import AnnouncerCore
 import AnnouncerSystem
 import Foundation
 import Testing
+import AnnouncerTestSupport
 
 /// The real announcerd on a real socket with the text sink, driven as clients drive it.
 @Suite struct DaemonEndToEndTests {

@@ -1,4 +1,5 @@
 import AnnouncerCore
+import AnnouncerTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import AnnouncerCore
 import Foundation
 import Testing
+import AnnouncerTestSupport
 
 /// The keyboard focus model through the real daemon: one client owns a tree, another sends keys.
 @Suite struct FocusProtocolEndToEndTests {

@@ -4,6 +4,7 @@ import Glibc
 import AnnouncerCore
 import Foundation
 import Testing
+import AnnouncerTestSupport
 
 /// The real announcerd tried as a hostile, buggy or careless client would: refused clients,
 /// connection churn, floods, half-closed sockets.

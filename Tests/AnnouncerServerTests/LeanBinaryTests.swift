@@ -1,4 +1,5 @@
 import Testing
+import AnnouncerTestSupport
 
 /// Foundation only where it earns its place (docs/design.md §10): the daemon, its speech worker and the
 /// clients link neither Foundation nor its ICU data; only the worker links espeak-ng and the

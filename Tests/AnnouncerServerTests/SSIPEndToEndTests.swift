@@ -5,6 +5,7 @@ import AnnouncerCore
 import AnnouncerSystem
 import Foundation
 import Testing
+import AnnouncerTestSupport
 
 /// The SSIP door with the real clients (docs/design.md §11, issue [I]): spd-say, python3-speechd,
 /// libspeechd through a C program built here, Orca's call sequence through python3-speechd, and

@@ -1,5 +1,6 @@
 import AnnouncerClient
 import AnnouncerCore
+import AnnouncerTestSupport
 import Foundation
 import Testing
 

@@ -3,9 +3,11 @@ import Glibc
 #endif
 import AnnouncerCore
 import AnnouncerTerminal
+import AnnouncerTestSupport
 import Foundation
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The English table, as the reader's tests hear it.
+let english = packagedCatalog.words(for: "en", configured: "en")
 
 /// A terminal session recorded by `announce term` (ANNOUNCE_TERM_RECORD): every byte both
 /// ways with its time, then the program's exit. Replayed through libvterm's model and the
@@ -59,7 +61,7 @@ struct Recording {
     /// What the reader says and when (the manual clock's time, in ms), `.stop` included.
     func timedReplay(settings: TerminalSettings = TerminalSettings(), debug: Bool = false) -> [(time: Double, speech: TerminalReader.Speech)] {
         let model = TerminalScreenModel(rows: rows, columns: columns)
-        var reader = TerminalReader(settings: settings, screen: model.snapshot())
+        var reader = TerminalReader(settings: settings, words: english, screen: model.snapshot())
         var speech: [(time: Double, speech: TerminalReader.Speech)] = []
         func note(_ said: [TerminalReader.Speech], _ time: Double) {
             if debug, !said.isEmpty { print(time, said) }

@@ -1,19 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AnnouncerTestSupport
 import Foundation
 import Testing
-
-/// The built binaries, beside the test bundle (or in .build/debug).
-func binary(_ name: String) -> String {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<3 {
-        let candidate = directory.appendingPathComponent(name).path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        directory.deleteLastPathComponent()
-    }
-    return packageRoot.appendingPathComponent(".build/debug/\(name)").path
-}
 
 /// Real programs under `announce term` in tmux, heard through announcerd on the text sink
 /// (issue [K] point 4): Tests/fixtures/terminal/session.sh sends real keys with tmux

@@ -1,5 +1,6 @@
 import AnnouncerCore
 import AnnouncerTerminal
+import AnnouncerTestSupport
 import Testing
 
 /// The terminal door's rules on recorded sessions (Fixtures/*.rec, recorded from real programs
@@ -13,13 +14,13 @@ struct TerminalReaderTests {
     /// deleted, Left the character reached, Control+Left the word, the review keys.
     @Test func aShellSession() throws {
         let spoken = try Recording(fixture: "shell.rec").replay()
-        let typed: [Speech] = "echo hello world".map { .focus(TypingEcho.name(String($0))) }
+        let typed: [Speech] = "echo hello world".map { .echo(TypingEcho.name(String($0), in: english), unit: .character) }
         #expect(spoken == [.say("$")] + typed + [
             .say("hello world\n$"),
-            .focus("$ echo hello world"),      // Up: the line recalled from history
-            .focus("d"),                       // Backspace: the character deleted
-            .focus("l"),                       // Left: the character now under the cursor
-            .focus("worl"),                    // Control+Left: the word
+            .echo("$ echo hello world", unit: .line),  // Up: the line recalled from history
+            .echo("d", unit: .character),              // Backspace: the character deleted
+            .echo("l", unit: .character),              // Left: the character now under the cursor
+            .echo("worl", unit: .word),                // Control+Left: the word
             .focus("$ echo hello worl"),       // Alt-I: the current line
             .focus("hello world"),             // Alt-U: the line above
             .focus("hello"),                   // Alt-J: no word before the first
@@ -29,7 +30,7 @@ struct TerminalReaderTests {
             .focus("space"),                   // Alt-,: the current character
             .focus("w"),                       // Alt-.: the next
             .say("$"),                         // Control+E, Control+U: the line emptied
-            .focus("e"), .focus("x"), .focus("i"), .focus("t"),
+            .echo("e", unit: .character), .echo("x", unit: .character), .echo("i", unit: .character), .echo("t", unit: .character),
             .say("exit"),
             .say("exited 0"),
         ])
@@ -42,8 +43,9 @@ struct TerminalReaderTests {
         let recording = try Recording(fixture: "shell.rec")
         let outputs = Set(recording.outputTimes)
         let timed = recording.timedReplay()
-        let answers = ["$ echo hello world", "d", "l", "worl"].map { text in timed.first { $0.speech == .focus(text) } }
-        for answer in answers {
+        let answers: [Speech] = [.echo("$ echo hello world", unit: .line), .echo("d", unit: .character), .echo("l", unit: .character), .echo("worl", unit: .word)]
+        let answerTimes = answers.map { answer in timed.first { $0.speech == answer } }
+        for answer in answerTimes {
             #expect(answer.map { outputs.contains($0.time) } == true, "\(String(describing: answer)) waited for the quiet")
         }
         // Output that is not a key's answer on its line waits for the quiet.
@@ -54,7 +56,10 @@ struct TerminalReaderTests {
     @Test func everyKeyStopsSpeechFirst() throws {
         let spoken = try Recording(fixture: "shell.rec").replay(keepingStops: true)
         for (index, item) in spoken.enumerated() where index > 0 {
-            if case .focus = item { #expect(spoken[..<index].contains(.stop)) }
+            switch item {
+            case .focus, .echo: #expect(spoken[..<index].contains(.stop))
+            case .say, .stop: break
+            }
         }
         let keys = try Recording(fixture: "shell.rec").keyCount
         #expect(spoken.filter { $0 == .stop }.count == keys)
@@ -125,7 +130,12 @@ struct TerminalReaderTests {
     @Test(arguments: [(TypingEcho.characters, ["e", "c", "h", "o", "space", "h"]), (.words, ["echo", "hello", "world"]), (.none, ["$ echo hello world"])])
     func typingEcho(echo: TypingEcho, expected: [String]) throws {
         let spoken = try Recording(fixture: "shell.rec").replay(settings: settings { $0.typingEcho = echo })
-        let echoes = spoken.compactMap { speech -> String? in if case .focus(let text) = speech { text } else { nil } }
+        let echoes = spoken.compactMap { speech -> String? in
+            switch speech {
+            case .echo(let text, _): text
+            case .focus, .say, .stop: nil
+            }
+        }
         #expect(Array(echoes.prefix(expected.count)) == expected)
     }
 
@@ -133,7 +143,7 @@ struct TerminalReaderTests {
     /// characters, staying at the edges; any other key brings the review cursor back.
     @Test func reviewKeysWalkTheScreen() {
         let lines = ["first line here", "", "$ make all", "last"].map { ScreenLine(text: $0, columns: 20) }
-        var reader = TerminalReader(screen: ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: 2, column: 2)))
+        var reader = TerminalReader(words: english, screen: ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: 2, column: 2)))
         func review(_ command: ReviewCommand) -> [Speech] { reader.key(.review(command), at: 0) }
         #expect(review(.currentLine) == [.stop, .focus("$ make all")])
         #expect(review(.nextLine) == [.stop, .focus("last")])
@@ -151,6 +161,33 @@ struct TerminalReaderTests {
         #expect(review(.currentCharacter) == [.stop, .focus("l")])
         _ = reader.key(.right, at: 0)                                   // back to the cursor
         #expect(review(.currentLine) == [.stop, .focus("$ make all")])
+    }
+
+    /// The terminal door in German: blank lines, spaces, typed characters, a flood and the exit.
+    @Test func speaksGerman() {
+        let german = packagedCatalog.words(for: "de", configured: "de")
+        let lines = ["eins zwei", "", "$ "].map { ScreenLine(text: $0, columns: 20) }
+        var reader = TerminalReader(words: german, screen: ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: 2, column: 2)))
+        #expect(reader.key(.review(.previousLine), at: 0) == [.stop, .focus("leer")])
+        #expect(reader.key(.review(.previousLine), at: 0) == [.stop, .focus("eins zwei")])
+        #expect(reader.key(.review(.nextCharacter), at: 0) == [.stop, .focus("i")])
+        for _ in 0..<3 { _ = reader.key(.review(.nextCharacter), at: 0) }
+        #expect(reader.key(.review(.currentCharacter), at: 0) == [.stop, .focus("Leerzeichen")])
+        #expect(reader.key(.review(.currentWord), at: 0) == [.stop, .focus("Leerzeichen")])
+        #expect(reader.exited(status: 3, at: 0) == [.say("beendet mit Status 3")])
+        #expect(german.moreLines("fertig", count: 41) == "fertig, 41 weitere Zeilen")
+        var word = ""
+        #expect(TypingEcho.characters.echoes(for: " ", word: &word, in: german) == ["Leerzeichen"])
+    }
+
+    @Test func everyWordOfTheDoorsIsTranslated() {
+        let english = packagedCatalog.words(for: "en", configured: "en")
+        for tag in ["de", "zh-Hans"] {
+            let words = packagedCatalog.words(for: tag, configured: tag)
+            for word: LocaleWords.Word in [.headingLevel, .expanded, .collapsed, .controlKey, .spaceCharacter, .newLine, .tabCharacter, .blank, .exited, .moreLines] {
+                #expect(words[word] != english[word], "\(tag) says \(word.rawValue) in English")
+            }
+        }
     }
 
     func settings(_ change: (inout TerminalSettings) -> Void) -> TerminalSettings {

@@ -2,6 +2,7 @@
 import AnnouncerSystem
 import Foundation
 import Testing
+import AnnouncerTestSupport
 
 /// The shell completions and the man pages come from the description the commands parse with
 /// (CommandCatalog) and from --help, so they cannot drift from what the programs accept.

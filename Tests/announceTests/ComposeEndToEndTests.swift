@@ -1,6 +1,7 @@
 import AnnouncerCore
 import Foundation
 import Testing
+import AnnouncerTestSupport
 
 /// The built `announce compose`, run as a user runs it.
 @Suite struct ComposeEndToEndTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AnnouncerTestSupport
 
 /// `announce compose` as a snapshot tester: keyboard walks offline, `--expect` and `--update`.
 @Suite struct ComposeSnapshotEndToEndTests {

@@ -1,6 +1,7 @@
 import AnnouncerCore
 import Foundation
 import Testing
+import AnnouncerTestSupport
 
 /// The built `announcerd --play` and `announce compose --speak`, with real espeak-ng.
 @Suite struct PlayEndToEndTests {

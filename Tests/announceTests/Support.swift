@@ -1,23 +1,12 @@
+import AnnouncerTestSupport
 import Foundation
-
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
 func fixture(_ name: String) -> String {
     URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures/\(name)").path
 }
 
-/// The built `announce` binary: `$ANNOUNCE_BIN`, else beside the test bundle in the build's
-/// products directory, else the debug build in `.build`.
-let announceBinary: String = {
-    if let explicit = ProcessInfo.processInfo.environment["ANNOUNCE_BIN"] { return explicit }
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<3 {
-        let candidate = directory.appendingPathComponent("announce").path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        directory.deleteLastPathComponent()
-    }
-    return packageRoot.appendingPathComponent(".build/debug/announce").path
-}()
+/// The built `announce` binary (`$ANNOUNCE_BIN` names another).
+let announceBinary = binary("announce")
 
 struct RunResult {
     var status: Int32

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import AnnouncerTestSupport
 
 /// docs/testing.md shows its examples as they are in the repository, and the shell example
 /// passes (the pytest one runs in scripts/python-test, the Swift one in the Swift suite).

@@ -51,6 +51,16 @@ public struct LocaleWords: Sendable, Equatable {
         case noShortcuts = "focus.noShortcuts"
         case help = "focus.help"
         case nothingFocused = "focus.nothingFocused"
+        case headingLevel = "value.level"
+        case expanded = "value.expanded"
+        case collapsed = "value.collapsed"
+        case controlKey = "key.control"
+        case spaceCharacter = "char.space"
+        case newLine = "char.newLine"
+        case tabCharacter = "char.tab"
+        case blank = "terminal.blank"
+        case exited = "terminal.exited"
+        case moreLines = "terminal.moreLines"
 
         var index: Int { Word.allCases.firstIndex(of: self)! }
     }
@@ -103,7 +113,8 @@ public struct LocaleWords: Sendable, Equatable {
             problems.append(ConfigError(file: file.name, "the table has no \"\(word.rawValue)\"\(instead)"))
             words[word.index] = fallback?.words[word.index]
         }
-        let placeholders: [(Word, [String])] = [(.selectedFormat, ["{text}"]), (.series, ["{index}", "{count}"])]
+        let placeholders: [(Word, [String])] = [(.selectedFormat, ["{text}"]), (.series, ["{index}", "{count}"]), (.headingLevel, ["{level}"]),
+                                                (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"])]
         for (word, needed) in placeholders {
             guard let text = words[word.index], !needed.allSatisfy({ text.contains($0) }) else { continue }
             problems.append(ConfigError(file: file.name, line: file[word.rawValue]?.line,
@@ -138,6 +149,21 @@ public struct LocaleWords: Sendable, Equatable {
         self[.series]
             .replacing("{index}", with: formatNumber(index))
             .replacing("{count}", with: formatNumber(count))
+    }
+
+    /// A heading's level as its value ("level 2").
+    public func headingLevel(_ level: Int) -> String {
+        self[.headingLevel].replacing("{level}", with: formatNumber(level))
+    }
+
+    /// The terminal program's end ("exited 0").
+    public func exited(status: Int32) -> String {
+        self[.exited].replacing("{status}", with: String(status))
+    }
+
+    /// A flood of lines as its one line said and how many more ("make: done, 41 more lines").
+    public func moreLines(_ text: String, count: Int) -> String {
+        self[.moreLines].replacing("{count}", with: String(count)).replacing("{text}", with: text)
     }
 
     func selected(_ text: String) -> String {

@@ -3,12 +3,15 @@
 public enum TypingEcho: String, Sendable, CaseIterable {
     case characters, words, none
 
-    /// A character as it is said alone: the ones that make no sound by name.
-    public static func name(_ text: String) -> String {
+    /// What each echo is, on the wire: a character, or a word.
+    public var unit: EchoUnit { self == .words ? .word : .character }
+
+    /// A character as it is said alone: the ones that make no sound by name, in `words`.
+    public static func name(_ text: String, in words: LocaleWords) -> String {
         switch text {
-        case " ": "space"
-        case "\n", "\r\n", "\r": "new line"
-        case "\t": "tab"
+        case " ": words[.spaceCharacter]
+        case "\n", "\r\n", "\r": words[.newLine]
+        case "\t": words[.tabCharacter]
         default: text
         }
     }
@@ -16,12 +19,12 @@ public enum TypingEcho: String, Sendable, CaseIterable {
     /// What is said for `text` typed: its name (characters), each word it ends (words: a word
     /// builds up in `word` until a character that is not a letter or a digit ends it), or
     /// nothing.
-    public func echoes(for text: String, word: inout String) -> [String] {
+    public func echoes(for text: String, word: inout String, in words: LocaleWords) -> [String] {
         switch self {
         case .none:
             return []
         case .characters:
-            return [TypingEcho.name(text)]
+            return [TypingEcho.name(text, in: words)]
         case .words:
             var said: [String] = []
             for character in text {

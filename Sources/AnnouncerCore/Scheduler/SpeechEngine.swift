@@ -53,9 +53,7 @@ public struct SynthesisVoice: Sendable, Equatable {
     /// Whether it speaks `language` (a tag or its prefix, in any case) and, if given, `variant`.
     public func matches(language wanted: String?, variant wantedVariant: String?) -> Bool {
         if let wanted {
-            let own = language.lowercased().replacing("_", with: "-")
-            let asked = wanted.lowercased().replacing("_", with: "-")
-            guard own == asked || own.hasPrefix(asked + "-") else { return false }
+            guard let own = LanguageTag(language), let asked = LanguageTag(wanted), own.isWithin(asked) else { return false }
         }
         if let wantedVariant, wantedVariant.lowercased() != variant.lowercased() { return false }
         return true
@@ -64,11 +62,12 @@ public struct SynthesisVoice: Sendable, Equatable {
 
 extension SynthesisVoice {
     /// Whether one of `voices` speaks `tag`: a voice for it or for one of its kinds (en: en-gb),
-    /// or for its language alone (de-CH is spoken by a German voice).
+    /// or for a tag it falls back to (de-CH is spoken by a German voice, en-GB-oxendict by en-gb).
     public static func anySpeaks(_ tag: String, in voices: [SynthesisVoice]) -> Bool {
-        let primary = tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map(String.init) ?? tag
+        guard let wanted = LanguageTag(tag) else { return false }
         return voices.contains { voice in
-            voice.matches(language: tag, variant: nil) || voice.language.lowercased() == primary.lowercased()
+            guard let own = LanguageTag(voice.language) else { return false }
+            return own.isWithin(wanted) || wanted.isWithin(own)
         }
     }
 }

@@ -28,4 +28,13 @@ pid_t announcer_spawn_in_pseudo_terminal(const char *file, char *const argv[], u
 int announcer_window_size(int fd, unsigned short *rows, unsigned short *columns);
 int announcer_set_window_size(int fd, unsigned short rows, unsigned short columns);
 
+/// pipe2(2) with O_CLOEXEC: a pipe no child inherits, not even for an instant.
+int announcer_pipe_close_on_exec(int ends[2]);
+
+/// The self-pipe for signals: each of `signals` writes its number (one byte) to the pipe whose
+/// write end is `write_end`, and does nothing else: write(2) is async-signal-safe, and a
+/// handler written in Swift is not (a global's first use, a retain, an allocation may lock).
+/// Returns 0, or -1 with errno set.
+int announcer_write_signals_to(int write_end, const int *signals, int count);
+
 #endif

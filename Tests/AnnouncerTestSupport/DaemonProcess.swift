@@ -5,35 +5,23 @@ import AnnouncerCore
 import AnnouncerSystem
 import Foundation
 
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// The built binaries, beside the test bundle (or in .build/debug).
-func binary(_ name: String) -> String {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<3 {
-        let candidate = directory.appendingPathComponent(name).path
-        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        directory.deleteLastPathComponent()
-    }
-    return packageRoot.appendingPathComponent(".build/debug/\(name)").path
-}
-
 /// Set by scripts/sanitize: the suite runs under AddressSanitizer or ThreadSanitizer.
-let underSanitizer = ProcessInfo.processInfo.environment["ANNOUNCER_SANITIZER"] != nil
+public let underSanitizer = ProcessInfo.processInfo.environment["ANNOUNCER_SANITIZER"] != nil
 
-struct Timeout: Error, CustomStringConvertible {
-    var description: String
+public struct Timeout: Error, CustomStringConvertible {
+    public var description: String
+    public init(description: String) { self.description = description }
 }
 
 /// A real announcerd on a temporary socket, with its standard output and error in files.
-final class DaemonProcess {
-    let directory: String
-    let socket: String
-    let process = Process()
-    let stdoutPath: String
-    let stderrPath: String
+public final class DaemonProcess {
+    public let directory: String
+    public let socket: String
+    public let process = Process()
+    public let stdoutPath: String
+    public let stderrPath: String
 
-    init(arguments: [String] = ["--sink", "text"], config: String? = nil, socketPath: String? = nil, waitForSocket: Bool = true) throws {
+    public init(arguments: [String] = ["--sink", "text"], config: String? = nil, socketPath: String? = nil, waitForSocket: Bool = true) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("announcerd-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         socket = socketPath ?? directory + "/run/socket"
@@ -58,7 +46,7 @@ final class DaemonProcess {
         if waitForSocket { try waitUntilListening() }
     }
 
-    func waitUntilListening() throws {
+    public func waitUntilListening() throws {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if (try? LineClient(path: socket)) != nil { return }
@@ -68,13 +56,13 @@ final class DaemonProcess {
         throw Timeout(description: "announcerd did not listen on \(socket): \(stderr)")
     }
 
-    var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+    public var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
-    func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+    public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
     /// Waits for the process to exit; returns its status.
-    func waitForExit(seconds: Double = 20) throws -> Int32 {
+    public func waitForExit(seconds: Double = 20) throws -> Int32 {
         let deadline = Date().addingTimeInterval(seconds)
         while process.isRunning {
             if Date() > deadline { throw Timeout(description: "announcerd did not exit") }
@@ -84,7 +72,7 @@ final class DaemonProcess {
     }
 
     /// Waits until standard output holds `text`.
-    func waitForOutput(_ text: String, seconds: Double = 20) throws {
+    public func waitForOutput(_ text: String, seconds: Double = 20) throws {
         let deadline = Date().addingTimeInterval(seconds)
         while !stdout.contains(text) {
             if Date() > deadline { throw Timeout(description: "no \"\(text)\" in output: \(stdout)") }
@@ -106,11 +94,11 @@ final class DaemonProcess {
 
 /// A blocking line client with a read timeout, so that a test never hangs. One thread may read
 /// while another only writes (`sendRaw` touches nothing but the descriptor).
-final class LineClient: @unchecked Sendable {
-    let fd: Int32
+public final class LineClient: @unchecked Sendable {
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
-    init(path: String, timeoutSeconds: Int = 10) throws {
+    public init(path: String, timeoutSeconds: Int = 10) throws {
         guard let address = UnixSocketAddress(path) else { throw Timeout(description: "\(path) is too long for a socket") }
         do {
             fd = try UnixSocket.connect(to: address).rawValue
@@ -124,7 +112,7 @@ final class LineClient: @unchecked Sendable {
     deinit { close(fd) }
 
     /// Sends every byte (a blocking send may still write only part).
-    func sendRaw(_ bytes: [UInt8]) {
+    public func sendRaw(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -134,25 +122,25 @@ final class LineClient: @unchecked Sendable {
         }
     }
 
-    func send(_ line: String) { sendRaw(Array((line + "\n").utf8)) }
+    public func send(_ line: String) { sendRaw(Array((line + "\n").utf8)) }
 
-    func send(_ request: JSONValue) { send(request.serialized()) }
+    public func send(_ request: JSONValue) { send(request.serialized()) }
 
     /// The next line as JSON members; throws on timeout or end.
-    func read() throws -> [String: JSONValue] {
+    public func read() throws -> [String: JSONValue] {
         guard case .object(let members) = try JSONValue.parse(Data(nextLine())) else { throw Timeout(description: "not an object") }
         return members
     }
 
     /// The next line as text, without its CR LF (SSIP's lines).
-    func readText() throws -> String {
+    public func readText() throws -> String {
         var line = try nextLine()
         if line.last == UInt8(ascii: "\r") { line.removeLast() }
         return String(decoding: line, as: UTF8.self)
     }
 
     /// One SSIP reply or event: its lines up to the one whose code is followed by a space.
-    func readSSIP() throws -> [String] {
+    public func readSSIP() throws -> [String] {
         var lines: [String] = []
         while true {
             let line = try readText()
@@ -176,7 +164,7 @@ final class LineClient: @unchecked Sendable {
     }
 
     /// Reads until a line satisfies `predicate`; returns every line read, that one last.
-    func read(until predicate: ([String: JSONValue]) -> Bool) throws -> [[String: JSONValue]] {
+    public func read(until predicate: ([String: JSONValue]) -> Bool) throws -> [[String: JSONValue]] {
         var lines: [[String: JSONValue]] = []
         while true {
             let line = try read()
@@ -186,7 +174,7 @@ final class LineClient: @unchecked Sendable {
     }
 
     /// Reads the reply to request `id`, passing over events.
-    func reply(_ id: JSONValue) throws -> [String: JSONValue] {
+    public func reply(_ id: JSONValue) throws -> [String: JSONValue] {
         try read { $0["type"] != "event" && $0["id"] == id }.last!
     }
 }
