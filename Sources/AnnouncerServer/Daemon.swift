@@ -37,7 +37,7 @@ public final class Daemon: @unchecked Sendable {
     private var arriving: [Int: (fd: FileDescriptor, door: DaemonCore.Door)] = [:]
     private var nextConnectionID = 1
     private var acceptPaused = false
-    private var schedulerTimer: DispatchSourceTimer?
+    private lazy var schedulerTimer = WakeTimer(queue: queue)
     private let origin = ContinuousClock.now
     /// A descriptor held back for telling a client "out of descriptors" when there are none.
     private var reserveDescriptor = Daemon.openReserve()
@@ -100,8 +100,7 @@ public final class Daemon: @unchecked Sendable {
                 listeners[index].source = nil
             }
             run(.shutdown)
-            schedulerTimer?.cancel()
-            schedulerTimer = nil
+            schedulerTimer.cancel()
             for connection in Array(connections.values) { connection.close(reason: nil) }
             connections.removeAll()
             for listener in listeners {
@@ -155,7 +154,7 @@ public final class Daemon: @unchecked Sendable {
             case .cutOff(let id):
                 engine?.cutOff(id)
             case .wakeScheduler(let time):
-                wakeScheduler(at: time)
+                schedulerTimer.set(after: time.map { $0 - now() }) { [weak self] in self?.run(.tick) }
             case .listVoices:
                 let voices = self.voices
                 // The worker is run on another thread; its answer comes back as an input.
@@ -173,17 +172,6 @@ public final class Daemon: @unchecked Sendable {
                 if limited { warnLimited(message) } else { log(level, message) }
             }
         }
-    }
-
-    private func wakeScheduler(at time: Milliseconds?) {
-        schedulerTimer?.cancel()
-        schedulerTimer = nil
-        guard let time else { return }
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: .now() + .microseconds(Int(max(time - now(), 0) * 1000)), leeway: .milliseconds(1))
-        timer.setEventHandler { [weak self] in self?.run(.tick) }
-        timer.resume()
-        schedulerTimer = timer
     }
 
     private func write(_ bytes: [UInt8], to id: Int) {

@@ -21,7 +21,7 @@ public final class SpeechController: @unchecked Sendable {
     private var handedOver: [UtteranceID: ScheduledUtterance] = [:]
     /// Why the engine failed the utterance being finished, while its `failed` is reported.
     private var failure: (id: UtteranceID, reason: String)?
-    private var timer: DispatchSourceTimer?
+    private lazy var timer = WakeTimer(queue: queue)
     private let origin = ContinuousClock.now
     private var idleWaiters: [@Sendable () -> Void] = []
 
@@ -90,22 +90,11 @@ public final class SpeechController: @unchecked Sendable {
                 handedOver[id] = nil
                 observer(.finished(id, status, reason: status == .failed && failure?.id == id ? failure?.reason : nil))
             case .wake(let time):
-                schedule(wakeAt: time)
+                timer.set(after: time.map { $0 - now() }) { [weak self] in _ = self?.handle(.tick) }
             }
         }
         notifyIfIdle()
         return output
-    }
-
-    private func schedule(wakeAt time: Milliseconds?) {
-        timer?.cancel()
-        timer = nil
-        guard let time else { return }
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: .now() + .microseconds(Int(max(time - now(), 0) * 1000)), leeway: .milliseconds(1))
-        timer.setEventHandler { [weak self] in _ = self?.handle(.tick) }
-        timer.resume()
-        self.timer = timer
     }
 
     private func notifyIfIdle() {

@@ -1,0 +1,30 @@
+import AnnouncerCore
+import Dispatch
+
+/// One timer on a serial queue that fires once, replaced whenever it is set again: the
+/// scheduler's wake-up, in the daemon and in `announcerd --play`. Used on its queue only.
+public final class WakeTimer: @unchecked Sendable {
+    private let queue: DispatchQueue
+    private var timer: DispatchSourceTimer?
+
+    public init(queue: DispatchQueue) {
+        self.queue = queue
+    }
+
+    /// Calls `handler` on the queue after `delay` milliseconds (at once when it is not
+    /// positive); nil only cancels the time set before.
+    public func set(after delay: Milliseconds?, _ handler: @escaping @Sendable () -> Void) {
+        cancel()
+        guard let delay else { return }
+        let timer = DispatchSource.makeTimerSource(queue: queue)
+        timer.schedule(deadline: .now() + .microseconds(Int(max(delay, 0) * 1000)), leeway: .milliseconds(1))
+        timer.setEventHandler(handler: handler)
+        timer.resume()
+        self.timer = timer
+    }
+
+    public func cancel() {
+        timer?.cancel()
+        timer = nil
+    }
+}
