@@ -288,6 +288,14 @@ import AnnouncerTestSupport
         chmod((daemon.socket as NSString).deletingLastPathComponent, 0o755)
         chmod(daemon.directory, 0o755)
         chmod(daemon.socket, 0o777)
+        // The run's own temporary directory (scripts/test makes it private) must let the other
+        // user pass through for the length of the test.
+        let temporary = (daemon.directory as NSString).deletingLastPathComponent
+        var before = stat()
+        if temporary != "/tmp", stat(temporary, &before) == 0 {
+            chmod(temporary, 0o711)
+        }
+        defer { if temporary != "/tmp" { chmod(temporary, before.st_mode & 0o7777) } }
         let result = try runTool("/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups",
                                                       binary("announce"), "status", "--socket", daemon.socket])
         #expect(result.status == 69)
