@@ -48,13 +48,16 @@ public enum UnixSocket {
         return socket
     }
 
-    /// A stream socket bound to `address` and listening, with the new file's mode masked to
-    /// 0600 while it is made, non-blocking and close-on-exec.
+    /// A stream socket bound to `address` and listening, its file's mode 0600, non-blocking and
+    /// close-on-exec. The mode is set right after `bind`, not by masking the process's umask
+    /// around it: the umask belongs to every thread, and another one creating a file or
+    /// starting a program meanwhile would get the mask too (a test process saw directories made
+    /// 0600 and a compiled program without its execute bit). Between the two calls the file has
+    /// the umask's usual mode, inside a directory the daemon makes sure only its user can enter
+    /// (`ListeningSocket`).
     public static func listen(at address: UnixSocketAddress, backlog: Int32 = 128) throws(Errno) -> FileDescriptor {
         let socket = try stream()
         do throws(Errno) {
-            let previous = umask(0o177)
-            defer { umask(previous) }
             try SystemCall.retrying("bind \(address)") { address.withSocketAddress { Glibc.bind(socket.rawValue, $0, $1) } }
             try SystemCall.retrying("chmod \(address)") { chmod(address.path, 0o600) }
             try SystemCall.retrying("listen") { Glibc.listen(socket.rawValue, backlog) }
