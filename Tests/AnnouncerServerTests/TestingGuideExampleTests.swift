@@ -22,12 +22,17 @@ import Testing
         #expect(try spoken(connection, after: .key(KeyPress("tab", [.shift]))) == ["Delete. Button.", "Deletes them for good"])
     }
 
-    /// Sends a request and returns what was spoken for it, once all of it has finished.
+    /// Sends a request and returns what was spoken for it, once all of it has finished. Every
+    /// wait is bounded: a daemon that stops answering fails the test instead of hanging it.
     func spoken(_ connection: DaemonConnection, after request: Request) throws -> [String] {
-        guard case .ok(let accepted) = try connection.request(request).body else { return [] }
+        guard let reply = try connection.reply(to: connection.send(request), within: .seconds(10)) else {
+            throw SpeechTimeout(said: [], request: request)
+        }
+        guard case .ok(let accepted) = reply.body else { return [] }
         var waiting = Set([accepted.utterance, accepted.hint].compactMap { $0 })
         var texts: [String] = []
-        while !waiting.isEmpty, let event = try connection.nextEvent() {
+        while !waiting.isEmpty {
+            guard let event = connection.nextEvent(within: 10_000) else { throw SpeechTimeout(said: texts, request: request) }
             switch event {
             case .speaking(_, let text, _): texts.append(text)
             case .finished(let utterance, _, _): waiting.remove(utterance)
@@ -36,6 +41,11 @@ import Testing
         }
         return texts
     }
+}
+
+struct SpeechTimeout: Error {
+    var said: [String]
+    var request: Request
 }
 
 /// announcerd on the `text:instant` sink and a socket of its own, stopped when released.
@@ -49,13 +59,25 @@ final class PrivateAnnouncerd {
         try "hint-delay-ms = 0\n".write(toFile: directory + "/announcer.conf", atomically: true, encoding: .utf8)
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = ["--socket", socket, "--sink", "text:instant", "--config", directory + "/announcer.conf"]
+        process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        while !FileManager.default.fileExists(atPath: socket) { usleep(10_000) }
+        // Ready when it accepts a connection (the socket's file comes a moment before that).
+        var tries = 0
+        while (try? DaemonConnection(socket: socket)) == nil, tries < 1000 {
+            usleep(10_000)
+            tries += 1
+        }
     }
 
     deinit {
         process.terminate()
+        var tries = 0
+        while process.isRunning, tries < 500 {
+            usleep(10_000)
+            tries += 1
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
         try? FileManager.default.removeItem(atPath: directory)
     }
