@@ -38,6 +38,11 @@ public final class Daemon: @unchecked Sendable {
     private var nextConnectionID = 1
     private var acceptPaused = false
     private lazy var schedulerTimer = WakeTimer(queue: queue)
+    /// Inputs that arose while the actions of another were being carried out (a write that
+    /// closed its client, a served line): fed to the core next, in order, never into the middle
+    /// of an action list.
+    private var inbox: [DaemonCore.Input] = []
+    private var feeding = false
     private let origin = ContinuousClock.now
     /// A descriptor held back for telling a client "out of descriptors" when there are none.
     private var reserveDescriptor = Daemon.openReserve()
@@ -116,9 +121,23 @@ public final class Daemon: @unchecked Sendable {
     /// Milliseconds on the daemon's monotonic clock.
     private func now() -> Milliseconds { (ContinuousClock.now - origin).milliseconds }
 
-    /// Feeds the core one input at the time now and carries out what it returns.
+    /// Feeds the core one input at the time now and carries out what it returns; an input that
+    /// arises while that is done waits in the inbox until it is, so that every action list is
+    /// carried out whole and in order (a wake-up set by a later input is never overwritten by
+    /// an earlier one's), and the recording is the order the core saw.
     private func run(_ input: DaemonCore.Input) {
         dispatchPrecondition(condition: .onQueue(queue))
+        inbox.append(input)
+        guard !feeding else { return }
+        feeding = true
+        while !inbox.isEmpty { feed(inbox.removeFirst()) }
+        feeding = false
+    }
+
+    /// Hands the core an input now. Only `run` and a turn's lines come here: a turn's lines are
+    /// answered one by one as `serve` reads them, so that a line that ends the connection (SSIP's
+    /// `QUIT`) stops the turn; what they cause waits in the inbox like anything else.
+    private func feed(_ input: DaemonCore.Input) {
         let time = now()
         recorder?.record(input, at: time)
         perform(core.handle(input, at: time))
@@ -279,15 +298,14 @@ public final class Daemon: @unchecked Sendable {
         nextConnectionID += 1
         arriving[id] = (fd, door)
         run(.connected(id, uid: peer.uid, pid: peer.pid, door: door))
-        // Neither admitted nor refused (another user's process): closed.
-        if let arrival = arriving.removeValue(forKey: id) { arrival.fd.close() }
     }
 
     private func admit(_ id: Int) {
         guard let arrival = arriving.removeValue(forKey: id) else { return }
         let connection = Connection(id: id, fd: arrival.fd, queue: queue, lineLimit: Request.maximumLineBytes)
         connection.onLines = { [weak self] connection, count in self?.run(.linesArrived(connection.id, count: count)) }
-        connection.onItem = { [weak self] connection, item in self?.run(.line(connection.id, item)) }
+        // Called only while a `.serve` action is carried out: the turn's lines, one by one.
+        connection.onItem = { [weak self] connection, item in self?.feed(.line(connection.id, item)) }
         connection.onClose = { [weak self] connection, reason in
             self?.connections[connection.id] = nil
             self?.run(.closed(connection.id, reason: reason))

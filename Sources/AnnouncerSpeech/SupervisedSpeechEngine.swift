@@ -41,7 +41,6 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     private var killedForHanging = false
     private var startFailure: Error?
     private var stopping = false
-    private let restartCount = Atomic<Int>(0)
 
     /// Where the worker is: `$ANNOUNCER_SPEECH_WORKER`; else beside the running executable (a
     /// build tree); else `../libexec/announcer/` from the executable's directory (the package's
@@ -93,9 +92,6 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
     public func waitUntilReady() throws {
         if let failure = queue.sync(execute: { startFailure }) { throw failure }
     }
-
-    /// How many times a worker has been replaced (the `status` reply's `restarts`).
-    public var restarts: Int { restartCount.load(ordering: .relaxed) }
 
     public func speak(_ utterance: ScheduledUtterance) {
         queue.async { [self] in
@@ -193,7 +189,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
         }
         killedForHanging = false
         guard !stopping else { return }
-        restartCount.add(1, ordering: .relaxed)
+        // Counted by the daemon's core (the `status` reply's `restarts`).
         onEvent(.restarted)
         log(.warning, reason.hasSuffix(" and was restarted") ? String(reason.dropLast(" and was restarted".count)) + "; starting a new one" : reason)
         if let held = inWorker, !held.cut { onEvent(.failed(held.utterance.id, reason)) }

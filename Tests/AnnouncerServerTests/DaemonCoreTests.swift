@@ -230,6 +230,27 @@ struct CoreHarness {
         #expect(CoreHarness.sent(test.send(1, #"{"type":"voices","id":3}"#)).count == 1)
     }
 
+    @Test mutating func aClientWaitingForTheVoicesGetsItsTurnsBackWhenTheyCome() {
+        _ = test.connect(1)
+        #expect(test.send(1, #"{"type":"voices","id":1}"#) == [.listVoices])
+        // Its next lines wait unread: no turn is served to it meanwhile.
+        _ = test.handle(.linesArrived(1, count: 1))
+        #expect(test.handle(.turn).isEmpty)
+        let listed = test.handle(.voices(.listed([SynthesisVoice(name: "German", language: "de")])))
+        #expect(CoreHarness.sent(listed).count == 1)
+        #expect(listed.last == .nextTurn)
+        #expect(test.handle(.turn) == [.serve(1, lines: 1), .nextTurn])
+    }
+
+    @Test mutating func aClientThatLeavesWhileTheVoicesAreListedDoesNotAskTwice() {
+        _ = test.connect(1)
+        _ = test.connect(2)
+        #expect(test.send(1, #"{"type":"voices","id":1}"#) == [.listVoices])
+        _ = test.handle(.closed(1, reason: nil))
+        #expect(test.send(2, #"{"type":"voices","id":2}"#).isEmpty)  // the worker is asked already
+        #expect(CoreHarness.sent(test.handle(.voices(.listed([SynthesisVoice(name: "German", language: "de")])))).first?.hasPrefix(#"2 {"id":2"#) == true)
+    }
+
     @Test mutating func aFailedVoiceListIsAnErrorAndAskedForAgain() {
         _ = test.connect(1)
         #expect(test.send(1, #"{"type":"voices","id":1}"#) == [.listVoices])

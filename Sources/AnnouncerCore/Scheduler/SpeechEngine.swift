@@ -9,15 +9,12 @@ public protocol SpeechEngine: AnyObject, Sendable {
     func cutOff(_ id: UtteranceID)
     /// Stops everything and releases the engine's resources; blocks until it has.
     func shutdown()
-    /// How many times the engine had to replace a failed synthesizer.
-    var restarts: Int { get }
     /// Blocks until the engine can speak, or throws why it cannot (an engine may start in the
     /// background while its owner does other start-up work).
     func waitUntilReady() throws
 }
 
 extension SpeechEngine {
-    public var restarts: Int { 0 }
     public func waitUntilReady() throws {}
 }
 

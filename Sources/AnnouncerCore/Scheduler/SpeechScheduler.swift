@@ -11,13 +11,14 @@
 ///   `stop`; a low announcement never cuts off speech.
 /// - A low announcement waits only for eligible speech: a delayed default that may not start
 ///   yet does not hold it back.
-/// - Order among waiting items: high (FIFO), focus, default (FIFO; an `interrupt` one goes to
-///   the head), hint, low (FIFO).
+/// - Order among waiting items: high (FIFO), window, focus, echo, default (FIFO; an `interrupt`
+///   one goes to the head), hint, low (FIFO).
 /// - An echo (a door's typing echo) is focus-level speech that is said at once: it cuts off a
 ///   focus, hint or echo that speaks, supersedes a waiting echo and a waiting hint (the user has
-///   moved on), and waits only behind a focus that has not started.
+///   moved on), and waits only behind a focus that has not sounded yet (one handed to the
+///   engine and not yet sounding is put back and said first).
 /// - A window's title comes before every focus: it cuts off focus-level speech and an older
-///   title, and the focus that arrives with it (before or after) is said after it.
+///   title; a focus that has not sounded yet, or comes after the title, is said after it.
 /// - The queue bound counts waiting announcements. A focus is always accepted: it replaces the
 ///   waiting focus and hint, so it cannot grow the queue.
 ///
@@ -175,7 +176,12 @@ public struct SpeechScheduler: Sendable {
         if let (item, phase) = current, [.focus, .hint, .echo].contains(item.kind) {
             current = nil
             actions.append(.cutOff(item.id))
-            finish(item, phase == .speaking ? .interrupted : .superseded)
+            if item.kind == .focus, phase == .starting {
+                // A focus that never sounded is not lost to a keystroke: it waits again, first.
+                putBack(item)
+            } else {
+                finish(item, phase == .speaking ? .interrupted : .superseded)
+            }
         }
         let echo = makeItem(.echo, speech, eligibleAt: now)
         pendingEcho = echo

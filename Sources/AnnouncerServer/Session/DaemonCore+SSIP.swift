@@ -63,9 +63,7 @@ extension DaemonCore {
                 // Answered when the worker has listed them; the line stays unanswered till then.
                 return actions + askForVoices(.ssip(client, language: language, variant: variant))
             }
-            let lines = voices.filter { $0.matches(language: language, variant: variant) }
-                .map { "\($0.name)\t\($0.language)\t\($0.variant)" }
-            actions.append(.write(client, SSIPReply.voices(lines)))
+            actions.append(.write(client, Self.ssipVoiceList(voices, language: language, variant: variant)))
         case .quit:
             actions.append(.write(client, SSIPReply.bye))
             actions.append(.hangUp(client))

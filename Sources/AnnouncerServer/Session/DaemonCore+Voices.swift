@@ -3,18 +3,24 @@ import AnnouncerSSIP
 
 /// The synthesizer's voices, asked of the speech worker without waiting for it: a `voices`
 /// request (or SSIP's `LIST SYNTHESIS_VOICES`) before the list has come is answered when it
-/// comes, and the client's later lines wait behind it, in order. A list that could not be had is
-/// not kept: the next request asks again.
+/// comes. The client's later lines wait behind it, in order: those of the turn at hand are held
+/// here, and its next turns wait for the list (so what is held stays under a turn's lines).
+/// A list that could not be had is not kept: the next request asks again.
 extension DaemonCore {
+    func waitsForVoices(_ client: ClientID) -> Bool {
+        voiceRequests.contains { $0.client == client }
+    }
+
     /// Registers a request for the list; asks the worker unless it has been asked already.
     mutating func askForVoices(_ request: VoiceRequest) -> [Action] {
-        let asking = voiceRequests.isEmpty
         voiceRequests.append(request)
-        clients[request.client]?.waitsForVoices = true
-        return asking ? [.listVoices] : []
+        guard !voicesAsked else { return [] }
+        voicesAsked = true
+        return [.listVoices]
     }
 
     mutating func voicesListed(_ listing: VoiceListing) -> [Action] {
+        voicesAsked = false
         var actions: [Action] = []
         var listed: [SynthesisVoice]?
         switch listing {
@@ -31,21 +37,30 @@ extension DaemonCore {
         for request in requests {
             actions += answer(request, with: listed)
         }
-        // Then what each client sent after its request, in order.
+        // Then what each client sent after its request, in order, each line's speech carried
+        // out before the next line (as when it is served in its turn); then its turns again.
         for client in Set(requests.map(\.client)).sorted() where clients[client] != nil {
-            clients[client]!.waitsForVoices = false
             let held = clients[client]!.heldLines
             clients[client]!.heldLines.removeAll()
             for (index, item) in held.enumerated() {
-                actions += apply(.line(client, item))
-                if clients[client]?.waitsForVoices == true {
+                let served = apply(.line(client, item))
+                actions += served + carryOutSpeech()
+                if served.contains(.hangUp(client)) { break }  // SSIP's QUIT: the rest is not read
+                if waitsForVoices(client) {
                     // Another `voices` before the list: the rest waits for that answer.
-                    clients[client]!.heldLines = Array(held[(index + 1)...]) + clients[client]!.heldLines
+                    clients[client]?.heldLines = Array(held[(index + 1)...])
                     break
                 }
             }
+            if !waitsForVoices(client) { actions += resumeTurns(of: client) }
         }
         return actions
+    }
+
+    /// SSIP's answer to `LIST SYNTHESIS_VOICES`: the voices of the language (and variant) asked.
+    static func ssipVoiceList(_ voices: [SynthesisVoice], language: String?, variant: String?) -> String {
+        SSIPReply.voices(voices.filter { $0.matches(language: language, variant: variant) }
+            .map { "\($0.name)\t\($0.language)\t\($0.variant)" })
     }
 
     private mutating func answer(_ request: VoiceRequest, with voices: [SynthesisVoice]?) -> [Action] {
@@ -58,13 +73,7 @@ extension DaemonCore {
             return [.send(client, .reply(Reply(id: id, .voices(voices))))]
         case .ssip(let client, let language, let variant):
             guard clients[client] != nil else { return [] }
-            let reply: String
-            if let voices {
-                reply = SSIPReply.voices(voices.filter { $0.matches(language: language, variant: variant) }
-                    .map { "\($0.name)\t\($0.language)\t\($0.variant)" })
-            } else {
-                reply = SSIPReply.cannotListVoices
-            }
+            let reply = voices.map { Self.ssipVoiceList($0, language: language, variant: variant) } ?? SSIPReply.cannotListVoices
             clients[client]!.lastReplyAt = now
             clients[client]!.unanswered = max(clients[client]!.unanswered - 1, 0)
             return [.write(client, reply)] + releaseHeldEvents(of: client)

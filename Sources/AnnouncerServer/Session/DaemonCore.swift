@@ -105,10 +105,9 @@ public struct DaemonCore {
         var pendingLines = 0
         /// Lines it has sent that have not been answered yet.
         var unanswered = 0
-        /// Lines served while it waits for the voice list: answered in order once it comes.
+        /// Lines of its turn served while it waits for the voice list: answered in order once
+        /// it comes (its next turn waits for the list too, so there are fewer than a turn's).
         var heldLines: [LineFramer.Item] = []
-        /// It asked for the voices and waits for the worker's answer.
-        var waitsForVoices = false
         /// Its side of SSIP, when it came through that door.
         var ssip: SSIPSession?
         /// SSIP events that wait until the client is not waiting for a reply.
@@ -171,6 +170,8 @@ public struct DaemonCore {
     /// The synthesizer's voices, once the worker has listed them (a failed listing is asked again).
     var voices: [SynthesisVoice]?
     var voiceRequests: [VoiceRequest] = []
+    /// The worker has been asked for its voices and has not answered yet.
+    var voicesAsked = false
     /// The time of the input at hand.
     public private(set) var now: Milliseconds = 0
 
@@ -297,6 +298,15 @@ public struct DaemonCore {
         return [.nextTurn]
     }
 
+    /// Gives back the turns of a client that waited (for the voice list).
+    mutating func resumeTurns(of client: ClientID) -> [Action] {
+        guard let pending = clients[client]?.pendingLines, pending > 0, !turns.contains(client) else { return [] }
+        turns.append(client)
+        guard !turnAsked else { return [] }
+        turnAsked = true
+        return [.nextTurn]
+    }
+
     /// Whose turn it is, and how many of its lines to serve now. A client with lines left after
     /// its turn goes to the back of the line, and the next turn comes after everything else
     /// queued meanwhile (accepts, the engine's reports, writes).
@@ -304,7 +314,8 @@ public struct DaemonCore {
         turnAsked = false
         while let client = turns.first {
             turns.removeFirst()
-            guard let pending = clients[client]?.pendingLines, pending > 0 else { continue }
+            // A client waiting for the voice list gets its turns back when the list comes.
+            guard let pending = clients[client]?.pendingLines, pending > 0, !waitsForVoices(client) else { continue }
             let lines = min(pending, Self.linesPerTurn)
             clients[client]!.pendingLines -= lines
             if clients[client]!.pendingLines > 0 { turns.append(client) }
@@ -317,7 +328,7 @@ public struct DaemonCore {
     /// One served line: answered now, or held in order behind a `voices` still unanswered.
     private mutating func serve(_ item: LineFramer.Item, from client: ClientID) -> [Action] {
         guard clients[client] != nil else { return [] }
-        guard !clients[client]!.waitsForVoices else {
+        guard !waitsForVoices(client) else {
             clients[client]!.heldLines.append(item)
             return []
         }
@@ -327,7 +338,7 @@ public struct DaemonCore {
         }
         // The line counts as unanswered until its reply is out: an event it causes waits.
         let actions = answerSSIP(item, from: client)
-        guard clients[client] != nil, !clients[client]!.waitsForVoices else { return actions }
+        guard clients[client] != nil, !waitsForVoices(client) else { return actions }
         clients[client]!.unanswered = max(clients[client]!.unanswered - 1, 0)
         return actions + releaseHeldEvents(of: client)
     }
