@@ -64,7 +64,9 @@ enum DaemonCommands {
         usage: announce send [FILE] [--socket PATH]
 
         Sends request lines from FILE (or standard input) and prints every reply and event line
-        until each request has its reply. Exits 65 if any line was answered with an error.
+        until each request has its reply, then stays until what they queued has started to be
+        spoken (announcerd cancels what a client leaves waiting; a file that subscribes itself
+        is left at its last reply). Exits 65 if any line was answered with an error.
         """
 
     static let listenHelp = """
@@ -353,27 +355,44 @@ enum DaemonCommands {
             return .noInput
         }
         let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
-        var sent = 0
+        let lines = RequestInput.lines(of: data)
+        // A file that subscribes replaces send's own subscription: it is left at its last reply.
+        let subscribes = lines.contains { if case .subscribe? = (try? RequestLine($0.bytes))?.request { true } else { false } }
         var replies = 0
         var errors = 0
+        var queued: Set<UtteranceID> = []
+        var begun: Set<UtteranceID> = []
         do {
+            if !subscribes { _ = try daemon.request(.subscribe(events: ["speaking", "finished"])) }
             // Lines go as they are (they may be wrong on purpose); what comes back is decoded.
-            for line in RequestInput.lines(of: data) {
-                try daemon.sendLine(line.bytes)
-                sent += 1
+            for line in lines { try daemon.sendLine(line.bytes) }
+            while replies < lines.count, let line = try daemon.nextLine() {
+                switch try? DaemonMessage(line: line) {
+                case .reply(let reply)?:
+                    Console.out(String(decoding: line, as: UTF8.self))
+                    replies += 1
+                    if reply.isError { errors += 1 }
+                    if case .ok(let accepted) = reply.body { queued.formUnion([accepted.utterance, accepted.hint].compactMap { $0 }) }
+                case .event(.speaking(let id, _, _))? where !subscribes, .event(.finished(let id, _, _))? where !subscribes:
+                    begun.insert(id)  // send's own subscription: not printed
+                default:
+                    Console.out(String(decoding: line, as: UTF8.self))
+                }
             }
-            while replies < sent, let line = try daemon.nextLine() {
-                Console.out(String(decoding: line, as: UTF8.self))
-                guard case .reply(let reply)? = try? DaemonMessage(line: line) else { continue }
-                replies += 1
-                if reply.isError { errors += 1 }
+            guard replies == lines.count else { return closed(daemon) }
+            // What the lines queued plays on once it has started; leaving before would cancel it.
+            var waiting = subscribes ? [] : queued.subtracting(begun)
+            while !waiting.isEmpty, let event = try daemon.nextEvent() {
+                switch event {
+                case .speaking(let id, _, _), .finished(let id, _, _): waiting.remove(id)
+                default: continue
+                }
             }
         } catch {
             return closed(daemon)
         }
-        guard replies == sent else { return closed(daemon) }
         guard errors == 0 else {
-            Console.error("announce send: \(errors) of \(sent) line\(sent == 1 ? "" : "s") got an error reply")
+            Console.error("announce send: \(errors) of \(lines.count) line\(lines.count == 1 ? "" : "s") got an error reply")
             return .dataError
         }
         return .success
