@@ -88,9 +88,7 @@ public struct Reply: Sendable, Equatable {
             })
         case .voices(let voices):
             members["type"] = "ok"
-            members["voices"] = .array(voices.map { voice in
-                ["name": .string(voice.name), "language": .string(voice.language), "variant": .string(voice.variant)]
-            })
+            members["voices"] = .array(voices.map(\.json))
         }
         return .object(members)
     }
@@ -128,13 +126,7 @@ public struct Reply: Sendable, Equatable {
                 }
                 self.init(id: id, .shortcuts(commands))
             } else if let items = try reader.array("voices") {
-                var voices: [SynthesisVoice] = []
-                for (index, item) in items.enumerated() {
-                    let voice = try JSONObjectReader(item, path: "voices[\(index)]")
-                    voices.append(SynthesisVoice(name: try voice.string("name") ?? "", language: try voice.string("language") ?? "",
-                                                 variant: try voice.string("variant") ?? "none"))
-                }
-                self.init(id: id, .voices(voices))
+                self.init(id: id, .voices(try SynthesisVoice.list(items, path: "voices")))
             } else {
                 var accepted = Accepted()
                 accepted.utterance = try reader.integer("utterance", in: 0...Int.max).map(UtteranceID.init)

@@ -62,7 +62,7 @@ extension DaemonCore.Input {
             }
         case .voices(.listed(let voices)):
             members["input"] = "voices"
-            members["voices"] = .array(voices.map { .object(["name": .string($0.name), "language": .string($0.language), "variant": .string($0.variant)]) })
+            members["voices"] = .array(voices.map(\.json))
         case .voices(.failed(let reason)):
             members["input"] = "voices"
             members["failed"] = .string(reason)
@@ -130,13 +130,7 @@ extension DaemonCore.Input {
                     input = .voices(.failed(reason))
                 } else {
                     let items = try reader.required("voices") { key throws(FieldError) in try reader.array(key) }
-                    var voices: [SynthesisVoice] = []
-                    for (index, item) in items.enumerated() {
-                        let voice = try JSONObjectReader(item, path: "voices[\(index)]")
-                        voices.append(SynthesisVoice(name: try voice.string("name") ?? "", language: try voice.string("language") ?? "",
-                                                     variant: try voice.string("variant") ?? "none"))
-                    }
-                    input = .voices(.listed(voices))
+                    input = .voices(.listed(try SynthesisVoice.list(items, path: "voices")))
                 }
             case "shutdown": input = .shutdown
             default:
