@@ -54,7 +54,8 @@ extension CommandCatalog {
         files: socketFiles, environment: socketEnvironment + dataEnvironment + [.init(term: "ANNOUNCER_ESPEAK_DATA", text: "another espeak-ng-data directory")],
         exitStatus: exits([(.success, "stopped cleanly (SIGTERM, SIGINT), or a checked file has no problem"),
                            (.dataError, "a checked or played file has bad lines"),
-                           (.unavailable, "the socket cannot be served (another announcerd has it, or it cannot be made)")] + fileExits),
+                           (.unavailable, "the socket cannot be served (another announcerd has it, or it cannot be made)"),
+                           (.cannotCreate, "the session record (--record FILE) cannot be created")] + fileExits),
         examples: [
             .init(term: "Serve the default socket, speaking through the sound server:", text: "announcerd"),
             .init(term: "No audio: print each utterance as it would be spoken:", text: "announcerd --sink text"),
