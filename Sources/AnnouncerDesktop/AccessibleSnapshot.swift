@@ -26,6 +26,9 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     public var accelerator: String?
     /// Its locale ("de_DE").
     public var locale: String?
+    /// The web page's own role for it, AT-SPI's `xml-roles` attribute ("navigation", "main",
+    /// "banner"): a landmark is known by it.
+    public var xmlRoles: String?
 
     public struct Position: Sendable, Equatable {
         public var index: Int
@@ -36,10 +39,11 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     public init(id: String, role: String, name: String = "", description: String = "", states: Set<String> = ["sensitive", "visible"],
                 value: Double? = nil, minimum: Double? = nil, maximum: Double? = nil, valueText: String? = nil,
                 text: String? = nil, position: Position? = nil, level: Int? = nil, accelerator: String? = nil,
-                locale: String? = nil) {
+                locale: String? = nil, xmlRoles: String? = nil) {
         self.id = id; self.role = role; self.name = name; self.description = description; self.states = states
         self.value = value; self.minimum = minimum; self.maximum = maximum; self.valueText = valueText
         self.text = text; self.position = position; self.level = level; self.accelerator = accelerator
         self.locale = locale
+        self.xmlRoles = xmlRoles
     }
 }

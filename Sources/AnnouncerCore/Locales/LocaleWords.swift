@@ -61,6 +61,34 @@ public struct LocaleWords: Sendable, Equatable {
         case blank = "terminal.blank"
         case exited = "terminal.exited"
         case moreLines = "terminal.moreLines"
+        case rotorItems = "review.rotor.items"
+        case rotorHeadings = "review.rotor.headings"
+        case rotorLinks = "review.rotor.links"
+        case rotorFormFields = "review.rotor.formFields"
+        case rotorLandmarks = "review.rotor.landmarks"
+        case rotorTables = "review.rotor.tables"
+        case noNextItem = "review.none.next.item"
+        case noPreviousItem = "review.none.previous.item"
+        case noNextHeading = "review.none.next.heading"
+        case noPreviousHeading = "review.none.previous.heading"
+        case noNextHeadingLevel = "review.none.next.headingLevel"
+        case noPreviousHeadingLevel = "review.none.previous.headingLevel"
+        case noNextLink = "review.none.next.link"
+        case noPreviousLink = "review.none.previous.link"
+        case noNextFormField = "review.none.next.formField"
+        case noPreviousFormField = "review.none.previous.formField"
+        case noNextButton = "review.none.next.button"
+        case noPreviousButton = "review.none.previous.button"
+        case noNextLandmark = "review.none.next.landmark"
+        case noPreviousLandmark = "review.none.previous.landmark"
+        case noNextTable = "review.none.next.table"
+        case noPreviousTable = "review.none.previous.table"
+        case noNextList = "review.none.next.list"
+        case noPreviousList = "review.none.previous.list"
+        case noNextLine = "review.none.next.line"
+        case noPreviousLine = "review.none.previous.line"
+        case browseMode = "review.mode.browse"
+        case focusMode = "review.mode.focus"
 
         var index: Int { Word.allCases.firstIndex(of: self)! }
     }
@@ -114,7 +142,8 @@ public struct LocaleWords: Sendable, Equatable {
             words[word.index] = fallback?.words[word.index]
         }
         let placeholders: [(Word, [String])] = [(.selectedFormat, ["{text}"]), (.series, ["{index}", "{count}"]), (.headingLevel, ["{level}"]),
-                                                (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"])]
+                                                (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"]),
+                                                (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"])]
         for (word, needed) in placeholders {
             guard let text = words[word.index], !needed.allSatisfy({ text.contains($0) }) else { continue }
             problems.append(ConfigError(file: file.name, line: file[word.rawValue]?.line,

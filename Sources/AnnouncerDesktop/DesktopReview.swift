@@ -1,0 +1,202 @@
+import AnnouncerCore
+
+/// What the review asks of the bridge.
+public enum ReviewAction: Sendable, Equatable {
+    /// Say an item, as the focus is said (its description, then its hint).
+    case speak(Element)
+    /// Say an item of a read all: the bridge reports its end with `readingFinished`.
+    case read(Element)
+    /// Say a word or a line at once (the rotor's category, "No next heading", a line, a character).
+    case say(String, unit: EchoUnit)
+    /// Say the window's title, even when it was the last window said (where am I, title).
+    case window(title: String, role: WindowRole)
+    /// Do the object's default action (click a link or a button, toggle a check box).
+    case activate(object: String)
+    /// Give the object the keyboard focus.
+    case focus(object: String)
+    /// Silence what is being said (a key stopped a read all).
+    case stopSpeech
+}
+
+/// The desktop review (docs/design.md §18): the review cursor over the active window or the
+/// focused web document, its rotor, read all, where am I, and browse and focus mode, with no
+/// clock, no AT-SPI and no I/O. The bridge gives it the tree, the focus and the keys, and does
+/// what it asks (DesktopReviewTests). Review never moves the keyboard focus, except where the
+/// user asks it to: Enter or Space on an item in browse mode.
+public struct DesktopReview: Sendable {
+    public private(set) var cursor = ReviewCursor()
+    public private(set) var mode = ReviewMode.desktop
+    /// Whether a read all is going on.
+    public private(set) var reading = false
+    /// The window the items are of: its title and what it is.
+    public private(set) var window: (title: String, role: WindowRole)?
+    /// The keyboard focus: its object and what was said of it.
+    public private(set) var focused: (object: String, element: Element)?
+    /// Focus mode that the focus entering a text field chose (leaving the field leaves it);
+    /// focus mode the user chose stays until the user leaves it.
+    private var focusModeIsAutomatic = false
+    public let composer: UtteranceComposer
+
+    public init(composer: UtteranceComposer) {
+        self.composer = composer
+    }
+
+    private var words: LocaleWords { composer.catalog.words(for: nil, configured: composer.locale) }
+
+    /// The tree of the window (or document) the focus is in, read again: the cursor keeps its
+    /// place when the window is the same, else starts at the focus.
+    public mutating func read(_ items: [ReviewItem], window: (title: String, role: WindowRole)?, sameWindow: Bool) {
+        if sameWindow {
+            cursor.replace(items)
+        } else {
+            cursor = ReviewCursor(items: items)
+        }
+        self.window = window
+        if let focused, cursor.index == nil || !sameWindow { cursor.follow(focused.object) }
+    }
+
+    /// The keyboard focus moved: the cursor follows it, and in a web document a text field
+    /// chooses focus mode and leaving it browse mode.
+    public mutating func focusMoved(to object: String, element: Element, inDocument: Bool, textField: Bool) -> [ReviewAction] {
+        focused = (object, element)
+        cursor.follow(object)
+        var actions: [ReviewAction] = []
+        if reading {
+            reading = false
+        }
+        switch (inDocument, mode) {
+        case (false, _):
+            mode = .desktop
+        case (true, .desktop):
+            mode = textField ? .focus : .browse
+            focusModeIsAutomatic = textField
+        case (true, .browse) where textField:
+            mode = .focus
+            focusModeIsAutomatic = true
+            actions.append(.say(words[.focusMode], unit: .word))
+        case (true, .focus) where !textField && focusModeIsAutomatic:
+            mode = .browse
+            actions.append(.say(words[.browseMode], unit: .word))
+        default:
+            break
+        }
+        return actions
+    }
+
+    /// Any key pressed: a read all stops, where it is.
+    public mutating func keyPressed() -> [ReviewAction] {
+        guard reading else { return [] }
+        reading = false
+        return [.stopSpeech]
+    }
+
+    /// The item a read all said last has ended: `spoken` whole (the next is said), or cut off.
+    public mutating func readingFinished(spoken: Bool) -> [ReviewAction] {
+        guard reading else { return [] }
+        guard spoken, let next = cursor.move(.item, forward: true) else {
+            reading = false
+            return []
+        }
+        return [.read(Self.said(next))]
+    }
+
+    public mutating func perform(_ command: ReviewCommand) -> [ReviewAction] {
+        switch command {
+        case .next, .previous:
+            return move(cursor.category, forward: command == .next)
+        case .jump(let filter, let forward):
+            return move(filter, forward: forward)
+        case .rotorNext, .rotorPrevious:
+            let category = cursor.turnRotor(forward: command == .rotorNext)
+            return [.say(words[Self.rotorWord(category)], unit: .word)]
+        case .readAll:
+            guard let item = cursor.current ?? cursor.move(.item, forward: true) else { return [] }
+            reading = true
+            return [.read(Self.said(item))]
+        case .whereAmI:
+            return title() + (focused.map { [.speak($0.element)] } ?? [])
+        case .title:
+            return title()
+        case .activate:
+            return cursor.current.map { [.activate(object: $0.object)] } ?? []
+        case .toggleMode:
+            return switchMode(to: mode == .browse ? .focus : .browse)
+        case .leaveFocusMode:
+            return switchMode(to: .browse)
+        case .nextLine, .previousLine:
+            let forward = command == .nextLine
+            guard let line = cursor.moveLine(forward: forward) else { return [.say(words[forward ? .noNextLine : .noPreviousLine], unit: .word)] }
+            if line.count == 1, let item = line.first { return [.speak(Self.said(item))] }
+            let text = line.map { composer.compose($0.reading).description }.joined(separator: words[.space])
+            return [.say(text, unit: .line)]
+        case .nextCharacter, .previousCharacter:
+            let forward = command == .nextCharacter
+            guard let character = cursor.moveCharacter(forward: forward) else {
+                return [.say(words[forward ? .noNextLine : .noPreviousLine], unit: .word)]
+            }
+            return [.say(TypingEcho.name(String(character), in: words), unit: .character)]
+        case .press:
+            guard let item = cursor.current else { return [] }
+            if item.kinds.contains(.textField) {
+                focusModeIsAutomatic = true
+                mode = .focus
+                return [.focus(object: item.object), .say(words[.focusMode], unit: .word)]
+            }
+            return (item.kinds.contains(.focusable) ? [.focus(object: item.object)] : []) + [.activate(object: item.object)]
+        }
+    }
+
+    private func title() -> [ReviewAction] {
+        window.map { [.window(title: $0.title, role: $0.role)] } ?? []
+    }
+
+    private mutating func switchMode(to new: ReviewMode) -> [ReviewAction] {
+        guard mode != .desktop, mode != new else { return [] }
+        mode = new
+        focusModeIsAutomatic = false
+        return [.say(words[new == .focus ? .focusMode : .browseMode], unit: .word)]
+    }
+
+    private mutating func move(_ filter: ReviewFilter, forward: Bool) -> [ReviewAction] {
+        guard let item = cursor.move(filter, forward: forward) else {
+            return [.say(Self.noMore(filter, forward: forward, words), unit: .word)]
+        }
+        return [.speak(Self.said(item))]
+    }
+
+    /// The element as it is said: with the position words its container gave it.
+    static func said(_ item: ReviewItem) -> Element {
+        var element = item.element
+        element.context = item.reading.context
+        return element
+    }
+
+    static func rotorWord(_ filter: ReviewFilter) -> LocaleWords.Word {
+        switch filter {
+        case .item: .rotorItems
+        case .heading: .rotorHeadings
+        case .link: .rotorLinks
+        case .formField, .button: .rotorFormFields
+        case .landmark, .list: .rotorLandmarks
+        case .table: .rotorTables
+        }
+    }
+
+    /// "No next heading", "No previous link", "No next heading at level 2".
+    static func noMore(_ filter: ReviewFilter, forward: Bool, _ words: LocaleWords) -> String {
+        if case .heading(let level?) = filter {
+            return words[forward ? .noNextHeadingLevel : .noPreviousHeadingLevel].replacing("{level}", with: words.formatNumber(level))
+        }
+        let pair: (LocaleWords.Word, LocaleWords.Word) = switch filter {
+        case .item: (.noNextItem, .noPreviousItem)
+        case .heading: (.noNextHeading, .noPreviousHeading)
+        case .link: (.noNextLink, .noPreviousLink)
+        case .formField: (.noNextFormField, .noPreviousFormField)
+        case .button: (.noNextButton, .noPreviousButton)
+        case .landmark: (.noNextLandmark, .noPreviousLandmark)
+        case .table: (.noNextTable, .noPreviousTable)
+        case .list: (.noNextList, .noPreviousList)
+        }
+        return words[forward ? pair.0 : pair.1]
+    }
+}

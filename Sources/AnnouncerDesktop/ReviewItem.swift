@@ -1,0 +1,44 @@
+import AnnouncerCore
+
+/// One stop of the review cursor (docs/design.md §18): an element as the JSON door's reading
+/// order gives it, the object that acts for it, what it is for the rotor and browse mode's
+/// single keys, and the line it is on.
+public struct ReviewItem: Sendable, Equatable {
+    /// What is said: the element and the position words its container gives it.
+    public var reading: ReadingItem
+    /// The accessible object it came from: the one the focus is compared with, whose default
+    /// action Insert+Enter does. A run of a paragraph's text names the paragraph.
+    public var object: String
+    public var kinds: Set<ReviewKind>
+    /// Items of one paragraph, heading or list item share a line (browse mode's Up and Down).
+    public var line: Int
+    /// Its text as characters (browse mode's Left and Right): the label, else the value.
+    public var text: String
+
+    public init(reading: ReadingItem, object: String, kinds: Set<ReviewKind> = [], line: Int, text: String) {
+        self.reading = reading
+        self.object = object
+        self.kinds = kinds
+        self.line = line
+        self.text = text
+    }
+
+    public var element: Element { reading.element }
+}
+
+/// What an item is, for the rotor and browse mode's single keys.
+public enum ReviewKind: Hashable, Sendable {
+    /// A heading, of its level when the page gives one.
+    case heading(level: Int?)
+    case link
+    /// A control of a form: a text field, check box, radio button, combo box, slider, spin
+    /// button or button (NVDA's F).
+    case formField
+    case button
+    /// A text field: Enter or Space on it in browse mode goes to focus mode.
+    case textField
+    /// The first item of a landmark, a table or a list.
+    case landmark, table, list
+    /// The keyboard can focus it.
+    case focusable
+}

@@ -1,0 +1,92 @@
+/// A key as the review takes it: its X keysym name ("Right", "h", "KP_Enter"), Shift, and the
+/// screen-reader modifier (Insert, or CapsLock when configured).
+public struct ReviewKey: Hashable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var shift: Bool
+    public var modifier: Bool
+
+    public init(_ name: String, shift: Bool = false, modifier: Bool = false) {
+        self.name = name
+        self.shift = shift
+        self.modifier = modifier
+    }
+
+    public var description: String { (modifier ? "Insert+" : "") + (shift ? "Shift+" : "") + name }
+}
+
+/// Where the review's keys act: anywhere on the desktop, or in a web document in browse mode
+/// (its keys read the page) or focus mode (its keys go to the page's field).
+public enum ReviewMode: Sendable, Equatable {
+    case desktop, browse, focus
+}
+
+/// What a review key does.
+public enum ReviewCommand: Sendable, Equatable {
+    /// Insert+Right / Insert+Left: the next or previous item of the rotor's category.
+    case next, previous
+    /// Insert+Down / Insert+Up: the rotor's next or previous category.
+    case rotorNext, rotorPrevious
+    /// Insert+A, Insert+W, Insert+T, Insert+Enter, Insert+Space.
+    case readAll, whereAmI, title, activate, toggleMode
+    /// Browse mode's arrows.
+    case nextLine, previousLine, nextCharacter, previousCharacter
+    /// Browse mode's single keys (H, 1–6, K, F, B, D, T, L; Shift backwards).
+    case jump(ReviewFilter, forward: Bool)
+    /// Enter or Space in browse mode: the review item's action, or focus mode in a text field.
+    case press
+    /// Escape in focus mode.
+    case leaveFocusMode
+}
+
+/// The review's keys (docs/design.md §18): which keys are taken from the applications in each
+/// mode, and what each does. Pure (ReviewKeyMapTests). Every key here is taken and not passed
+/// on; any other key goes to the application.
+public enum ReviewKeyMap {
+    static let modifierKeys: [String: ReviewCommand] = [
+        "Right": .next, "Left": .previous, "Down": .rotorNext, "Up": .rotorPrevious,
+        "a": .readAll, "w": .whereAmI, "t": .title, "Return": .activate, "KP_Enter": .activate,
+    ]
+    static let browseArrows: [String: ReviewCommand] = [
+        "Down": .nextLine, "Up": .previousLine, "Right": .nextCharacter, "Left": .previousCharacter,
+        "Return": .press, "KP_Enter": .press, "space": .press,
+    ]
+    static let singleKeys: [String: ReviewFilter] = [
+        "h": .heading(level: nil), "k": .link, "f": .formField, "b": .button, "d": .landmark, "t": .table, "l": .list,
+        "1": .heading(level: 1), "2": .heading(level: 2), "3": .heading(level: 3),
+        "4": .heading(level: 4), "5": .heading(level: 5), "6": .heading(level: 6),
+    ]
+
+    public static func command(for key: ReviewKey, in mode: ReviewMode) -> ReviewCommand? {
+        if key.modifier {
+            if key.shift { return nil }
+            if key.name == "space" { return mode == .desktop ? nil : .toggleMode }
+            return modifierKeys[key.name]
+        }
+        switch mode {
+        case .desktop:
+            return nil
+        case .focus:
+            return key.name == "Escape" && !key.shift ? .leaveFocusMode : nil
+        case .browse:
+            if let filter = singleKeys[key.name] { return .jump(filter, forward: !key.shift) }
+            return key.shift ? nil : browseArrows[key.name]
+        }
+    }
+
+    /// Every key taken in `mode`.
+    public static func keys(in mode: ReviewMode) -> Set<ReviewKey> {
+        var keys = Set(modifierKeys.keys.map { ReviewKey($0, modifier: true) })
+        switch mode {
+        case .desktop:
+            break
+        case .focus:
+            keys.insert(ReviewKey("space", modifier: true))
+            keys.insert(ReviewKey("Escape"))
+        case .browse:
+            keys.insert(ReviewKey("space", modifier: true))
+            for name in singleKeys.keys { keys.insert(ReviewKey(name)); keys.insert(ReviewKey(name, shift: true)) }
+            for name in browseArrows.keys { keys.insert(ReviewKey(name)) }
+        }
+        return keys
+    }
+}

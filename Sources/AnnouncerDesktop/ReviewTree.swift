@@ -1,0 +1,182 @@
+import AnnouncerCore
+
+/// A window's or a document's accessible tree as the review cursor's items (docs/design.md
+/// §18): every object a user can read, not only those that take the focus, as elements in the
+/// JSON door's reading order with its words. Pure (ReviewTreeTests).
+///
+/// - A control, a heading, an image or a label is one item: what takes the focus is said as
+///   when it does (`AccessibleMapping`), and what is inside it is not visited.
+/// - A text object (a paragraph, a web page's list item or table cell) is its text cut at its
+///   embedded objects: each run of text is an item of static text, each embedded object (a
+///   link) an item in its place; all of them are one line. A run with no letter or digit (a
+///   list's bullet, the space between two links) is no item.
+/// - Any other object is its children: a list keeps them together with "List Start." and
+///   "List End.", a landmark with "Landmark." and "End." (`ContainerKind`); the rest join
+///   their parent's.
+/// - An object that is not visible, and everything in it, is not there.
+public enum ReviewTree {
+    /// The most items one tree gives: a page with more is read to there.
+    public static let maximumItems = 5_000
+
+    /// Roles that are one item each, whatever they contain.
+    static let itemRoles: Set<String> = [
+        "push button", "toggle button", "check box", "radio button", "combo box", "link", "entry", "password text",
+        "spin button", "slider", "dial", "heading", "image", "icon", "label", "static", "caption", "menu item",
+        "check menu item", "radio menu item", "page tab", "switch", "progress bar", "level bar", "search bar",
+    ]
+    /// xml-roles that make a web page's section a landmark.
+    static let landmarkRoles: Set<String> = ["banner", "navigation", "main", "contentinfo", "complementary", "search", "region", "form"]
+    static let formFieldRoles: Set<String> = [
+        "entry", "password text", "check box", "radio button", "combo box", "spin button", "slider", "push button",
+        "toggle button", "switch", "search bar", "list box",
+    ]
+    static let textFieldRoles: Set<String> = ["entry", "password text", "search bar", "editbar"]
+
+    public static func items(_ root: AccessibleNode, catalog: LocaleCatalog, locale: String) -> [ReviewItem] {
+        var builder = Builder(catalog: catalog, locale: locale)
+        let roots = builder.elements(root, line: nil)
+        var items: [ReviewItem] = []
+        for reading in ReadingOrder.items(in: roots).prefix(maximumItems) {
+            guard let id = reading.element.id, let info = builder.info[id] else { continue }
+            items.append(ReviewItem(reading: reading, object: info.object, kinds: info.kinds, line: info.line, text: info.text))
+        }
+        return items
+    }
+
+    /// What an object is when it is not one item.
+    static func containerKind(_ object: AccessibleSnapshot) -> (container: ContainerKind?, kind: ReviewKind?) {
+        if object.role == "landmark" || object.xmlRoles.map({ landmarkRoles.contains(firstRole($0)) }) == true {
+            return (.landmark, .landmark)
+        }
+        switch object.role {
+        case "list", "list box", "description list": return (.list, .list)
+        case "table", "tree table": return (nil, .table)
+        default: return (nil, nil)
+        }
+    }
+
+    static func firstRole(_ xmlRoles: String) -> String {
+        String(xmlRoles.split(separator: " ").first ?? "")
+    }
+
+    /// The text a node holds, its embedded objects said by their names ("Read the guide now").
+    static func flatText(_ node: AccessibleNode) -> String {
+        guard let text = node.object.text, !node.object.states.contains("editable") else {
+            return node.object.name.isEmpty ? node.children.map(flatText).filter { !$0.isEmpty }.joined(separator: " ") : node.object.name
+        }
+        var children = node.children.makeIterator()
+        var flat = ""
+        for character in text {
+            if character == AccessibleNode.embeddedObject {
+                if let child = children.next() { flat += flatText(child) }
+            } else {
+                flat.append(character)
+            }
+        }
+        return flat.trimmingWhitespace()
+    }
+
+    struct Info {
+        var object: String
+        var kinds: Set<ReviewKind>
+        var line: Int
+        var text: String
+    }
+
+    struct Builder {
+        let catalog: LocaleCatalog
+        let locale: String
+        var info: [String: Info] = [:]
+        var lines = 0
+        var count = 0
+
+        init(catalog: LocaleCatalog, locale: String) {
+            self.catalog = catalog
+            self.locale = locale
+        }
+
+        mutating func newLine() -> Int {
+            lines += 1
+            return lines
+        }
+
+        /// The elements for `node`; `line` is the line of the text object it is embedded in.
+        mutating func elements(_ node: AccessibleNode, line: Int?) -> [Element] {
+            let object = node.object
+            guard count < ReviewTree.maximumItems, object.states.isEmpty || object.states.contains("visible") else { return [] }
+            if ReviewTree.itemRoles.contains(object.role) || (node.children.isEmpty && object.text == nil && !object.name.isEmpty) {
+                return item(node, line: line ?? newLine())
+            }
+            let (container, kind) = ReviewTree.containerKind(object)
+            var children: [Element]
+            if let text = object.text, !object.states.contains("editable"), text.contains(where: { !$0.isWhitespace }) {
+                children = runs(node, text: text, line: newLine())
+            } else {
+                children = node.children.flatMap { elements($0, line: nil) }
+            }
+            if let kind, let first = children.first.flatMap(firstItem) { info[first]?.kinds.insert(kind) }
+            guard let container, !children.isEmpty else { return children }
+            return [Element(id: object.id, children: children, container: container)]
+        }
+
+        /// A text object: its runs of text and its embedded objects, in order, on one line.
+        mutating func runs(_ node: AccessibleNode, text: String, line: Int) -> [Element] {
+            var elements: [Element] = []
+            var run = ""
+            var children = node.children.makeIterator()
+            func endRun(_ builder: inout Builder) {
+                let said = run.trimmingWhitespace()
+                run = ""
+                guard said.contains(where: { $0.isLetter || $0.isNumber }) else { return }
+                let id = "\(node.object.id)#\(elements.count)"
+                var element = AccessibleMapping.element(AccessibleSnapshot(id: id, role: "static", name: said, locale: node.object.locale),
+                                                        catalog: builder.catalog, locale: builder.locale)
+                element.accessible = true
+                builder.count += 1
+                builder.info[id] = Info(object: node.object.id, kinds: [], line: line, text: said)
+                elements.append(element)
+            }
+            for character in text {
+                guard character == AccessibleNode.embeddedObject else {
+                    run.append(character)
+                    continue
+                }
+                endRun(&self)
+                if let child = children.next() { elements += self.elements(child, line: line) }
+            }
+            endRun(&self)
+            // Children the text does not place (a toolkit that embeds none) follow it.
+            while let child = children.next() { elements += self.elements(child, line: nil) }
+            return elements
+        }
+
+        mutating func item(_ node: AccessibleNode, line: Int) -> [Element] {
+            let object = node.object
+            var element = AccessibleMapping.element(object, catalog: catalog, locale: locale)
+            if element.label == nil, !ReviewTree.textFieldRoles.contains(object.role) {
+                element.label = ReviewTree.flatText(node).nonEmptyString
+            }
+            guard AccessibleMapping.speaks(element) else { return [] }
+            element.accessible = true
+            element.children = []
+            var kinds: Set<ReviewKind> = []
+            switch object.role {
+            case "heading": kinds.insert(.heading(level: object.level))
+            case "link": kinds.insert(.link)
+            case "push button", "toggle button": kinds.insert(.button)
+            default: break
+            }
+            if ReviewTree.formFieldRoles.contains(object.role) { kinds.insert(.formField) }
+            if ReviewTree.textFieldRoles.contains(object.role) || object.states.contains("editable") { kinds.insert(.textField) }
+            if object.states.contains("focusable") { kinds.insert(.focusable) }
+            count += 1
+            info[object.id] = Info(object: object.id, kinds: kinds, line: line, text: element.label ?? element.value ?? "")
+            return [element]
+        }
+
+        func firstItem(_ element: Element) -> String? {
+            if let id = element.id, info[id] != nil { return id }
+            return element.children.lazy.compactMap(firstItem).first
+        }
+    }
+}
