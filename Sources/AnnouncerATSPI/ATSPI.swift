@@ -17,6 +17,8 @@ enum ATSPI {
         "object:text-changed:insert", "object:text-changed:delete", "object:text-caret-moved",
         "object:announcement",
         "window:activate",
+        // Only for the review: its tree must be read again.
+        "object:children-changed", "document:load-complete", "document:reload",
     ]
 
     /// Connects to the session's accessibility bus; false when there is none.
@@ -87,6 +89,8 @@ enum ATSPI {
         case "object:announcement":
             guard let text = announcer_atspi_value_string(&data) else { return nil }
             return .announcement(String(cString: text), assertive: detail1 == 2)
+        case _ where type.hasPrefix("object:children-changed") || type.hasPrefix("document:"):
+            return nil
         case "window:activate":
             return .windowActivated(title: string { atspi_accessible_get_name(source, &$0) }, role: string { atspi_accessible_get_role_name(source, &$0) })
         default:

@@ -14,20 +14,37 @@ public final class DesktopBridge {
         /// The locale tables and the configured locale, for the words the bridge says itself.
         public var catalog: LocaleCatalog
         public var locale: String
+        /// The review's screen-reader modifier.
+        public var modifier: DesktopModifier
         public var log: @Sendable (String) -> Void
 
-        public init(socket: String?, typingEcho: TypingEcho, catalog: LocaleCatalog, locale: String, log: @escaping @Sendable (String) -> Void) {
+        public init(socket: String?, typingEcho: TypingEcho, catalog: LocaleCatalog, locale: String, modifier: DesktopModifier = .insert,
+                    log: @escaping @Sendable (String) -> Void) {
             self.socket = socket
             self.typingEcho = typingEcho
             self.catalog = catalog
             self.locale = locale
+            self.modifier = modifier
             self.log = log
         }
     }
 
-    private let settings: Settings
+    let settings: Settings
     private var filter: DesktopEventFilter
-    private let daemon: DaemonLink
+    let daemon: DaemonLink
+    /// The review (docs/design.md §18) and what the shell keeps for it: the keys, the object
+    /// last focused, the tree's root and window, its objects by id, and whether it must be read
+    /// again before the next review key.
+    var review: DesktopReview
+    var keyboard: ReviewKeyboard?
+    var lastFocused: AccessibleReference?
+    var reviewRoot: AccessibleReference?
+    var reviewWindow: AccessibleReference?
+    var reviewObjects: [String: AccessibleReference] = [:]
+    var treeIsStale = true
+    /// The utterance of the read all's item being said, and the daemon connection's watch.
+    var readingUtterance: UtteranceID?
+    var watchedDescriptor: Int32?
     private let origin = ContinuousClock.now
     private var wakeScheduled = false
 
@@ -37,8 +54,12 @@ public final class DesktopBridge {
     public init(settings: Settings) {
         self.settings = settings
         self.filter = DesktopEventFilter(typingEcho: settings.typingEcho, catalog: settings.catalog, locale: settings.locale)
+        self.review = DesktopReview(composer: UtteranceComposer(catalog: settings.catalog, locale: settings.locale, hintStyle: .keyboard))
         let log = settings.log
-        daemon = DaemonLink(settings: DaemonLink.Settings(socket: settings.socket, client: "announcer-atspi")) { notice in
+        var link = DaemonLink.Settings(socket: settings.socket, client: "announcer-atspi")
+        // A read all goes on when its item has been said.
+        link.subscriptions = ["finished"]
+        daemon = DaemonLink(settings: link) { notice in
             switch notice {
             // Said once per outage, not at every event.
             case .unreachable(let error): log("announcer-atspi: cannot reach announcerd (\(error)); trying again at the next event")
@@ -64,6 +85,8 @@ public final class DesktopBridge {
             settings.log("announcer-atspi: cannot watch the accessibility bus; a restart of it will not be noticed")
         }
         daemon.connectIfNeeded()
+        watchDaemon()
+        startReview()
         settings.log("announcer-atspi: listening to the accessibility bus")
         ATSPI.runMainLoop()
         return busGone ? .temporaryFailure : .success
@@ -86,6 +109,7 @@ public final class DesktopBridge {
     private var now: Milliseconds { (ContinuousClock.now - origin).milliseconds }
 
     private func handle(_ event: UnsafePointer<AtspiEvent>) {
+        noteForReview(event)
         guard let desktopEvent = ATSPI.event(event) else { return }
         deliver(filter.receive(desktopEvent, at: now))
         scheduleWake()
@@ -117,20 +141,24 @@ public final class DesktopBridge {
     private func deliver(_ requests: [DesktopRequest]) {
         for request in requests {
             let wire: Request
+            var focus: Element?
             switch request {
             case .focus(let element):
                 wire = .focus(element)
+                focus = element
             case .announce(let announcement):
                 wire = .announce(announcement)
             case .echo(let text, let unit):
                 // Said at once; a newer keystroke's echo replaces this one, as VoiceOver's does.
                 wire = .echo(text: text, unit: unit, language: nil)
             case .window(let title, let role):
-                wire = .window(title: title, role: role, language: nil)
+                wire = .window(title: title, role: role, language: nil, again: false)
             }
             // A daemon that restarted is reached again, and the request is not lost; the reply
             // is awaited, so that none pile up unread.
             _ = daemon.request(wire)
+            if let focus { focusMoved(focus) }
+            readEvents()
         }
     }
 }

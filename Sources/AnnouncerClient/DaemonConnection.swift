@@ -154,6 +154,20 @@ public final class DaemonConnection {
         }
     }
 
+    /// The events that have arrived and not been taken, without waiting: those kept while
+    /// replies were awaited, and with `readingSocket` (call it when poll says the socket is
+    /// readable) what the socket holds now. Replies among them are skipped. Nil when the daemon
+    /// closed the connection.
+    public func takeEvents(readingSocket: Bool) -> [DaemonEvent]? {
+        var events = pendingEvents
+        pendingEvents = []
+        if readingSocket, (try? readMore()) != true { return nil }
+        while let line = takeLine() {
+            if case .event(let event)? = try? DaemonMessage(line: line) { events.append(event) }
+        }
+        return events
+    }
+
     /// The events, as they come, until the daemon closes the connection.
     public var events: some Sequence<DaemonEvent> {
         AnySequence { AnyIterator { [self] in try? nextEvent() } }

@@ -12,6 +12,8 @@ public final class DaemonLink {
         public var socket: String?
         /// The name said in `hello`.
         public var client: String
+        /// The events subscribed to on every connection (none when empty).
+        public var subscriptions: Set<String> = []
         public var connectTimeout: Duration = .seconds(2)
         public var writeTimeout: Duration = .seconds(2)
         /// How long a reply is awaited (`send(_:waitingForReply: true)`).
@@ -53,6 +55,7 @@ public final class DaemonLink {
             let connection = try DaemonConnection(socket: settings.socket, environment: settings.environment,
                                                   connectTimeout: settings.connectTimeout, writeTimeout: settings.writeTimeout)
             try connection.send(.hello(client: settings.client, protocol: 1))
+            if !settings.subscriptions.isEmpty { try connection.send(.subscribe(events: settings.subscriptions)) }
             self.connection = connection
             if outage != nil { notice(.reconnected) }
             outage = nil
@@ -102,6 +105,17 @@ public final class DaemonLink {
     public func drain() {
         guard let connection else { return }
         if (try? connection.availableLines()) ?? nil == nil { disconnect() }
+    }
+
+    /// The events that have arrived (`DaemonConnection.takeEvents`); a closed connection is
+    /// dropped and made again at the next send.
+    public func takeEvents(readingSocket: Bool) -> [DaemonEvent] {
+        guard let connection else { return [] }
+        guard let events = connection.takeEvents(readingSocket: readingSocket) else {
+            disconnect()
+            return []
+        }
+        return events
     }
 
     public func disconnect() {

@@ -19,7 +19,7 @@ public enum ReviewTree {
     public static let maximumItems = 5_000
 
     /// Roles that are one item each, whatever they contain.
-    static let itemRoles: Set<String> = [
+    public static let itemRoles: Set<String> = [
         "push button", "toggle button", "check box", "radio button", "combo box", "link", "entry", "password text",
         "spin button", "slider", "dial", "heading", "image", "icon", "label", "static", "caption", "menu item",
         "check menu item", "radio menu item", "page tab", "switch", "progress bar", "level bar", "search bar",

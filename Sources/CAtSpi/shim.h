@@ -1,6 +1,9 @@
 // libatspi for Swift: the library's header, and the few GLib macros Swift cannot call, as
 // functions. Only AnnouncerATSPI imports this (the one door to AT-SPI).
 #include <atspi/atspi.h>
+#include <atspi/atspi-device.h>
+#include <glib-unix.h>
+#include <X11/Xlib.h>
 
 static inline const char *announcer_atspi_value_string(const GValue *value) {
     return (value && G_VALUE_HOLDS_STRING(value)) ? g_value_get_string(value) : NULL;
@@ -56,4 +59,20 @@ static inline int announcer_atspi_bus_descriptor(void) {
     int fd = -1;
     if (!bus || !dbus_connection_get_unix_fd(bus, &fd)) return -1;
     return fd;
+}
+
+/// The key code of an X keysym name ("Right", "h", "KP_Enter") on the display's keyboard, or 0
+/// (no display, or no such key): libatspi's key grabs take key codes.
+static inline int announcer_atspi_keycode(const char *name) {
+    static Display *display = NULL;
+    if (!display) display = XOpenDisplay(NULL);
+    if (!display) return 0;
+    KeySym keysym = XStringToKeysym(name);
+    return keysym == NoSymbol ? 0 : (int)XKeysymToKeycode(display, keysym);
+}
+
+/// Calls `readable` on GLib's main loop whenever `descriptor` has something to read, until it
+/// returns G_SOURCE_REMOVE; the source's id.
+static inline guint announcer_atspi_watch_descriptor(int descriptor, GUnixFDSourceFunc readable) {
+    return g_unix_fd_add(descriptor, G_IO_IN | G_IO_HUP | G_IO_ERR, readable, NULL);
 }

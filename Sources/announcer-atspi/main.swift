@@ -46,7 +46,7 @@ do {
     ExitStatus.config.exit()
 }
 let bridge = DesktopBridge(settings: .init(socket: parsed.options["--socket"], typingEcho: echo, catalog: catalog, locale: configuration.locale,
-                                           log: { Console.error($0) }))
+                                           modifier: configuration.desktopModifier, log: { Console.error($0) }))
 let status = bridge.run()
 if status == .temporaryFailure {
     // The accessibility bus went away: a fresh start reaches its successor (libatspi cannot

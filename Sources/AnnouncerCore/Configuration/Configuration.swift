@@ -6,6 +6,8 @@ public struct Configuration: Sendable, Equatable {
     /// The locale used when an element names no language Announcer has a table for.
     public var locale = LocaleCatalog.reference
     public var hintStyle = HintStyle.touch
+    /// The desktop review's screen-reader modifier key.
+    public var desktopModifier = DesktopModifier.insert
     /// The pause between a focus description and its hint.
     public var hintDelayMs = 500
     /// How long a low-priority announcement may wait before it is dropped.
@@ -130,6 +132,11 @@ public struct Configuration: Sendable, Equatable {
                 guard entry.value.hasPrefix("/") else { throw fail("expected off, auto or an absolute path, got \"\(entry.value)\"") }
                 ssipSocket = entry.value
             }
+        case "desktop.modifier":
+            guard let modifier = DesktopModifier(rawValue: entry.value) else {
+                throw fail("expected insert, capslock or both, got \"\(entry.value)\"")
+            }
+            desktopModifier = modifier
         case "term.quiet-ms":
             terminal.quietMs = try number(0...10_000, "milliseconds")
         case "term.repeat-ms":
@@ -145,4 +152,9 @@ public struct Configuration: Sendable, Equatable {
             throw ConfigError(file: name, line: entry.line, "unknown setting \"\(entry.key)\"")
         }
     }
+}
+
+/// The key held for the desktop review's commands: Insert (and the keypad's), CapsLock, or both.
+public enum DesktopModifier: String, Sendable, CaseIterable {
+    case insert, capslock, both
 }

@@ -33,10 +33,11 @@ extension Request {
             members["text"] = .string(text)
             members["unit"] = .string(unit.rawValue)
             if let language { members["language"] = .string(language) }
-        case .window(let title, let role, let language):
+        case .window(let title, let role, let language, let again):
             members["title"] = .string(title)
             members["role"] = .string(role.rawValue)
             if let language { members["language"] = .string(language) }
+            if again { members["again"] = .bool(true) }
         }
         return .object(members)
     }

@@ -1,0 +1,134 @@
+import AnnouncerClient
+import AnnouncerCore
+import AnnouncerDesktop
+import AnnouncerSystem
+import CAtSpi
+
+/// The review's shell (docs/design.md §18): the keys from the X display, the tree read from
+/// libatspi, and what `DesktopReview` asks done, on GLib's main loop.
+extension DesktopBridge {
+    func startReview() {
+        guard let keyboard = ReviewKeyboard(modifier: settings.modifier) else {
+            settings.log("announcer-atspi: no X display: the review keys are off (speech of the focus goes on)")
+            return
+        }
+        self.keyboard = keyboard
+        ReviewKeyboard.pressed = { key in DesktopBridge.current?.reviewKey(key) }
+        ReviewKeyboard.anyKey = { DesktopBridge.current?.perform(DesktopBridge.current?.review.keyPressed() ?? []) }
+        keyboard.take(ReviewKeyMap.keys(in: review.mode))
+    }
+
+    /// What the review keeps of an event before the event is spoken: the object focused, the
+    /// window activated, and whether the tree changed.
+    func noteForReview(_ event: UnsafePointer<AtspiEvent>) {
+        guard let type = event.pointee.type.map({ String(cString: $0) }), let source = event.pointee.source else { return }
+        switch type {
+        case "object:state-changed:focused" where event.pointee.detail1 == 1:
+            lastFocused = AccessibleReference(retaining: source)
+        case "object:active-descendant-changed":
+            var data = event.pointee.any_data
+            if let child = announcer_atspi_value_accessible(&data) { lastFocused = AccessibleReference(retaining: child) }
+        case "window:activate":
+            let window = AccessibleReference(retaining: source)
+            if reviewRoot == nil || reviewWindow?.id != window.id {
+                reviewWindow = window
+                reviewRoot = window
+                treeIsStale = true
+            }
+        case _ where type.hasPrefix("object:children-changed") || type.hasPrefix("object:text-changed") || type.hasPrefix("document:")
+                    || type == "object:property-change:accessible-name":
+            treeIsStale = true
+        default:
+            break
+        }
+    }
+
+    /// The focus was said: the review's cursor follows it, and its window or document becomes
+    /// the one the review reads.
+    func focusMoved(_ element: Element) {
+        guard let object = lastFocused, let id = element.id, object.id == id else { return }
+        let place = ATSPI.place(of: object)
+        let root = place.document ?? place.window
+        if let root, root.id != reviewRoot?.id {
+            reviewRoot = root
+            reviewWindow = place.window
+            treeIsStale = true
+            // Read while the user listens to the focus, so that the first review key is quick.
+            ATSPI.after(milliseconds: 0) { _ in
+                DesktopBridge.current?.refreshTree(sameWindow: false)
+                return 0  // G_SOURCE_REMOVE
+            }
+        }
+        perform(review.focusMoved(to: id, element: element, inDocument: place.document != nil, textField: element.traits.contains(.textEntry)))
+        keyboard?.take(ReviewKeyMap.keys(in: review.mode))
+    }
+
+    /// Reads the review's tree again from its root.
+    func refreshTree(sameWindow: Bool) {
+        guard treeIsStale, let root = reviewRoot ?? lastFocused.flatMap({ ATSPI.place(of: $0).window }) else { return }
+        reviewRoot = root
+        guard let (node, objects) = ATSPI.tree(root) else { return }
+        let window = reviewWindow ?? root
+        let items = ReviewTree.items(node, catalog: settings.catalog, locale: settings.locale)
+        review.read(items, window: (window.name, AccessibleMapping.windowRole(window.role)), sameWindow: sameWindow)
+        reviewObjects = objects
+        treeIsStale = false
+    }
+
+    func reviewKey(_ key: ReviewKey) {
+        guard let command = ReviewKeyMap.command(for: key, in: review.mode) else { return }
+        if treeIsStale { refreshTree(sameWindow: true) }
+        perform(review.perform(command))
+        keyboard?.take(ReviewKeyMap.keys(in: review.mode))
+    }
+
+    func perform(_ actions: [ReviewAction]) {
+        for action in actions {
+            switch action {
+            case .speak(let element):
+                _ = daemon.request(.focus(element))
+            case .read(let element):
+                if case .ok(let accepted)? = daemon.request(.focus(element))?.body {
+                    readingUtterance = accepted.utterance
+                } else {
+                    perform(review.readingFinished(spoken: false))
+                }
+            case .say(let text, let unit):
+                _ = daemon.request(.echo(text: text, unit: unit, language: nil))
+            case .window(let title, let role):
+                _ = daemon.request(.window(title: title, role: role, language: nil, again: true))
+            case .activate(let object):
+                if let object = reviewObjects[object] { ATSPI.doDefaultAction(object) }
+            case .focus(let object):
+                if let object = reviewObjects[object] { ATSPI.grabFocus(object) }
+            case .stopSpeech:
+                readingUtterance = nil
+                _ = daemon.request(.stop)
+            }
+        }
+        watchDaemon()
+        readEvents()
+    }
+
+    // MARK: - announcerd's events (a read all's progress)
+
+    /// Watches the daemon's connection for events, once per connection.
+    func watchDaemon() {
+        guard let descriptor = daemon.descriptor?.rawValue, descriptor != watchedDescriptor else { return }
+        watchedDescriptor = descriptor
+        announcer_atspi_watch_descriptor(descriptor) { descriptor, _, _ in
+            guard let bridge = DesktopBridge.current, bridge.daemon.descriptor?.rawValue == descriptor else { return 0 }
+            bridge.readEvents(readingSocket: true)
+            return bridge.daemon.descriptor?.rawValue == descriptor ? 1 : 0  // G_SOURCE_CONTINUE while connected
+        }
+    }
+
+    func readEvents(readingSocket: Bool = false) {
+        for event in daemon.takeEvents(readingSocket: readingSocket) {
+            guard case .finished(let utterance, let status, _) = event, utterance == readingUtterance else { continue }
+            readingUtterance = nil
+            perform(review.readingFinished(spoken: status == .spoken))
+        }
+        if daemon.descriptor == nil { watchedDescriptor = nil }
+    }
+}

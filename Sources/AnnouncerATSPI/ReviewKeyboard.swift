@@ -1,0 +1,89 @@
+import AnnouncerCore
+import AnnouncerDesktop
+import CAtSpi
+
+/// The review's keys, taken from the applications (docs/design.md §18): libatspi's device grabs
+/// them on the X display, so a taken key never reaches the window with the focus, and watches
+/// every other key go by. The screen-reader modifier (Insert, the keypad's Insert, CapsLock) is
+/// a modifier of the device's own. Runs on GLib's main loop, as the bridge does.
+final class ReviewKeyboard {
+    private let device: UnsafeMutablePointer<AtspiDevice>
+    /// The device's mask for each screen-reader modifier key.
+    private let modifierMasks: [UInt32]
+    private var taken: [ReviewKey: [guint]] = [:]
+    /// Which key a grab's key code and modifiers are.
+    private var keys: [Grab: ReviewKey] = [:]
+    /// One key definition per grab, made once: libatspi keeps the pointer while it grabs.
+    private var definitions: [Grab: UnsafeMutablePointer<AtspiKeyDefinition>] = [:]
+
+    private struct Grab: Hashable {
+        var keycode: Int32
+        var modifiers: UInt32
+    }
+
+    /// What the keys are for: a taken key pressed, and any key pressed at all.
+    nonisolated(unsafe) static var pressed: ((ReviewKey) -> Void)?
+    nonisolated(unsafe) static var anyKey: (() -> Void)?
+
+    static let shiftMask: UInt32 = 1
+
+    /// The keyboard of the X display; nil when there is none (libatspi's device needs X).
+    init?(modifier: DesktopModifier) {
+        guard announcer_atspi_keycode("Insert") != 0, let device = atspi_device_new() else { return nil }
+        self.device = device
+        let names: [String] = switch modifier {
+        case .insert: ["Insert", "KP_Insert"]
+        case .capslock: ["Caps_Lock"]
+        case .both: ["Insert", "KP_Insert", "Caps_Lock"]
+        }
+        var masks: [UInt32] = []
+        for name in names {
+            let code = announcer_atspi_keycode(name)
+            guard code != 0 else { continue }
+            let mask = UInt32(atspi_device_map_modifier(device, code))
+            if mask != 0, !masks.contains(mask) { masks.append(mask) }
+        }
+        modifierMasks = masks
+        atspi_device_add_key_watcher(device, { _, pressed, _, _, _, _, _ in
+            if pressed != 0 { ReviewKeyboard.anyKey?() }
+        }, nil, nil)
+    }
+
+    /// Takes exactly `wanted` from the applications: what is no longer wanted is given back.
+    func take(_ wanted: Set<ReviewKey>) {
+        for (key, ids) in taken where !wanted.contains(key) {
+            for id in ids { atspi_device_remove_key_grab(device, id) }
+            taken[key] = nil
+        }
+        for key in wanted where taken[key] == nil {
+            taken[key] = grabs(for: key).map { grab in
+                let definition = definitions[grab] ?? {
+                    let made = UnsafeMutablePointer<AtspiKeyDefinition>.allocate(capacity: 1)
+                    made.initialize(to: AtspiKeyDefinition(keycode: grab.keycode, keysym: 0, keystring: nil, modifiers: grab.modifiers))
+                    definitions[grab] = made
+                    return made
+                }()
+                keys[grab] = key
+                return atspi_device_add_key_grab(device, definition, { _, pressed, keycode, _, modifiers, _, data in
+                    guard pressed != 0, let keyboard = data.map({ Unmanaged<ReviewKeyboard>.fromOpaque($0).takeUnretainedValue() }) else { return }
+                    keyboard.grabbed(keycode: Int32(keycode), modifiers: UInt32(modifiers))
+                }, Unmanaged.passUnretained(self).toOpaque(), nil)
+            }
+        }
+    }
+
+    /// The key code and modifiers of each grab a key needs (one per screen-reader modifier).
+    private func grabs(for key: ReviewKey) -> [Grab] {
+        let code = announcer_atspi_keycode(key.name)
+        guard code != 0 else { return [] }
+        let shift = key.shift ? Self.shiftMask : 0
+        return key.modifier ? modifierMasks.map { Grab(keycode: code, modifiers: $0 | shift) } : [Grab(keycode: code, modifiers: shift)]
+    }
+
+    private func grabbed(keycode: Int32, modifiers: UInt32) {
+        let shift = modifiers & Self.shiftMask
+        let modifier = modifierMasks.first { modifiers & $0 != 0 } ?? 0
+        guard let key = keys[Grab(keycode: keycode, modifiers: modifier | shift)] else { return }
+        Self.pressed?(key)
+    }
+}
