@@ -60,6 +60,10 @@ public struct DesktopEventFilter: Sendable {
     private var pendingLatest: Milliseconds = 0
     /// The object spoken as the focus, what was said of it, and when.
     private var focused: (object: AccessibleSnapshot, element: Element, at: Milliseconds)?
+    /// Whether another window became active since the focus was said, and the window last
+    /// activated.
+    private var windowSinceFocus = false
+    private var activeWindow: (title: String, role: String)?
     /// The word being typed, for word echo.
     private var word = ""
     /// Where the focused object's caret is, as far as its events have told.
@@ -101,10 +105,7 @@ public struct DesktopEventFilter: Sendable {
         var requests = due(at: now)
         switch event {
         case .focused(let object):
-            if let focused, focused.object.id == object.id, focused.element == element(object),
-               now - focused.at < duplicateMs, pending == nil {
-                break
-            }
+            if pending == nil, isRepeat(object, at: now) { break }
             if pending == nil { pendingSince = now }
             pendingLatest = now
             pending = object
@@ -143,6 +144,11 @@ public struct DesktopEventFilter: Sendable {
             guard !text.isEmpty else { break }
             requests.append(.announce(Announcement(text: text, priority: assertive ? .high : .default)))
         case .windowActivated(let title, let role):
+            // The same window again (a keyboard grab ended, and the toolkit activates its
+            // window once more) is no other window.
+            // The first window activated is the one the focus is in.
+            if let activeWindow, activeWindow.title != title || activeWindow.role != role { windowSinceFocus = true }
+            activeWindow = (title, role)
             // A window that is only being built has no title yet: nothing to say.
             guard !title.trimmingWhitespace().isEmpty else { break }
             requests.append(.window(title: title, role: AccessibleMapping.windowRole(role)))
@@ -162,11 +168,19 @@ public struct DesktopEventFilter: Sendable {
         pending = nil
         let element = element(object)
         guard AccessibleMapping.speaks(element) else { return [] }
-        if let focused, focused.object.id == object.id, focused.element == element, now - focused.at < duplicateMs {
-            return []
-        }
+        if isRepeat(object, at: now) { return [] }
         focused = (object, element, now)
+        windowSinceFocus = false
         return [.focus(element)]
+    }
+
+    /// Whether a focus on `object` is the focus already said: the same object saying the same,
+    /// within `duplicateMs`, or at any time when no window became active since. A toolkit gives
+    /// the focus back to its object when a keyboard grab ends (the review's keys are grabbed
+    /// on the X display): the user has not moved.
+    private func isRepeat(_ object: AccessibleSnapshot, at now: Milliseconds) -> Bool {
+        guard let focused, focused.object.id == object.id, focused.element == element(object) else { return false }
+        return now - focused.at < duplicateMs || !windowSinceFocus
     }
 
     private func isFocused(_ id: String) -> Bool {
