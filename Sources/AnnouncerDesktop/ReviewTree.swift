@@ -8,7 +8,8 @@ import AnnouncerCore
 ///   when it does (`AccessibleMapping`), and what is inside it is not visited.
 /// - A text object (a paragraph, a web page's list item or table cell) is its text cut at its
 ///   embedded objects: each run of text is an item of static text, each embedded object (a
-///   link) an item in its place; all of them are one line. A run with no letter or digit (a
+///   link) an item in its place; all of them are one line. Children that are its text's own
+///   runs again (Chromium's "static" objects) are not read twice. A run with no letter or digit (a
 ///   list's bullet, the space between two links) is no item.
 /// - Any other object is its children: a list keeps them together with "List Start." and
 ///   "List End.", a landmark with "Landmark." and "End." (`ContainerKind`); the rest join
@@ -59,12 +60,18 @@ public enum ReviewTree {
         String(xmlRoles.split(separator: " ").first ?? "")
     }
 
+    /// The children embedded in a text object's text, one per U+FFFC: its text's own runs as
+    /// objects of their own (Chromium's "static" children) are in its text already.
+    static func embedded(_ node: AccessibleNode) -> [AccessibleNode] {
+        node.children.filter { $0.object.role != "static" }
+    }
+
     /// The text a node holds, its embedded objects said by their names ("Read the guide now").
     static func flatText(_ node: AccessibleNode) -> String {
         guard let text = node.object.text, !node.object.states.contains("editable") else {
             return node.object.name.isEmpty ? node.children.map(flatText).filter { !$0.isEmpty }.joined(separator: " ") : node.object.name
         }
-        var children = node.children.makeIterator()
+        var children = embedded(node).makeIterator()
         var flat = ""
         for character in text {
             if character == AccessibleNode.embeddedObject {
@@ -123,7 +130,7 @@ public enum ReviewTree {
         mutating func runs(_ node: AccessibleNode, text: String, line: Int) -> [Element] {
             var elements: [Element] = []
             var run = ""
-            var children = node.children.makeIterator()
+            var children = ReviewTree.embedded(node).makeIterator()
             func endRun(_ builder: inout Builder) {
                 let said = run.trimmingWhitespace()
                 run = ""

@@ -1,0 +1,167 @@
+import AnnouncerCore
+@testable import AnnouncerDesktop
+import AnnouncerTestSupport
+import Testing
+
+/// The review as a user drives it (docs/design.md §18): keys in, what is said and done out, on
+/// the hand-written Firefox page and GTK window of ReviewTreeTests. Each row is a key (or the
+/// focus moving, or a read all's item ending) and what the review asks for.
+@Suite struct DesktopReviewTests {
+    enum Input: Sendable {
+        case key(ReviewCommand)
+        case focus(String, inDocument: Bool, textField: Bool)
+        case finished(spoken: Bool)
+        case anyKey
+    }
+
+    let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
+
+    /// What each input made the review ask, as text: "speak …", "read …", "say …", "window …",
+    /// "activate id", "focus id", "stop".
+    func run(_ root: AccessibleNode, focus: String?, inDocument: Bool, _ inputs: [Input]) -> [[String]] {
+        var review = DesktopReview(composer: composer)
+        let items = ReviewTree.items(root, catalog: packagedCatalog, locale: "en")
+        if let focus {
+            _ = review.focusMoved(to: focus, element: items.first { $0.object == focus }!.element, inDocument: inDocument, textField: false)
+        }
+        review.read(items, window: ("Announcer test page", .document), sameWindow: false)
+        return inputs.map { input in
+            let actions: [ReviewAction] = switch input {
+            case .key(let command): review.perform(command)
+            case .focus(let object, let inDocument, let textField):
+                review.focusMoved(to: object, element: items.first { $0.object == object }!.element, inDocument: inDocument, textField: textField)
+            case .finished(let spoken): review.readingFinished(spoken: spoken)
+            case .anyKey: review.keyPressed()
+            }
+            return actions.map { action in
+                switch action {
+                case .speak(let element): "speak " + composer.compose(element).description
+                case .read(let element): "read " + composer.compose(element).description
+                case .say(let text, let unit): "say \(text) (\(unit.rawValue))"
+                case .window(let title, let role): "window \(title) (\(role.rawValue))"
+                case .activate(let object): "activate \(object)"
+                case .focus(let object): "focus \(object)"
+                case .stopSpeech: "stop"
+                }
+            }
+        }
+    }
+
+    @Test func theCursorStartsAtTheFocusAndTheRotorChoosesWhatItMovesOver() {
+        let said = run(ReviewFixtures.firefoxPage, focus: "guide", inDocument: true, [
+            .key(.next), .key(.previous), .key(.previous),
+            .key(.rotorNext), .key(.next), .key(.next), .key(.previous),
+            .key(.rotorNext), .key(.next), .key(.rotorPrevious), .key(.rotorPrevious), .key(.rotorPrevious),
+        ])
+        #expect(said == [
+            ["speak to learn more."], ["speak guide. Link."], ["speak Announcer reads what is there. Read the"],
+            ["say Headings (word)"], ["say No next heading (word)"], ["say No next heading (word)"], ["speak Introduction: level 2. Heading. Landmark."],
+            ["say Links (word)"], ["speak guide. Link."], ["say Headings (word)"], ["say Items (word)"], ["say Tables (word)"],
+        ])
+    }
+
+    @Test func readAllGoesOnItemAfterItemAndAnyKeyStopsItWhereItIs() {
+        let said = run(ReviewFixtures.firefoxPage, focus: "name", inDocument: true, [
+            .key(.readAll), .finished(spoken: true), .finished(spoken: true), .anyKey, .finished(spoken: false), .key(.next),
+        ])
+        #expect(said == [
+            ["read Name. Text Field."], ["read Send. Button."], ["read Prices"], ["stop"], [],
+            // The cursor stayed on the item being read when the key came.
+            ["speak Apples"],
+        ])
+    }
+
+    @Test func readAllStopsAtTheEndAndWhenAnItemIsCutOff() {
+        let said = run(ReviewFixtures.firefoxPage, focus: "c2", inDocument: true, [
+            .key(.readAll), .finished(spoken: true), .finished(spoken: true), .finished(spoken: true),
+            .key(.readAll), .finished(spoken: false), .finished(spoken: true),
+        ])
+        #expect(said == [["read 3. End."], ["read The end. Landmark."], [], [], ["read The end. Landmark."], [], []])
+    }
+
+    @Test func whereAmITitleAndActivate() {
+        let said = run(ReviewFixtures.firefoxPage, focus: "send", inDocument: true, [
+            .key(.previous), .key(.whereAmI), .key(.title), .key(.activate),
+        ])
+        // Review never moves the focus: where am I still says the focused button.
+        #expect(said == [
+            ["speak Name. Text Field."],
+            ["window Announcer test page (document)", "speak Send. Button."],
+            ["window Announcer test page (document)"],
+            ["activate name"],
+        ])
+    }
+
+    @Test func browseModesSingleKeysJumpAndSayWhenThereIsNoMore() {
+        let said = run(ReviewFixtures.firefoxPage, focus: nil, inDocument: true, [
+            .key(.jump(.heading(level: nil), forward: true)), .key(.jump(.heading(level: nil), forward: true)),
+            .key(.jump(.heading(level: nil), forward: true)), .key(.jump(.heading(level: 1), forward: false)),
+            .key(.jump(.heading(level: 3), forward: true)), .key(.jump(.link, forward: true)), .key(.jump(.link, forward: false)),
+            .key(.jump(.formField, forward: true)), .key(.jump(.button, forward: true)), .key(.jump(.table, forward: true)),
+            .key(.jump(.landmark, forward: true)), .key(.jump(.list, forward: false)), .key(.jump(.landmark, forward: true)),
+        ])
+        #expect(said == [
+            ["speak Announcer test page: level 1. Heading. Landmark."], ["speak Introduction: level 2. Heading. Landmark."],
+            ["say No next heading (word)"], ["speak Announcer test page: level 1. Heading. Landmark."],
+            ["say No next heading at level 3 (word)"], ["speak Home. Link. List Start."], ["say No previous link (word)"],
+            ["speak Name. Text Field."], ["speak Send. Button."], ["speak Prices"],
+            ["speak The end. Landmark."], ["speak Home. Link. List Start."], ["speak Introduction: level 2. Heading. Landmark."],
+        ])
+    }
+
+    @Test func browseModeReadsByLineAndByCharacter() {
+        let said = run(ReviewFixtures.firefoxPage, focus: "h2", inDocument: true, [
+            .key(.nextLine), .key(.nextCharacter), .key(.nextCharacter), .key(.previousCharacter), .key(.previousCharacter),
+            .key(.previousCharacter), .key(.previousLine), .key(.previousLine), .key(.previousLine), .key(.previousLine),
+            .key(.previousLine),
+        ])
+        #expect(said == [
+            // The paragraph and its link are one line, said whole.
+            ["say Announcer reads what is there. Read the guide. Link. to learn more. (line)"],
+            ["say n (character)"], ["say n (character)"], ["say n (character)"], ["say A (character)"],
+            // Before the line's first character: the previous line's last.
+            ["say n (character)"],
+            ["speak Docs. Link. List End."], ["speak Home. Link. List Start."], ["speak Announcer test page: level 1. Heading. Landmark."],
+            ["say Top (word)"], ["say Top (word)"],
+        ])
+    }
+
+    @Test func aTextFieldChoosesFocusModeAndEscapeOrInsertSpaceLeavesIt() {
+        var review = DesktopReview(composer: composer)
+        let items = ReviewTree.items(ReviewFixtures.firefoxPage, catalog: packagedCatalog, locale: "en")
+        review.read(items, window: nil, sameWindow: false)
+        let element = { (id: String) in items.first { $0.object == id }!.element }
+        #expect(review.focusMoved(to: "home", element: element("home"), inDocument: true, textField: false) == [])
+        #expect(review.mode == .browse)
+        // Enter on the text field in browse mode gives it the focus: focus mode.
+        _ = review.perform(.jump(.formField, forward: true))
+        #expect(review.perform(.press) == [.focus(object: "name"), .say("Focus mode", unit: .word)])
+        #expect(review.mode == .focus)
+        #expect(review.focusMoved(to: "name", element: element("name"), inDocument: true, textField: true) == [])
+        #expect(review.perform(.leaveFocusMode) == [.say("Browse mode", unit: .word)])
+        #expect(review.perform(.toggleMode) == [.say("Focus mode", unit: .word)])
+        #expect(review.perform(.toggleMode) == [.say("Browse mode", unit: .word)])
+        // Tab into a text field chooses focus mode, and out of it browse mode again.
+        #expect(review.focusMoved(to: "name", element: element("name"), inDocument: true, textField: true) == [.say("Focus mode", unit: .word)])
+        #expect(review.focusMoved(to: "send", element: element("send"), inDocument: true, textField: false) == [.say("Browse mode", unit: .word)])
+        // Enter on a button in browse mode focuses and presses it.
+        #expect(review.perform(.press) == [.focus(object: "send"), .activate(object: "send")])
+        // Outside a document there is no browse mode.
+        #expect(review.focusMoved(to: "send", element: element("send"), inDocument: false, textField: false) == [])
+        #expect(review.mode == .desktop)
+        #expect(review.perform(.toggleMode) == [])
+    }
+
+    @Test func theCursorFollowsTheFocusAndKeepsItsPlaceWhenTheTreeIsReadAgain() {
+        var review = DesktopReview(composer: composer)
+        let items = ReviewTree.items(ReviewFixtures.gtkWindow, catalog: packagedCatalog, locale: "en")
+        review.read(items, window: ("Mail settings", .window), sameWindow: false)
+        _ = review.focusMoved(to: "remember", element: items[2].element, inDocument: false, textField: false)
+        #expect(review.cursor.current?.object == "remember")
+        #expect(review.perform(.previous) == [.speak(items[1].element)])
+        // The same window read again (it changed): the cursor stays on Compose.
+        review.read(items.filter { $0.object != "intro" }, window: ("Mail settings", .window), sameWindow: true)
+        #expect(review.cursor.current?.object == "compose")
+        #expect(review.perform(.previous) == [.say("No previous item", unit: .word)])
+    }
+}

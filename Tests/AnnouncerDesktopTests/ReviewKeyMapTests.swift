@@ -1,0 +1,68 @@
+@testable import AnnouncerDesktop
+import Testing
+
+/// The review's keys (docs/design.md §18): what each does in each mode, and that a key is
+/// taken from the applications exactly when it does something.
+@Suite struct ReviewKeyMapTests {
+    struct Row: Sendable, CustomTestStringConvertible {
+        var key: ReviewKey
+        var mode: ReviewMode
+        var command: ReviewCommand?
+        var testDescription: String { "\(key) in \(mode)" }
+    }
+
+    static let rows: [Row] = [
+        Row(key: ReviewKey("Right", modifier: true), mode: .desktop, command: .next),
+        Row(key: ReviewKey("Left", modifier: true), mode: .browse, command: .previous),
+        Row(key: ReviewKey("Down", modifier: true), mode: .desktop, command: .rotorNext),
+        Row(key: ReviewKey("Up", modifier: true), mode: .focus, command: .rotorPrevious),
+        Row(key: ReviewKey("a", modifier: true), mode: .desktop, command: .readAll),
+        Row(key: ReviewKey("w", modifier: true), mode: .desktop, command: .whereAmI),
+        Row(key: ReviewKey("t", modifier: true), mode: .browse, command: .title),
+        Row(key: ReviewKey("Return", modifier: true), mode: .desktop, command: .activate),
+        Row(key: ReviewKey("KP_Enter", modifier: true), mode: .desktop, command: .activate),
+        Row(key: ReviewKey("space", modifier: true), mode: .browse, command: .toggleMode),
+        Row(key: ReviewKey("space", modifier: true), mode: .focus, command: .toggleMode),
+        Row(key: ReviewKey("space", modifier: true), mode: .desktop, command: nil),
+        Row(key: ReviewKey("Right", shift: true, modifier: true), mode: .desktop, command: nil),
+        // Browse mode's own keys.
+        Row(key: ReviewKey("Down"), mode: .browse, command: .nextLine),
+        Row(key: ReviewKey("Up"), mode: .browse, command: .previousLine),
+        Row(key: ReviewKey("Right"), mode: .browse, command: .nextCharacter),
+        Row(key: ReviewKey("Left"), mode: .browse, command: .previousCharacter),
+        Row(key: ReviewKey("h"), mode: .browse, command: .jump(.heading(level: nil), forward: true)),
+        Row(key: ReviewKey("h", shift: true), mode: .browse, command: .jump(.heading(level: nil), forward: false)),
+        Row(key: ReviewKey("2"), mode: .browse, command: .jump(.heading(level: 2), forward: true)),
+        Row(key: ReviewKey("6", shift: true), mode: .browse, command: .jump(.heading(level: 6), forward: false)),
+        Row(key: ReviewKey("k"), mode: .browse, command: .jump(.link, forward: true)),
+        Row(key: ReviewKey("f"), mode: .browse, command: .jump(.formField, forward: true)),
+        Row(key: ReviewKey("b", shift: true), mode: .browse, command: .jump(.button, forward: false)),
+        Row(key: ReviewKey("d"), mode: .browse, command: .jump(.landmark, forward: true)),
+        Row(key: ReviewKey("t"), mode: .browse, command: .jump(.table, forward: true)),
+        Row(key: ReviewKey("l"), mode: .browse, command: .jump(.list, forward: true)),
+        Row(key: ReviewKey("Return"), mode: .browse, command: .press),
+        Row(key: ReviewKey("space"), mode: .browse, command: .press),
+        Row(key: ReviewKey("Escape"), mode: .browse, command: nil),
+        // Focus mode: the page's field has the keys, but Escape.
+        Row(key: ReviewKey("h"), mode: .focus, command: nil),
+        Row(key: ReviewKey("Down"), mode: .focus, command: nil),
+        Row(key: ReviewKey("Escape"), mode: .focus, command: .leaveFocusMode),
+        // Outside a document, single keys and arrows are the application's.
+        Row(key: ReviewKey("h"), mode: .desktop, command: nil),
+        Row(key: ReviewKey("Down"), mode: .desktop, command: nil),
+        Row(key: ReviewKey("Escape"), mode: .desktop, command: nil),
+    ]
+
+    @Test(arguments: rows) func eachKeyInEachMode(_ row: Row) {
+        #expect(ReviewKeyMap.command(for: row.key, in: row.mode) == row.command)
+    }
+
+    /// A key is taken exactly when it has a command: none is swallowed for nothing, none
+    /// reaches the application and the review both.
+    @Test(arguments: [ReviewMode.desktop, .browse, .focus]) func theKeysTakenAreTheKeysWithACommand(_ mode: ReviewMode) {
+        let taken = ReviewKeyMap.keys(in: mode)
+        for key in taken { #expect(ReviewKeyMap.command(for: key, in: mode) != nil, "\(key) is taken for nothing") }
+        for row in Self.rows where row.mode == mode && row.command != nil { #expect(taken.contains(row.key), "\(row.key) is not taken") }
+        if mode == .desktop { #expect(taken.allSatisfy { $0.modifier }) }
+    }
+}

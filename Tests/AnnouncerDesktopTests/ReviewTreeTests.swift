@@ -1,0 +1,118 @@
+import AnnouncerCore
+@testable import AnnouncerDesktop
+import AnnouncerTestSupport
+import Testing
+
+/// A web page as Firefox and Chromium give it over AT-SPI, and a GTK window, hand-written in
+/// the shapes the browsers really send (docs/design.md §18).
+enum ReviewFixtures {
+    typealias Object = AccessibleSnapshot
+    static let fffc = String(AccessibleNode.embeddedObject)
+
+    static func node(_ id: String, _ role: String, name: String = "", text: String? = nil, states: Set<String> = ["visible", "sensitive"],
+                     level: Int? = nil, xmlRoles: String? = nil, _ children: [AccessibleNode] = []) -> AccessibleNode {
+        AccessibleNode(Object(id: id, role: role, name: name, states: states, text: text, level: level, xmlRoles: xmlRoles), children: children)
+    }
+
+    static let focusable: Set<String> = ["visible", "sensitive", "focusable"]
+
+    /// Firefox: text objects hold their embedded objects as U+FFFC and have no text children.
+    static let firefoxPage = node("doc", "document web", name: "Announcer test page", text: fffc + fffc + fffc + fffc, [
+        node("banner", "landmark", text: fffc, xmlRoles: "banner", [node("h1", "heading", name: "Announcer test page", text: "Announcer test page", level: 1)]),
+        node("nav", "landmark", text: fffc, xmlRoles: "navigation", [
+            node("menu", "list", text: fffc + fffc, [
+                node("li1", "list item", name: "• Home", text: "• " + fffc, [node("home", "link", name: "Home", text: "Home", states: focusable)]),
+                node("li2", "list item", name: "• Docs", text: "• " + fffc, [node("docs", "link", name: "Docs", text: "Docs", states: focusable)]),
+            ]),
+        ]),
+        node("main", "landmark", text: fffc + fffc + fffc + fffc, xmlRoles: "main", [
+            node("h2", "heading", name: "Introduction", text: "Introduction", level: 2),
+            node("p1", "paragraph", text: "Announcer reads what is there. Read the \(fffc) to learn more.", [
+                node("guide", "link", name: "guide", text: "guide", states: focusable),
+            ]),
+            node("form", "form", text: "\(fffc) \(fffc) \(fffc)", [
+                node("label", "label", name: "Name", text: "Name"),
+                node("name", "entry", name: "Name", text: "", states: focusable.union(["editable"])),
+                node("send", "push button", name: "Send", text: "Send", states: focusable),
+            ]),
+            node("table", "table", name: "Prices", text: fffc + fffc, [
+                node("caption", "caption", text: "Prices"),
+                node("row", "table row", text: fffc + fffc, [node("c1", "table cell", name: "Apples", text: "Apples"), node("c2", "table cell", name: "3", text: "3")]),
+            ]),
+        ]),
+        node("footer", "landmark", text: fffc, xmlRoles: "contentinfo", [node("p2", "paragraph", text: "The end.")]),
+    ])
+
+    /// Chromium: the same paragraph with its runs of text as "static" children as well.
+    static let chromiumParagraph = node("p1", "paragraph", text: "Read the \(fffc) to learn more.", [
+        node("s1", "static", name: "Read the ", text: "Read the "),
+        node("guide", "link", name: "guide", text: "guide", states: focusable, [node("s2", "static", name: "guide", text: "guide")]),
+        node("s3", "static", name: " to learn more.", text: " to learn more."),
+    ])
+
+    /// GTK 3: a window of widgets; a label is text that never takes the focus.
+    static let gtkWindow = node("win", "frame", name: "Mail settings", [
+        node("box", "filler", [
+            node("intro", "label", name: "Choose how mail is sent."),
+            node("compose", "push button", name: "Compose", states: focusable),
+            node("hidden", "push button", name: "Hidden", states: ["sensitive"]),
+            node("remember", "check box", name: "Remember me", states: focusable),
+            node("fruit", "list box", [node("r1", "list item", name: "Apples"), node("r2", "list item", name: "Pears")]),
+        ]),
+    ])
+}
+
+@Suite struct ReviewTreeTests {
+    let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
+
+    func said(_ root: AccessibleNode) -> [String] {
+        ReviewTree.items(root, catalog: packagedCatalog, locale: "en").map { composer.compose($0.reading).description }
+    }
+
+    @Test func aWebPageIsReadInOrderWithTheJSONDoorsWords() {
+        #expect(said(ReviewFixtures.firefoxPage) == [
+            "Announcer test page: level 1. Heading. Landmark.",
+            // The innermost container gives the position words, as in the JSON door.
+            "Home. Link. List Start.",
+            "Docs. Link. List End.",
+            "Introduction: level 2. Heading. Landmark.",
+            "Announcer reads what is there. Read the",
+            "guide. Link.",
+            "to learn more.",
+            "Name",
+            "Name. Text Field.",
+            "Send. Button.",
+            "Prices",
+            "Apples",
+            "3. End.",
+            "The end. Landmark.",
+        ])
+    }
+
+    @Test func chromiumsTextChildrenAreNotReadTwice() {
+        #expect(said(ReviewFixtures.chromiumParagraph) == ["Read the", "guide. Link.", "to learn more."])
+    }
+
+    @Test func aGTKWindowsLabelIsReadAndWhatIsNotVisibleIsNot() {
+        #expect(said(ReviewFixtures.gtkWindow) == [
+            "Choose how mail is sent.", "Compose. Button.", "Remember me. Switch Button. Off.", "Apples. List Start.", "Pears. List End.",
+        ])
+    }
+
+    @Test func itemsKnowTheirKindObjectAndLine() {
+        let items = ReviewTree.items(ReviewFixtures.firefoxPage, catalog: packagedCatalog, locale: "en")
+        func item(_ text: String) -> ReviewItem { items.first { $0.text == text }! }
+        #expect(item("Announcer test page").kinds == [.heading(level: 1), .landmark])
+        #expect(item("Home").kinds == [.link, .focusable, .list, .landmark])
+        #expect(item("Name").kinds == [])
+        #expect(items.first { $0.object == "name" }!.kinds == [.formField, .textField, .focusable])
+        #expect(item("Send").kinds == [.button, .formField, .focusable])
+        #expect(item("Prices").kinds == [.table])
+        // The paragraph's runs and its link are one line, and act through their own objects.
+        let paragraph = items.filter { $0.object == "p1" || $0.object == "guide" }
+        #expect(paragraph.map(\.text) == ["Announcer reads what is there. Read the", "guide", "to learn more."])
+        #expect(Set(paragraph.map(\.line)).count == 1)
+        #expect(paragraph.map(\.object) == ["p1", "guide", "p1"])
+        #expect(item("Introduction").line != paragraph[0].line)
+    }
+}
