@@ -80,6 +80,10 @@ extension DesktopBridge {
         if treeIsStale { refreshTree(sameWindow: true) }
         perform(review.perform(command))
         keyboard?.take(ReviewKeyMap.keys(in: review.mode))
+        // A change to the item the cursor is on (its own object, not a run of a text's) is said.
+        if let item = review.cursor.current, item.element.id == item.object {
+            filter.reviewed = (item.object, item.element)
+        }
     }
 
     func perform(_ actions: [ReviewAction]) {

@@ -30,7 +30,7 @@ public final class DesktopBridge {
     }
 
     let settings: Settings
-    private var filter: DesktopEventFilter
+    var filter: DesktopEventFilter
     let daemon: DaemonLink
     /// The review (docs/design.md §18) and what the shell keeps for it: the keys, the object
     /// last focused, the tree's root and window, its objects by id, and whether it must be read

@@ -60,6 +60,9 @@ public struct DesktopEventFilter: Sendable {
     private var pendingLatest: Milliseconds = 0
     /// The object spoken as the focus, what was said of it, and when.
     private var focused: (object: AccessibleSnapshot, element: Element, at: Milliseconds)?
+    /// The object the review cursor is on and what was said of it (docs/design.md §18): a
+    /// change to it is said, as a change to the focus is. The bridge sets it as the cursor moves.
+    public var reviewed: (id: String, element: Element)?
     /// Whether another window became active since the focus was said, and the window last
     /// activated.
     private var windowSinceFocus = false
@@ -117,6 +120,13 @@ public struct DesktopEventFilter: Sendable {
                 let element = element(object)
                 if element != focused.element {
                     self.focused = (object, element, now)
+                    requests.append(.focus(element))
+                }
+            } else if let reviewed, reviewed.id == object.id {
+                // The object the review is on changed (Insert+Enter toggled it): said as well.
+                let element = element(object)
+                if element != reviewed.element {
+                    self.reviewed = (object.id, element)
                     requests.append(.focus(element))
                 }
             }

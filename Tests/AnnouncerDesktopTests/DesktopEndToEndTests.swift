@@ -10,30 +10,8 @@ import Testing
 /// text sink, the bridge and the application inside `dbus-run-session`, presses real keys with
 /// xdotool, and prints what was spoken.
 @Suite(.serialized) struct DesktopEndToEndTests {
-    /// The spoken descriptions of a session, in order (`SPEAK` lines' text), typing echo
-    /// included. A window's title (`window` lines) is left out: without a window manager, whether
-    /// `window:activate` comes before the first focus depends on timing.
     func session(_ app: String, reader: String = binary("announcer-atspi"), keys: [String]) throws -> [String] {
-        let script = packageRoot.appendingPathComponent("Tests/fixtures/desktop/session.sh").path
-        let fixture = packageRoot.appendingPathComponent("Tests/fixtures/desktop/\(app)").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["90", "dbus-run-session", "--", script, binary("announcerd"), reader, fixture] + keys
-        // A file, not a pipe: dbus-run-session's bus daemon outlives the session holding the
-        // descriptors it was given, so a pipe would never reach its end.
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("desktop-\(UUID().uuidString.prefix(8))").path
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let text = try String(contentsOfFile: output, encoding: .utf8)
-        return text.split(separator: "\n").compactMap { line -> String? in
-            let parts = line.split(separator: " ", maxSplits: 3)
-            guard parts.count == 4, parts[0] == "SPEAK" else { return nil }
-            return ["focus", "echo", "default", "high", "message"].contains(parts[1]) ? String(parts[3]) : nil
-        }
+        try desktopSession(app, reader: reader, keys: keys)
     }
 
     @Test func gtk3ButtonsCheckBoxEntrySliderAndDialog() throws {

@@ -45,6 +45,37 @@ import Testing
         #expect(words(filter.due(at: 410)) == ["focus Remember me. Switch Button. Off."])
     }
 
+    /// A keyboard grab (the review's keys) makes GTK give the focus back to its object, and
+    /// activate its window again: the user has not moved, nothing is said. Another window
+    /// between makes the same focus new again.
+    @Test func theFocusGivenBackAfterAKeyboardGrabIsNotSaidAgain() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        _ = filter.receive(.windowActivated(title: "Mail settings", role: "frame"), at: 0)
+        _ = filter.receive(.focused(Self.remember), at: 10)
+        #expect(words(filter.due(at: 20)) == ["focus Remember me. Switch Button. Off."])
+        _ = filter.receive(.windowActivated(title: "Mail settings", role: "frame"), at: 5_000)
+        #expect(filter.receive(.focused(Self.remember), at: 5_001).isEmpty)
+        #expect(filter.due(at: 5_010).isEmpty)
+        #expect(words(filter.receive(.windowActivated(title: "Settings saved", role: "dialog"), at: 6_000)) == ["window dialog Settings saved"])
+        _ = filter.receive(.windowActivated(title: "Mail settings", role: "frame"), at: 7_000)
+        _ = filter.receive(.focused(Self.remember), at: 7_001)
+        #expect(words(filter.due(at: 7_010)) == ["focus Remember me. Switch Button. Off."])
+    }
+
+    /// A change to the object the review is on is said (Insert+Enter toggled it); a change to
+    /// another object that has not the focus is not.
+    @Test func aChangeToTheReviewedObjectIsSaid() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        _ = filter.receive(.focused(Self.compose), at: 0)
+        _ = filter.due(at: 10)
+        filter.reviewed = ("remember", AccessibleMapping.element(Self.remember, catalog: packagedCatalog, locale: "en"))
+        var checked = Self.remember
+        checked.states.insert("checked")
+        #expect(words(filter.receive(.changed(checked), at: 100)) == ["focus Remember me. Switch Button. On."])
+        #expect(filter.receive(.changed(checked), at: 110).isEmpty)
+        #expect(filter.receive(.changed(Object(id: "other", role: "check box", name: "Other", states: ["sensitive", "checked"])), at: 120).isEmpty)
+    }
+
     @Test func aStormSpeaksOnlyTheLatestFocus() {
         var filter = DesktopEventFilter(catalog: packagedCatalog)
         var spoken: [String] = []

@@ -1,0 +1,33 @@
+import AnnouncerTestSupport
+import Foundation
+
+/// One headless desktop session: `Tests/fixtures/desktop/session.sh` starts Xvfb, the AT-SPI
+/// bus, announcerd on the text sink, the bridge (or Orca) and the application inside
+/// `dbus-run-session`, presses real keys with xdotool, and prints what was spoken. The result
+/// is the spoken text of the `SPEAK` lines of the given kinds, in order. A window's title
+/// (`window` lines) is left out unless asked for: without a window manager, whether
+/// `window:activate` comes before the first focus depends on timing. `app` is a fixture file,
+/// or a command line whose first word is one (browser.sh chromium page.html).
+func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), keys: [String],
+                    kinds: Set<String> = ["focus", "echo", "default", "high", "message"]) throws -> [String] {
+    let script = packageRoot.appendingPathComponent("Tests/fixtures/desktop/session.sh").path
+    let fixture = packageRoot.appendingPathComponent("Tests/fixtures/desktop/\(app)").path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+    process.arguments = ["150", "dbus-run-session", "--", script, binary("announcerd"), reader, fixture] + keys
+    // A file, not a pipe: dbus-run-session's bus daemon outlives the session holding the
+    // descriptors it was given, so a pipe would never reach its end.
+    let output = FileManager.default.temporaryDirectory.appendingPathComponent("desktop-\(UUID().uuidString.prefix(8))").path
+    _ = FileManager.default.createFile(atPath: output, contents: nil)
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    let text = try String(contentsOfFile: output, encoding: .utf8)
+    return text.split(separator: "\n").compactMap { line -> String? in
+        let parts = line.split(separator: " ", maxSplits: 3)
+        guard parts.count == 4, parts[0] == "SPEAK" else { return nil }
+        return kinds.contains(String(parts[1])) ? String(parts[3]) : nil
+    }
+}
