@@ -55,8 +55,12 @@ extension ATSPI {
     static func tree(_ root: AccessibleReference) -> (node: AccessibleNode, objects: [String: AccessibleReference])? {
         var objects: [String: AccessibleReference] = [:]
         var budget = maximumNodes
-        guard let node = node(root, depth: 0, budget: &budget, objects: &objects) else { return nil }
-        return (node, objects)
+        let node = node(root, depth: 0, budget: &budget, objects: &objects)
+        // libatspi keeps what was read of each object, and a toolkit does not send an event
+        // for every change (GTK 3's list box selects a row without one): what the focus reads
+        // next must be read afresh, as it was before the review read the tree.
+        for object in objects.values { atspi_accessible_clear_cache(object.pointer) }
+        return node.map { ($0, objects) }
     }
 
     private static func node(_ object: AccessibleReference, depth: Int, budget: inout Int,
