@@ -38,7 +38,7 @@ public final class DesktopBridge {
         self.settings = settings
         self.filter = DesktopEventFilter(typingEcho: settings.typingEcho, catalog: settings.catalog, locale: settings.locale)
         let log = settings.log
-        daemon = DaemonLink(settings: DaemonLink.Settings(socket: settings.socket, client: "announcer-atspi")) { notice in
+        daemon = DaemonLink(settings: DaemonLink.Settings(socket: settings.socket, client: "announcer-atspi", hints: .keyboard)) { notice in
             switch notice {
             // Said once per outage, not at every event.
             case .unreachable(let error): log("announcer-atspi: cannot reach announcerd (\(error)); trying again at the next event")
