@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AnnouncerCore
 import AnnouncerTestSupport
 import Foundation
 import Testing
@@ -10,10 +11,13 @@ import Testing
 /// text sink, the bridge and the application inside `dbus-run-session`, presses real keys with
 /// xdotool, and prints what was spoken.
 @Suite(.serialized) struct DesktopEndToEndTests {
+    /// What describes: focus, typing echo and announcements, not hints.
+    static let described: Set<String> = ["focus", "echo", "default", "high", "message"]
+
     /// The spoken descriptions of a session, in order (`SPEAK` lines' text), typing echo
-    /// included. A window's title (`window` lines) is left out: without a window manager, whether
-    /// `window:activate` comes before the first focus depends on timing.
-    func session(_ app: String, reader: String = binary("announcer-atspi"), keys: [String]) throws -> [String] {
+    /// included; `kinds` chooses others (`hint`). A window's title (`window` lines) is left out:
+    /// without a window manager, whether `window:activate` comes before the first focus depends on timing.
+    func session(_ app: String, reader: String = binary("announcer-atspi"), keys: [String], kinds: Set<String> = described) throws -> [String] {
         let script = packageRoot.appendingPathComponent("Tests/fixtures/desktop/session.sh").path
         let fixture = packageRoot.appendingPathComponent("Tests/fixtures/desktop/\(app)").path
         let process = Process()
@@ -32,7 +36,7 @@ import Testing
         return text.split(separator: "\n").compactMap { line -> String? in
             let parts = line.split(separator: " ", maxSplits: 3)
             guard parts.count == 4, parts[0] == "SPEAK" else { return nil }
-            return ["focus", "echo", "default", "high", "message"].contains(parts[1]) ? String(parts[3]) : nil
+            return kinds.contains(String(parts[1])) ? String(parts[3]) : nil
         }
     }
 
@@ -78,6 +82,34 @@ import Testing
             "Compose. Button.",                   // the application again, on the new bus
             "Remember me. Switch Button. Off.",
         ])
+    }
+
+    /// Every touch gesture a hint may say, in every packaged locale.
+    static let touchHints: [String] = packagedCatalog.tags.flatMap { tag in
+        let words = packagedCatalog.table(for: tag)!
+        return [LocaleWords.Word.touchSwitchHint, .touchEditHint, .touchEditingHint, .touchEditAreaHint, .touchAdjustHint].map { words[$0] }
+    }
+
+    /// The desktop door declares keyboard use: a check box, an entry and a slider say keys, never
+    /// a gesture, with announcerd's default `hint-style` (touch). announcerd restarts before the
+    /// slider: the bridge's hello to the new one declares it again.
+    @Test func gtk3HintsSayKeysNeverGestures() throws {
+        let spoken = try session("gtk3_app.py", keys: ["Tab", "sleep:3", "Tab", "sleep:3", "restart-daemon", "Tab", "sleep:3"], kinds: ["focus", "hint"])
+        #expect(!spoken.contains { line in Self.touchHints.contains { line.contains($0) } }, "a touch gesture in \(spoken)")
+        #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
+            "Remember me. Switch Button. Off.", "Press Space to toggle setting.",
+            "Name. Text Field.", "Press Space to edit.",
+            // Through the new announcerd. GTK 3's scale describes itself by the value it shows ("50"),
+            // and a description is the element's own hint, said before the one added.
+            "Volume: 50%. Adjustable.", "50. Press Up or Down Arrow to adjust the value.",
+        ])
+    }
+
+    /// Qt 6 too: Tab onto its slider says the keyboard's adjust hint.
+    @Test func qt6SliderSaysTheKeyboardAdjustHint() throws {
+        let spoken = try session("qt6_app.py", keys: ["Tab", "Tab", "sleep:3"], kinds: ["focus", "hint"])
+        #expect(!spoken.contains { line in Self.touchHints.contains { line.contains($0) } }, "a touch gesture in \(spoken)")
+        #expect(Array(spoken.suffix(2)) == ["Volume: 50%. Adjustable.", "Press Up or Down Arrow to adjust the value."])
     }
 
     @Test func gtk3ListRows() throws {
