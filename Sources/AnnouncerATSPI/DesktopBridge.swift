@@ -56,7 +56,7 @@ public final class DesktopBridge {
         self.filter = DesktopEventFilter(typingEcho: settings.typingEcho, catalog: settings.catalog, locale: settings.locale)
         self.review = DesktopReview(composer: UtteranceComposer(catalog: settings.catalog, locale: settings.locale, hintStyle: .keyboard))
         let log = settings.log
-        var link = DaemonLink.Settings(socket: settings.socket, client: "announcer-atspi")
+        var link = DaemonLink.Settings(socket: settings.socket, client: "announcer-atspi", hints: .keyboard)
         // A read all goes on when its item has been said.
         link.subscriptions = ["finished"]
         daemon = DaemonLink(settings: link) { notice in

@@ -14,15 +14,19 @@ public final class DaemonLink {
         public var client: String
         /// The events subscribed to on every connection (none when empty).
         public var subscriptions: Set<String> = []
+        /// How the door's user drives it, said in `hello` (`hints`): the daemon composes the
+        /// door's hints so; nil leaves the daemon's `hint-style`.
+        public var hints: HintStyle?
         public var connectTimeout: Duration = .seconds(2)
         public var writeTimeout: Duration = .seconds(2)
         /// How long a reply is awaited (`send(_:waitingForReply: true)`).
         public var replyTimeout: Duration = .seconds(5)
         public var environment: [String: String] = Environment.current
 
-        public init(socket: String?, client: String) {
+        public init(socket: String?, client: String, hints: HintStyle? = nil) {
             self.socket = socket
             self.client = client
+            self.hints = hints
         }
     }
 
@@ -54,7 +58,7 @@ public final class DaemonLink {
         do {
             let connection = try DaemonConnection(socket: settings.socket, environment: settings.environment,
                                                   connectTimeout: settings.connectTimeout, writeTimeout: settings.writeTimeout)
-            try connection.send(.hello(client: settings.client, protocol: 1))
+            try connection.send(.hello(client: settings.client, protocol: 1, hints: settings.hints))
             if !settings.subscriptions.isEmpty { try connection.send(.subscribe(events: settings.subscriptions)) }
             self.connection = connection
             if outage != nil { notice(.reconnected) }

@@ -107,7 +107,7 @@ private struct TermSession {
         self.signals = signals
         model = TerminalScreenModel(rows: size.rows, columns: size.columns)
         reader = TerminalReader(settings: settings, words: words, screen: model.snapshot())
-        daemon = DaemonLink(settings: DaemonLink.Settings(socket: socket, client: "announce term")) { notice in
+        daemon = DaemonLink(settings: DaemonLink.Settings(socket: socket, client: "announce term", hints: .keyboard)) { notice in
             // Said once per outage; the program runs on, and speech resumes when the daemon is back.
             if case .unreachable(let error) = notice {
                 Console.error("announce term: cannot reach announcerd (\(error)); speech resumes when it is back\r")

@@ -87,6 +87,20 @@ import Testing
         #expect(notices == [])
     }
 
+    /// A door's hint style goes with every hello, to a daemon that restarted too: the keyboard's
+    /// hints, though announcerd's `hint-style` is touch.
+    @Test func theLinkDeclaresItsHintStyleToEveryDaemon() throws {
+        let first = try DaemonProcess(arguments: ["--sink", "text:instant"], config: "hint-delay-ms = 0\n")
+        let link = DaemonLink(settings: DaemonLink.Settings(socket: first.socket, client: "test", hints: .keyboard)) { _ in }
+        #expect(link.request(.focus(Element(label: "Volume", value: "50%", traits: [.adjustable]))) != nil)
+        try first.waitForOutput("SPEAK hint 2 Press Up or Down Arrow to adjust the value.")
+        first.signal(SIGKILL)
+        _ = try first.waitForExit()
+        let second = try DaemonProcess(arguments: ["--sink", "text:instant"], config: "hint-delay-ms = 0\n", socketPath: first.socket)
+        #expect(link.request(.focus(Element(label: "Wi-Fi", value: "0", traits: [.button, .switchButton]))) != nil)
+        try second.waitForOutput("SPEAK hint 2 Press Space to toggle setting.")
+    }
+
     @Test func anOutageIsToldOnceAndTheReturnOnce() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("link-\(UUID().uuidString.prefix(8))").path
         // Private, as announcerd wants a socket's directory.

@@ -42,6 +42,31 @@ import AnnouncerTestSupport
         #expect(utterance.hint == testCase.hint)
     }
 
+    /// Every hint the composer synthesizes, and the word of each table it is said with.
+    static let synthesizedHints: [(name: String, json: String, keyboard: LocaleWords.Word, touch: LocaleWords.Word)] = [
+        ("switch", #"{"label":"Wi-Fi","value":"1","traits":["button","switchButton"]}"#, .keyboardSwitchHint, .touchSwitchHint),
+        ("edit", #"{"label":"Name","traits":["textEntry"]}"#, .keyboardEditHint, .touchEditHint),
+        ("editing", #"{"label":"Name","traits":["textEntry","isEditing"]}"#, .keyboardEditingHint, .touchEditingHint),
+        ("edit area", #"{"label":"Notes","traits":["textEntry","textArea"]}"#, .keyboardEditAreaHint, .touchEditAreaHint),
+        ("adjust", #"{"label":"Volume","value":"50%","traits":["adjustable"]}"#, .keyboardAdjustHint, .touchAdjustHint),
+    ]
+
+    /// A keyboard user hears keys in every locale: each table words every synthesized hint for
+    /// the keyboard in its own language, and no touch gesture is said in its place.
+    @Test(arguments: ["en", "de", "zh-Hans"])
+    func everySynthesizedHintHasKeyboardWording(locale: String) throws {
+        let words = try #require(packagedCatalog.table(for: locale))
+        let english = try #require(packagedCatalog.table(for: "en"))
+        let touchWords = Self.synthesizedHints.map { words[$0.touch] }
+        for hint in Self.synthesizedHints {
+            let said = composer(locale: locale, hintStyle: .keyboard).compose(try element(hint.json)).hint
+            #expect(said == words[hint.keyboard], "\(locale) \(hint.name)")
+            #expect(!touchWords.contains { said?.contains($0) == true }, "\(locale) \(hint.name): \(said ?? "")")
+            if locale != "en" { #expect(words[hint.keyboard] != english[hint.keyboard], "\(locale) \(hint.name) is English") }
+            #expect(composer(locale: locale).compose(try element(hint.json)).hint == words[hint.touch])
+        }
+    }
+
     @Test func packagedTablesAreTheThreeLocales() {
         #expect(packagedCatalog.tags == ["de", "en", "zh-Hans"])
     }

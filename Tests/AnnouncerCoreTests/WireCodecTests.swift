@@ -17,6 +17,7 @@ import Testing
         announcement.rate = 0.75
         return [
             .hello(client: "tests", protocol: 1), .hello(client: nil, protocol: nil),
+            .hello(client: "announcer-atspi", protocol: 1, hints: .keyboard), .hello(client: nil, protocol: nil, hints: .touch),
             .focus(play), .announce(Announcement(text: "Hello")), .announce(announcement), .stop, .status, .shortcuts,
             .screen(try! ElementTree(roots: [Element(id: "list", children: [play], container: .list)]), focus: "play"),
             .update([Element(id: "play", label: "Pause", traits: [.button])], focus: nil),
@@ -42,6 +43,24 @@ import Testing
         #expect(String(decoding: Request.announce(Announcement(text: "Hi")).line(id: 1), as: UTF8.self) == #"{"id":1,"text":"Hi","type":"announce"}"# + "\n")
         #expect(Request.key(KeyPress("f", [.tab])).json().serialized() == #"{"key":"f","modifiers":["tab"],"type":"key"}"#)
         #expect(Request.stop.json().serialized() == #"{"type":"stop"}"#)
+        #expect(Request.hello(client: "desktop", protocol: 1, hints: .keyboard).json().serialized()
+                == #"{"client":"desktop","hints":"keyboard","protocol":1,"type":"hello"}"#)
+    }
+
+    /// A door says how its user drives it; without `hints` the daemon's `hint-style` applies,
+    /// and any other value is refused by name.
+    @Test func aHelloSaysHowItsUserDrivesItOrNothing() throws {
+        #expect(try RequestLine(Array(#"{"type":"hello","client":"term","hints":"keyboard"}"#.utf8)).request == .hello(client: "term", protocol: nil, hints: .keyboard))
+        #expect(try RequestLine(Array(#"{"type":"hello","client":"app"}"#.utf8)).request == .hello(client: "app", protocol: nil, hints: nil))
+        for (line, message) in [
+            (#"{"type":"hello","id":3,"hints":"mouse"}"#, #"hints: "mouse" is not one of touch, keyboard"#),
+            (#"{"type":"hello","id":3,"hints":true}"#, "hints: expected a string, got a boolean"),
+        ] {
+            let error = #expect(throws: RequestError.self) { try RequestLine(Array(line.utf8)) }
+            #expect(error?.code == .invalidField)
+            #expect(error?.message == message)
+            #expect(error?.id == 3)
+        }
     }
 
     static let replies: [Reply] = [

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AnnouncerCore
 import AnnouncerTestSupport
 import Foundation
 import Testing
@@ -10,13 +11,17 @@ import Testing
 /// text sink, the bridge and the application inside `dbus-run-session`, presses real keys with
 /// xdotool, and prints what was spoken.
 @Suite(.serialized) struct DesktopEndToEndTests {
-    func session(_ app: String, reader: String = binary("announcer-atspi"), keys: [String]) throws -> [String] {
-        try desktopSession(app, reader: reader, keys: keys)
+    /// What describes: focus, typing echo and announcements, not hints.
+    static let described: Set<String> = ["focus", "echo", "default", "high", "message"]
+
+    /// The spoken descriptions of a session, in order; `kinds` chooses others (`hint`).
+    func session(_ app: String, reader: String = binary("announcer-atspi"), keys: [String], kinds: Set<String> = described) throws -> [String] {
+        try desktopSession(app, reader: reader, keys: keys, kinds: kinds)
     }
 
     @Test func gtk3ButtonsCheckBoxEntrySliderAndDialog() throws {
         // The dialog's title is said before its focus (a `window` request): a moment for both.
-        let spoken = try session("gtk3_app.py", keys: ["Tab", "space", "Tab", "type:hi", "Tab", "Right", "Tab", "Return", "sleep:2"])
+        let spoken = try session("gtk3_app.py", keys: ["Tab", "space", "Tab", "type:hi", "Tab", "Right", "Tab", "Return", "wait:OK. Button."])
         // The first focus, given as the window maps, can come before a slow (sanitized) bridge
         // listens: the session is asserted from the first Tab.
         #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
@@ -56,6 +61,35 @@ import Testing
             "Compose. Button.",                   // the application again, on the new bus
             "Remember me. Switch Button. Off.",
         ])
+    }
+
+    /// Every touch gesture a hint may say, in every packaged locale.
+    static let touchHints: [String] = packagedCatalog.tags.flatMap { tag in
+        let words = packagedCatalog.table(for: tag)!
+        return [LocaleWords.Word.touchSwitchHint, .touchEditHint, .touchEditingHint, .touchEditAreaHint, .touchAdjustHint].map { words[$0] }
+    }
+
+    /// The desktop door declares keyboard use: a check box, an entry and a slider say keys, never
+    /// a gesture, with announcerd's default `hint-style` (touch). announcerd restarts before the
+    /// slider: the bridge's hello to the new one declares it again.
+    @Test func gtk3HintsSayKeysNeverGestures() throws {
+        let spoken = try session("gtk3_app.py", keys: ["Tab", "wait:Press Space to toggle setting.", "Tab", "wait:Press Space to edit.", "restart-daemon", "Tab",
+                                                        "wait:adjust the value."], kinds: ["focus", "hint"])
+        #expect(!spoken.contains { line in Self.touchHints.contains { line.contains($0) } }, "a touch gesture in \(spoken)")
+        #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
+            "Remember me. Switch Button. Off.", "Press Space to toggle setting.",
+            "Name. Text Field.", "Press Space to edit.",
+            // Through the new announcerd. GTK 3's scale describes itself by the value it shows ("50"),
+            // and a description is the element's own hint, said before the one added.
+            "Volume: 50%. Adjustable.", "50. Press Up or Down Arrow to adjust the value.",
+        ])
+    }
+
+    /// Qt 6 too: Tab onto its slider says the keyboard's adjust hint.
+    @Test func qt6SliderSaysTheKeyboardAdjustHint() throws {
+        let spoken = try session("qt6_app.py", keys: ["Tab", "Tab", "wait:adjust the value."], kinds: ["focus", "hint"])
+        #expect(!spoken.contains { line in Self.touchHints.contains { line.contains($0) } }, "a touch gesture in \(spoken)")
+        #expect(Array(spoken.suffix(2)) == ["Volume: 50%. Adjustable.", "Press Up or Down Arrow to adjust the value."])
     }
 
     @Test func gtk3ListRows() throws {

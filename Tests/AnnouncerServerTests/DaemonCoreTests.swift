@@ -66,6 +66,8 @@ struct CoreHarness {
 
     @Test(arguments: [
         (#"{"type":"hello","id":1,"client":"tests","protocol":1}"#, #"1 {"id":1,"protocol":1,"type":"welcome","version":"0.1.0"}"#),
+        (#"{"type":"hello","id":1,"client":"announcer-atspi","protocol":1,"hints":"keyboard"}"#, #"1 {"id":1,"protocol":1,"type":"welcome","version":"0.1.0"}"#),
+        (#"{"type":"hello","id":1,"hints":"mouse"}"#, #"1 {"code":"invalid_field","id":1,"message":"hints: \"mouse\" is not one of touch, keyboard","type":"error"}"#),
         (#"{"type":"hello","id":1,"protocol":2}"#, #"1 {"code":"unsupported_protocol","id":1,"message":"this announcerd speaks protocol 1, not 2","type":"error"}"#),
         (#"{"type":"announce","id":"a","text":"Saved"}"#, #"1 {"id":"a","type":"ok","utterance":1}"#),
         (#"{"type":"focus","id":2,"element":{"label":"Play","hint":"Plays.","traits":["button"]}}"#, #"1 {"hint":2,"id":2,"type":"ok","utterance":1}"#),

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AnnouncerCore
 import AnnouncerTestSupport
 import Foundation
 import Testing
@@ -34,6 +35,27 @@ import Testing
             return parts.count == 4 && parts[0] == "SPEAK" ? String(parts[3]) : nil
         }
         return (spoken, lines.filter { $0.hasPrefix("[") }.map(String.init))
+    }
+
+    /// announce term declares keyboard use in its hello (docs/protocol.md), so that anything
+    /// announcerd composes for it says keys: the hello as announcerd's `--record` wrote it down.
+    @Test func announceTermDeclaresKeyboardUse() throws {
+        let record = FileManager.default.temporaryDirectory.appendingPathComponent("term-record-\(UUID().uuidString.prefix(8))").path
+        defer { try? FileManager.default.removeItem(atPath: record) }
+        let daemon = try DaemonProcess(arguments: ["--sink", "text:instant", "--record", record])
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binary("announce"))
+        process.arguments = ["term", "--socket", daemon.socket, "--", "sh", "-c", "echo hi"]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try daemon.waitForOutput("exited 0")
+        let requests = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").compactMap { line -> Request? in
+            guard case .object(let members) = try JSONValue.parse(Array(line.utf8)), case .string(let text)? = members["text"] else { return nil }
+            return try RequestLine(Array(text.utf8)).request
+        }
+        #expect(requests.first == .hello(client: "announce term", protocol: 1, hints: .keyboard))
     }
 
     @Test func bashEchoHistoryReviewAndTypingEcho() throws {

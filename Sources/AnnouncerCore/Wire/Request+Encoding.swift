@@ -6,9 +6,10 @@ extension Request {
         var members: [String: JSONValue] = ["type": .string(type)]
         if let id { members["id"] = id }
         switch self {
-        case .hello(let client, let version):
+        case .hello(let client, let version, let hints):
             if let client { members["client"] = .string(client) }
             if let version { members["protocol"] = .number(Double(version)) }
+            if let hints { members["hints"] = .string(hints.rawValue) }
         case .focus(let element):
             members["element"] = element.json
         case .announce(let announcement):

@@ -1,6 +1,8 @@
 /// One request line of the wire protocol (docs/design.md §5), decoded and checked.
 public enum Request: Sendable, Equatable {
-    case hello(client: String?, protocol: Int?)
+    /// `hints`: how the door's user drives it, for the hints composed for this client; nil
+    /// leaves the daemon's configured `hint-style`.
+    case hello(client: String?, protocol: Int?, hints: HintStyle? = nil)
     case focus(Element)
     case announce(Announcement)
     case stop
@@ -102,7 +104,8 @@ public struct RequestLine: Sendable, Equatable {
         }
         switch type {
         case "hello":
-            return .hello(client: try reader.string("client"), protocol: try reader.integer("protocol", in: 0...1_000_000))
+            let hints = try reader.choice("hints", HintStyle.allCases.map(\.rawValue)).flatMap(HintStyle.init(rawValue:))
+            return .hello(client: try reader.string("client"), protocol: try reader.integer("protocol", in: 0...1_000_000), hints: hints)
         case "focus":
             let element = try reader.required("element") { key throws(FieldError) in reader.value(key) }
             return .focus(try Element(json: element, path: "element"))

@@ -27,11 +27,12 @@ extension DaemonCore {
     private mutating func reply(to line: RequestLine, from client: ClientID, events: inout [Action]) -> Reply? {
         let id = line.id
         switch line.request {
-        case .hello(let name, let version):
+        case .hello(let name, let version, let hints):
             if let version, version != Self.protocolVersion {
                 return Reply(RequestError(.unsupportedProtocol, "this announcerd speaks protocol \(Self.protocolVersion), not \(version)", id: id))
             }
             clients[client]!.name = name
+            clients[client]!.hints = hints
             return Reply(id: id, .welcome(protocol: Self.protocolVersion, version: Self.version))
         case .window(let title, let role, _, let again):
             let window = ActiveWindow(client: client, title: title, role: role)
@@ -41,7 +42,7 @@ extension DaemonCore {
             activeWindow = window
             fallthrough
         case .focus, .announce, .stop, .echo:
-            guard let event = line.request.schedulerEvent(composer: composer) else { return Reply(id: id, .ok(.init())) }
+            guard let event = line.request.schedulerEvent(composer: composer(for: client)) else { return Reply(id: id, .ok(.init())) }
             let output = submit(event, for: client)
             if var rejection = output.rejection {
                 rejection.id = id
@@ -134,6 +135,8 @@ extension DaemonCore {
     /// to the tree's owner (whether it subscribed or not). Returns what was spoken, for the reply.
     private mutating func perform(_ actions: [FocusEngine.Action], owner: ClientID, events: inout [Action]) -> Reply.Accepted {
         var result = Reply.Accepted()
+        // Whoever pressed the key, the tree's words are its owner's.
+        let composer = self.composer(for: owner)
         for action in actions {
             let outcome = action.outcome(composer: composer)
             if let said = outcome.schedulerEvent {

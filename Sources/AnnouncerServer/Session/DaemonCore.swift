@@ -94,6 +94,8 @@ public struct DaemonCore {
         var pid: Int32
         /// The name it gave in `hello`.
         var name: String?
+        /// How its user drives it, as its `hello` said; nil for the configured `hint-style`.
+        var hints: HintStyle?
         var subscriptions: Set<String> = []
         /// Its registered tree, with the keyboard focus over it.
         var focusEngine: FocusEngine?
@@ -189,6 +191,16 @@ public struct DaemonCore {
     }
 
     public var clientCount: Int { clients.count }
+
+    /// What composes the speech of a client and of its tree: the configured composer, with the
+    /// hint style the client's door declared in `hello` when it declared one. The one rule for
+    /// whose hints are said, so a keyboard door never hears a touch gesture.
+    func composer(for client: ClientID) -> UtteranceComposer {
+        guard let hints = clients[client]?.hints else { return composer }
+        var composer = self.composer
+        composer.hintStyle = hints
+        return composer
+    }
 
     /// The client the keyboard acts on: the one that sent `screen` or `update` last.
     public var activeTreeOwner: ClientID? { treeOwners.last }

@@ -148,9 +148,11 @@ class Client:
     raises `AnnouncerError` with the daemon's error code); events that arrive meanwhile are kept
     for `events()`. Use it as a context manager, or call `close()`."""
 
-    def __init__(self, socket: Optional[str] = None, *, timeout: float = 10.0, hello: Optional[str] = "python") -> None:
+    def __init__(self, socket: Optional[str] = None, *, timeout: float = 10.0, hello: Optional[str] = "python",
+                 hints: Optional[str] = None) -> None:
         """Connects to announcerd at `socket` (default: `default_socket_path()`) and, unless
-        `hello` is None, introduces the client by that name."""
+        `hello` is None, introduces the client by that name; `hints` ("touch" or "keyboard")
+        says how its user drives it, for the hints announcerd adds (default: its hint-style)."""
         self.socket_path = socket or default_socket_path()
         self.timeout = timeout
         self._socket = socketlib.socket(socketlib.AF_UNIX, socketlib.SOCK_STREAM)
@@ -163,7 +165,7 @@ class Client:
         self._events: Deque[Event] = deque()
         self._next_id = 1
         if hello:
-            self.hello(hello)
+            self.hello(hello, hints=hints)
 
     # -- the connection
 
@@ -230,8 +232,9 @@ class Client:
 
     # -- every request of protocol 1
 
-    def hello(self, client: str, protocol: int = PROTOCOL) -> Reply:
-        return self.request("hello", client=client, protocol=protocol)
+    def hello(self, client: str, protocol: int = PROTOCOL, *, hints: Optional[str] = None) -> Reply:
+        """Introduces the client; `hints` is "touch" or "keyboard" (how its user drives it)."""
+        return self.request("hello", client=client, protocol=protocol, hints=hints)
 
     def say(self, text: str, *, priority: Optional[str] = None, delay_ms: Optional[int] = None,
             interrupt: Optional[bool] = None, language: Optional[str] = None, spell_out: Optional[bool] = None,

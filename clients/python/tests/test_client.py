@@ -62,6 +62,21 @@ def test_every_request_has_its_reply(daemon):
         assert FocusEvent("a", None, None) in owned and ActivateEvent("b") in owned
 
 
+def test_a_keyboard_client_hears_keys_in_its_hints(daemon):
+    with Client(socket=daemon, hints="keyboard") as client:
+        client.subscribe(["speaking"])
+        focused = client.focus({"label": "Volume", "value": "50%", "traits": ["adjustable"]})
+        for event in client.events(timeout=5):
+            if isinstance(event, SpeakingEvent) and event.utterance == focused.hint:
+                assert event.text == "Press Up or Down Arrow to adjust the value."
+                break
+        else:
+            pytest.fail("the hint was not said")
+        with pytest.raises(AnnouncerError) as refused:
+            client.hello("tests", hints="mouse")
+        assert refused.value.code == "invalid_field"
+
+
 def test_errors_carry_the_daemons_code(daemon):
     with Client(socket=daemon) as client:
         with pytest.raises(AnnouncerError) as refused:
