@@ -24,6 +24,10 @@ final class ReviewKeyboard {
     /// What the keys are for: a taken key pressed, and any key pressed at all.
     nonisolated(unsafe) static var pressed: ((ReviewKey) -> Void)?
     nonisolated(unsafe) static var anyKey: (() -> Void)?
+    /// CapsLock's presses, when it is a modifier: it locks capitals only when pressed twice.
+    nonisolated(unsafe) static var capsLock: CapsLockTaps?
+    static let capsLockKeysym: UInt32 = 0xffe5
+    private static let origin = ContinuousClock.now
 
     static let shiftMask: UInt32 = 1
 
@@ -44,9 +48,28 @@ final class ReviewKeyboard {
             if mask != 0, !masks.contains(mask) { masks.append(mask) }
         }
         modifierMasks = masks
-        atspi_device_add_key_watcher(device, { _, pressed, _, _, _, _, _ in
-            if pressed != 0 { ReviewKeyboard.anyKey?() }
+        if modifier != .insert { Self.capsLock = CapsLockTaps(locked: announcer_atspi_caps_locked() != 0) }
+        atspi_device_add_key_watcher(device, { _, pressed, _, keysym, _, _, _ in
+            ReviewKeyboard.watched(pressed: pressed != 0, keysym: UInt32(keysym))
         }, nil, nil)
+    }
+
+    /// Every key, pressed and released: a read all stops at any press; CapsLock's lock is put
+    /// back where its taps say once it is released (the X server toggled it at the press).
+    private static func watched(pressed: Bool, keysym: UInt32) {
+        if var taps = capsLock {
+            if keysym == capsLockKeysym {
+                if pressed {
+                    taps.pressed(at: (ContinuousClock.now - origin).milliseconds)
+                } else {
+                    announcer_atspi_lock_caps(taps.locked ? 1 : 0)
+                }
+            } else if pressed {
+                taps.otherKey()
+            }
+            capsLock = taps
+        }
+        if pressed { anyKey?() }
     }
 
     /// Takes exactly `wanted` from the applications: what is no longer wanted is given back.

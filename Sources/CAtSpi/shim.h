@@ -4,6 +4,7 @@
 #include <atspi/atspi-device.h>
 #include <glib-unix.h>
 #include <X11/Xlib.h>
+#include <X11/XKBlib.h>
 
 static inline const char *announcer_atspi_value_string(const GValue *value) {
     return (value && G_VALUE_HOLDS_STRING(value)) ? g_value_get_string(value) : NULL;
@@ -63,9 +64,14 @@ static inline int announcer_atspi_bus_descriptor(void) {
 
 /// The key code of an X keysym name ("Right", "h", "KP_Enter") on the display's keyboard, or 0
 /// (no display, or no such key): libatspi's key grabs take key codes.
-static inline int announcer_atspi_keycode(const char *name) {
+static inline Display *announcer_atspi_display(void) {
     static Display *display = NULL;
     if (!display) display = XOpenDisplay(NULL);
+    return display;
+}
+
+static inline int announcer_atspi_keycode(const char *name) {
+    Display *display = announcer_atspi_display();
     if (!display) return 0;
     KeySym keysym = XStringToKeysym(name);
     return keysym == NoSymbol ? 0 : (int)XKeysymToKeycode(display, keysym);
@@ -75,4 +81,20 @@ static inline int announcer_atspi_keycode(const char *name) {
 /// returns G_SOURCE_REMOVE; the source's id.
 static inline guint announcer_atspi_watch_descriptor(int descriptor, GUnixFDSourceFunc readable) {
     return g_unix_fd_add(descriptor, G_IO_IN | G_IO_HUP | G_IO_ERR, readable, NULL);
+}
+
+/// Whether capitals are locked (CapsLock's lock), and locking or unlocking them: CapsLock as
+/// the review's modifier toggles them only when pressed twice.
+static inline int announcer_atspi_caps_locked(void) {
+    Display *display = announcer_atspi_display();
+    XkbStateRec state;
+    if (!display || XkbGetState(display, XkbUseCoreKbd, &state) != Success) return 0;
+    return (state.locked_mods & LockMask) != 0;
+}
+
+static inline void announcer_atspi_lock_caps(int locked) {
+    Display *display = announcer_atspi_display();
+    if (!display) return;
+    XkbLockModifiers(display, XkbUseCoreKbd, LockMask, locked ? LockMask : 0);
+    XFlush(display);
 }

@@ -65,4 +65,27 @@ import Testing
         for row in Self.rows where row.mode == mode && row.command != nil { #expect(taken.contains(row.key), "\(row.key) is not taken") }
         if mode == .desktop { #expect(taken.allSatisfy { $0.modifier }) }
     }
+
+    /// CapsLock as the modifier: once (or held for a key) it locks nothing; twice within 300 ms
+    /// it toggles capitals; a key between makes the next press a first one.
+    @Test func capsLockTogglesCapitalsOnlyWhenPressedTwiceQuickly() {
+        var taps = CapsLockTaps(locked: false)
+        taps.pressed(at: 0)
+        #expect(!taps.locked)
+        taps.pressed(at: 1_000)
+        #expect(!taps.locked)
+        taps.pressed(at: 1_250)
+        #expect(taps.locked)
+        taps.pressed(at: 1_400)  // a third press starts over
+        #expect(taps.locked)
+        taps.pressed(at: 5_000)
+        taps.otherKey()
+        taps.pressed(at: 5_100)
+        #expect(taps.locked)
+        taps.pressed(at: 5_300)
+        #expect(!taps.locked)
+        var locked = CapsLockTaps(locked: true)
+        locked.pressed(at: 0)
+        #expect(locked.locked)
+    }
 }
