@@ -58,4 +58,18 @@ import Testing
             "Open dialog. Button.", "OK. Button.", "Settings saved", "OK. Button.",
         ])
     }
+
+    /// GTK 4 (its own AT-SPI implementation, no key events on the bus: the keys are X grabs).
+    @Test func gtk4WindowAndDialogAreRead() throws {
+        let spoken = try desktopSession("gtk4_app.py", keys: [
+            "Tab", "Insert+Left", "Insert+Left", "Insert+Left", "Insert+Right",
+            "Tab", "Tab", "Tab", "Return", "wait:OK. Button.", "Insert+Left",
+        ])
+        #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
+            "Remember me. Switch Button. Off.",
+            "Compose. Button.", "Choose how mail is sent.", "No previous item", "Compose. Button.",
+            "Name. Text Field.", "Volume: 50%. Adjustable.", "Open dialog. Button.",
+            "OK. Button.", "Settings saved",
+        ])
+    }
 }
