@@ -99,8 +99,6 @@ extension DesktopBridge {
                 }
             case .say(let text, let unit):
                 _ = daemon.request(.echo(text: text, unit: unit, language: nil))
-            case .window(let title, let role):
-                _ = daemon.request(.window(title: title, role: role, language: nil, again: true))
             case .activate(let object):
                 if let object = reviewObjects[object] { ATSPI.doDefaultAction(object) }
             case .focus(let object):

@@ -152,7 +152,7 @@ public final class DesktopBridge {
                 // Said at once; a newer keystroke's echo replaces this one, as VoiceOver's does.
                 wire = .echo(text: text, unit: unit, language: nil)
             case .window(let title, let role):
-                wire = .window(title: title, role: role, language: nil, again: false)
+                wire = .window(title: title, role: role, language: nil)
             }
             // A daemon that restarted is reached again, and the request is not lost; the reply
             // is awaited, so that none pile up unread.

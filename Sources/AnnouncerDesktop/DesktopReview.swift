@@ -8,8 +8,6 @@ public enum ReviewAction: Sendable, Equatable {
     case read(Element)
     /// Say a word or a line at once (the rotor's category, "No next heading", a line, a character).
     case say(String, unit: EchoUnit)
-    /// Say the window's title, even when it was the last window said (where am I, title).
-    case window(title: String, role: WindowRole)
     /// Do the object's default action (click a link or a button, toggle a check box).
     case activate(object: String)
     /// Give the object the keyboard focus.
@@ -114,9 +112,12 @@ public struct DesktopReview: Sendable {
             reading = true
             return [.read(Self.said(item))]
         case .whereAmI:
-            return title() + (focused.map { [.speak($0.element)] } ?? [])
+            // One line, said at once and cut off by the next key: the title, then the focus.
+            let focus = focused.map { composer.compose($0.element).description }
+            let said = [window.map(titleWords), focus].compactMap { $0 }.joined(separator: words[.space])
+            return said.isEmpty ? [] : [.say(said, unit: .line)]
         case .title:
-            return title()
+            return window.map { [.say(titleWords($0), unit: .line)] } ?? []
         case .activate:
             return cursor.current.map { [.activate(object: $0.object)] } ?? []
         case .toggleMode:
@@ -146,8 +147,9 @@ public struct DesktopReview: Sendable {
         }
     }
 
-    private func title() -> [ReviewAction] {
-        window.map { [.window(title: $0.title, role: $0.role)] } ?? []
+    /// The window's title as a window is said ("Save changes? Dialog.").
+    private func titleWords(_ window: (title: String, role: WindowRole)) -> String {
+        composer.composeWindow(title: window.title, role: window.role, language: nil)
     }
 
     private mutating func switchMode(to new: ReviewMode) -> [ReviewAction] {

@@ -25,6 +25,8 @@ public enum ReviewTree {
         "spin button", "slider", "dial", "heading", "image", "icon", "label", "static", "caption", "menu item",
         "check menu item", "radio menu item", "page tab", "switch", "progress bar", "level bar", "search bar",
     ]
+    /// The bullets a browser puts at the start of a list item's text.
+    static let listMarkers: Set<Character> = ["•", "◦", "▪", "▫", "‣", "⁃", "·"]
     /// xml-roles that make a web page's section a landmark.
     static let landmarkRoles: Set<String> = ["banner", "navigation", "main", "contentinfo", "complementary", "search", "region", "form"]
     static let formFieldRoles: Set<String> = [
@@ -132,7 +134,8 @@ public enum ReviewTree {
             var run = ""
             var children = ReviewTree.embedded(node).makeIterator()
             func endRun(_ builder: inout Builder) {
-                let said = run.trimmingWhitespace()
+                // A list item's marker: the list's position words say it is one.
+                let said = String(run.trimmingWhitespace().drop { ReviewTree.listMarkers.contains($0) }).trimmingWhitespace()
                 run = ""
                 guard said.contains(where: { $0.isLetter || $0.isNumber }) else { return }
                 let id = "\(node.object.id)#\(elements.count)"

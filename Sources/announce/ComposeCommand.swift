@@ -217,7 +217,7 @@ struct ComposeCommand {
             return [ComposedLine(kind: "announcement", element: nil, utterance: Utterance(description: announcement.text), line: line, locale: localeTag(announcement.language), priority: announcement.priority.rawValue)]
         case .echo(let text, _, let language):
             return [ComposedLine(kind: "echo", element: nil, utterance: Utterance(description: text), line: line, locale: localeTag(language))]
-        case .window(let title, let role, let language, _):
+        case .window(let title, let role, let language):
             let said = composer.composeWindow(title: title, role: role, language: language)
             return [ComposedLine(kind: "window", element: nil, utterance: Utterance(description: said), line: line, locale: localeTag(language))]
         case .screen(let tree, _):

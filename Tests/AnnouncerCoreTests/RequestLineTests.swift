@@ -57,9 +57,8 @@ import Testing
         #expect(try decode(#"{"type":"echo","text":"h"}"#).request == .echo(text: "h", unit: .character, language: nil))
         #expect(try decode(#"{"type":"echo","text":" ","unit":"character"}"#).request == .echo(text: " ", unit: .character, language: nil))
         #expect(try decode(#"{"type":"echo","text":"hello","unit":"word","language":"de"}"#).request == .echo(text: "hello", unit: .word, language: "de"))
-        #expect(try decode(#"{"type":"window","title":"Save?","role":"dialog"}"#).request == .window(title: "Save?", role: .dialog, language: nil, again: false))
-        #expect(try decode(#"{"type":"window","title":"Notes"}"#).request == .window(title: "Notes", role: .window, language: nil, again: false))
-        #expect(try decode(#"{"type":"window","title":"Notes","again":true}"#).request == .window(title: "Notes", role: .window, language: nil, again: true))
+        #expect(try decode(#"{"type":"window","title":"Save?","role":"dialog"}"#).request == .window(title: "Save?", role: .dialog, language: nil))
+        #expect(try decode(#"{"type":"window","title":"Notes"}"#).request == .window(title: "Notes", role: .window, language: nil))
     }
 
     @Test(arguments: [

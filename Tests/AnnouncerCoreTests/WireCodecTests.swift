@@ -26,7 +26,7 @@ import Testing
                        KeyCommand(id: "add", title: "Add", discoverabilityTitle: "Add Card", key: KeyPress("a"))]),
             .subscribe(events: ["finished", "speaking"]),
             .echo(text: "a", unit: .character, language: nil), .echo(text: "hello world", unit: .line, language: "de"),
-            .window(title: "Save changes?", role: .dialog, language: nil, again: false), .window(title: "Notes", role: .window, language: "en-GB", again: true),
+            .window(title: "Save changes?", role: .dialog, language: nil), .window(title: "Notes", role: .window, language: "en-GB"),
         ]
     }()
 

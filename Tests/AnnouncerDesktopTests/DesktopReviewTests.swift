@@ -38,7 +38,6 @@ import Testing
                 case .speak(let element): "speak " + composer.compose(element).description
                 case .read(let element): "read " + composer.compose(element).description
                 case .say(let text, let unit): "say \(text) (\(unit.rawValue))"
-                case .window(let title, let role): "window \(title) (\(role.rawValue))"
                 case .activate(let object): "activate \(object)"
                 case .focus(let object): "focus \(object)"
                 case .stopSpeech: "stop"
@@ -65,9 +64,9 @@ import Testing
             .key(.readAll), .finished(spoken: true), .finished(spoken: true), .anyKey, .finished(spoken: false), .key(.next),
         ])
         #expect(said == [
-            ["read Name. Text Field."], ["read Send. Button."], ["read Prices"], ["stop"], [],
+            ["read Name. Text Field."], ["read Send. Button."], ["read Red. List Start."], ["stop"], [],
             // The cursor stayed on the item being read when the key came.
-            ["speak Apples"],
+            ["speak Prices"],
         ])
     }
 
@@ -86,8 +85,8 @@ import Testing
         // Review never moves the focus: where am I still says the focused button.
         #expect(said == [
             ["speak Name. Text Field."],
-            ["window Announcer test page (document)", "speak Send. Button."],
-            ["window Announcer test page (document)"],
+            ["say Announcer test page. Document. Send. Button. (line)"],
+            ["say Announcer test page. Document. (line)"],
             ["activate name"],
         ])
     }
@@ -105,7 +104,7 @@ import Testing
             ["say No next heading (word)"], ["speak Announcer test page: level 1. Heading. Landmark."],
             ["say No next heading at level 3 (word)"], ["speak Home. Link. List Start."], ["say No previous link (word)"],
             ["speak Name. Text Field."], ["speak Send. Button."], ["speak Prices"],
-            ["speak The end. Landmark."], ["speak Home. Link. List Start."], ["speak Introduction: level 2. Heading. Landmark."],
+            ["speak The end. Landmark."], ["speak Red. List Start."], ["speak The end. Landmark."],
         ])
     }
 

@@ -11,7 +11,12 @@ import Foundation
 func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), keys: [String],
                     kinds: Set<String> = ["focus", "echo", "default", "high", "message"]) throws -> [String] {
     let script = packageRoot.appendingPathComponent("Tests/fixtures/desktop/session.sh").path
-    let fixture = packageRoot.appendingPathComponent("Tests/fixtures/desktop/\(app)").path
+    // The fixture and the files it is given (browser.sh's page), by their whole paths.
+    let fixtures = packageRoot.appendingPathComponent("Tests/fixtures/desktop")
+    let fixture = app.split(separator: " ").map { word in
+        let path = fixtures.appendingPathComponent(String(word)).path
+        return FileManager.default.fileExists(atPath: path) ? path : String(word)
+    }.joined(separator: " ")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
     process.arguments = ["150", "dbus-run-session", "--", script, binary("announcerd"), reader, fixture] + keys

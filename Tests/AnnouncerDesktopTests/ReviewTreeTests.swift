@@ -35,6 +35,7 @@ enum ReviewFixtures {
                 node("name", "entry", name: "Name", text: "", states: focusable.union(["editable"])),
                 node("send", "push button", name: "Send", text: "Send", states: focusable),
             ]),
+            node("colours", "list", text: fffc, [node("red", "list item", name: "• Red", text: "• Red")]),
             node("table", "table", name: "Prices", text: fffc + fffc, [
                 node("caption", "caption", text: "Prices"),
                 node("row", "table row", text: fffc + fffc, [node("c1", "table cell", name: "Apples", text: "Apples"), node("c2", "table cell", name: "3", text: "3")]),
@@ -82,6 +83,7 @@ enum ReviewFixtures {
             "Name",
             "Name. Text Field.",
             "Send. Button.",
+            "Red. List Start.",                // its bullet is the list's to say
             "Prices",
             "Apples",
             "3. End.",

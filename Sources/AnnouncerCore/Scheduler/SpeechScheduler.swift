@@ -156,7 +156,10 @@ public struct SpeechScheduler: Sendable {
     private mutating func acceptFocus(_ description: Speech, _ hint: Speech?) -> [UtteranceID] {
         if let waiting = pendingFocus { pendingFocus = nil; finish(waiting, .superseded) }
         if let waiting = pendingHint { pendingHint = nil; finish(waiting, .superseded) }
-        if let (item, phase) = current, item.kind == .focus || item.kind == .hint {
+        // An echo answered a key before this focus's: the newest answer is said (the review's
+        // "Headings" cut off by the next heading, a typed character by the menu it opened).
+        if let waiting = pendingEcho { pendingEcho = nil; finish(waiting, .superseded) }
+        if let (item, phase) = current, [.focus, .hint, .echo].contains(item.kind) {
             current = nil
             actions.append(.cutOff(item.id))
             finish(item, phase == .speaking ? .interrupted : .superseded)

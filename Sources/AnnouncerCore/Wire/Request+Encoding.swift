@@ -34,11 +34,10 @@ extension Request {
             members["text"] = .string(text)
             members["unit"] = .string(unit.rawValue)
             if let language { members["language"] = .string(language) }
-        case .window(let title, let role, let language, let again):
+        case .window(let title, let role, let language):
             members["title"] = .string(title)
             members["role"] = .string(role.rawValue)
             if let language { members["language"] = .string(language) }
-            if again { members["again"] = .bool(true) }
         }
         return .object(members)
     }

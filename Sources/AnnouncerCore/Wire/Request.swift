@@ -20,9 +20,8 @@ public enum Request: Sendable, Equatable {
     /// What the user just typed, deleted or moved over, said at once (a door's typing echo).
     case echo(text: String, unit: EchoUnit, language: String?)
     /// A window, dialog or document became active: its title, said once. It leaves the keyboard
-    /// with the client whose tree it acts on. `again`: said even when it is the window said
-    /// last (a door's where am I).
-    case window(title: String, role: WindowRole, language: String?, again: Bool)
+    /// with the client whose tree it acts on.
+    case window(title: String, role: WindowRole, language: String?)
 
     /// The events a client may subscribe to.
     public static let eventNames: Set<String> = ["speaking", "finished", "focus", "activate", "action", "adjust", "command"]
@@ -166,7 +165,7 @@ public struct RequestLine: Sendable, Equatable {
         case "window":
             let title = try reader.required("title") { key throws(FieldError) in try reader.nonEmptyString(key) }
             let role = try reader.choice("role", WindowRole.allCases.map(\.rawValue)).flatMap(WindowRole.init(rawValue:)) ?? .window
-            return .window(title: title, role: role, language: try reader.languageTag("language"), again: try reader.bool("again") ?? false)
+            return .window(title: title, role: role, language: try reader.languageTag("language"))
         case "subscribe":
             switch reader.value("events") {
             case .string("*")?:

@@ -34,11 +34,11 @@ extension DaemonCore {
             clients[client]!.name = name
             clients[client]!.hints = hints
             return Reply(id: id, .welcome(protocol: Self.protocolVersion, version: Self.version))
-        case .window(let title, let role, _, let again):
+        case .window(let title, let role, _):
             let window = ActiveWindow(client: client, title: title, role: role)
             // Said once when it becomes active: the same window again (a door's doubled event)
-            // is not said again, unless the user asked for it (where am I).
-            guard window != activeWindow || again else { return Reply(id: id, .ok(.init())) }
+            // is not said again.
+            guard window != activeWindow else { return Reply(id: id, .ok(.init())) }
             activeWindow = window
             fallthrough
         case .focus, .announce, .stop, .echo:
