@@ -92,7 +92,7 @@ enum ATSPI {
         case _ where type.hasPrefix("object:children-changed") || type.hasPrefix("document:"):
             return nil
         case "window:activate":
-            return .windowActivated(title: string { atspi_accessible_get_name(source, &$0) }, role: string { atspi_accessible_get_role_name(source, &$0) })
+            return .windowActivated(id: identifier(source), title: string { atspi_accessible_get_name(source, &$0) }, role: string { atspi_accessible_get_role_name(source, &$0) })
         default:
             return snapshot(source).map { .changed($0) }
         }

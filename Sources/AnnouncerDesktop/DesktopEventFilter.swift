@@ -17,8 +17,8 @@ public enum DesktopEvent: Sendable, Equatable {
     case caretMoved(id: String, offset: Int, text: String?)
     /// `object:announcement`: assertive ones interrupt.
     case announcement(String, assertive: Bool)
-    /// A window became active: its title and AT-SPI role name ("frame", "dialog").
-    case windowActivated(title: String, role: String)
+    /// A window became active: the object, its title and AT-SPI role name ("frame", "dialog").
+    case windowActivated(id: String, title: String, role: String)
 }
 
 /// What the bridge asks of announcerd.
@@ -64,9 +64,9 @@ public struct DesktopEventFilter: Sendable {
     /// change to it is said, as a change to the focus is. The bridge sets it as the cursor moves.
     public var reviewed: (id: String, element: Element)?
     /// Whether another window became active since the focus was said, and the window last
-    /// activated.
+    /// activated (whether its title was said).
     private var windowSinceFocus = false
-    private var activeWindow: (title: String, role: String)?
+    private var activeWindow: (id: String, titled: Bool)?
     /// The word being typed, for word echo.
     private var word = ""
     /// Where the focused object's caret is, as far as its events have told.
@@ -153,14 +153,21 @@ public struct DesktopEventFilter: Sendable {
         case .announcement(let text, let assertive):
             guard !text.isEmpty else { break }
             requests.append(.announce(Announcement(text: text, priority: assertive ? .high : .default)))
-        case .windowActivated(let title, let role):
+        case .windowActivated(let id, let title, let role):
             // The same window again (a keyboard grab ended, and the toolkit activates its
-            // window once more) is no other window.
-            // The first window activated is the one the focus is in.
-            if let activeWindow, activeWindow.title != title || activeWindow.role != role { windowSinceFocus = true }
-            activeWindow = (title, role)
+            // window once more) is no other window, and its title is not said again, even when
+            // it changed meanwhile (a browser's, as its page loaded). The first window
+            // activated is the one the focus is in.
+            let hasTitle = !title.trimmingWhitespace().isEmpty
+            if let activeWindow, activeWindow.id == id {
+                self.activeWindow?.titled = activeWindow.titled || hasTitle
+                if activeWindow.titled { break }
+            } else {
+                if activeWindow != nil { windowSinceFocus = true }
+                activeWindow = (id, hasTitle)
+            }
             // A window that is only being built has no title yet: nothing to say.
-            guard !title.trimmingWhitespace().isEmpty else { break }
+            guard hasTitle else { break }
             requests.append(.window(title: title, role: AccessibleMapping.windowRole(role)))
         }
         return requests

@@ -56,6 +56,11 @@ public struct DesktopReview: Sendable {
     /// The keyboard focus moved: the cursor follows it, and in a web document a text field
     /// chooses focus mode and leaving it browse mode.
     public mutating func focusMoved(to object: String, element: Element, inDocument: Bool, textField: Bool) -> [ReviewAction] {
+        // A change to the focused object (its value, as the user types) moves nothing.
+        if focused?.object == object {
+            focused = (object, element)
+            return []
+        }
         focused = (object, element)
         cursor.follow(object)
         var actions: [ReviewAction] = []

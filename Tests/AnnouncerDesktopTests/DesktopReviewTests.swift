@@ -140,13 +140,17 @@ import Testing
         #expect(review.perform(.leaveFocusMode) == [.say("Browse mode", unit: .word)])
         #expect(review.perform(.toggleMode) == [.say("Focus mode", unit: .word)])
         #expect(review.perform(.toggleMode) == [.say("Browse mode", unit: .word)])
-        // Tab into a text field chooses focus mode, and out of it browse mode again.
+        // A change to the focused field (its value as the user types) moves nothing.
+        #expect(review.focusMoved(to: "name", element: element("name"), inDocument: true, textField: true) == [])
+        #expect(review.mode == .browse)
+        // Tab away, and into the text field again: it chooses focus mode, and out of it browse mode.
+        #expect(review.focusMoved(to: "guide", element: element("guide"), inDocument: true, textField: false) == [])
         #expect(review.focusMoved(to: "name", element: element("name"), inDocument: true, textField: true) == [.say("Focus mode", unit: .word)])
         #expect(review.focusMoved(to: "send", element: element("send"), inDocument: true, textField: false) == [.say("Browse mode", unit: .word)])
         // Enter on a button in browse mode focuses and presses it.
         #expect(review.perform(.press) == [.focus(object: "send"), .activate(object: "send")])
         // Outside a document there is no browse mode.
-        #expect(review.focusMoved(to: "send", element: element("send"), inDocument: false, textField: false) == [])
+        #expect(review.focusMoved(to: "home", element: element("home"), inDocument: false, textField: false) == [])
         #expect(review.mode == .desktop)
         #expect(review.perform(.toggleMode) == [])
     }
