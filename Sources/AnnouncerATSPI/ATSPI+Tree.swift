@@ -118,6 +118,16 @@ extension ATSPI {
         return object
     }
 
+    /// Asks the object's application for its attributes, once per application: Chromium
+    /// builds its tree (a web page's too) only once a client has read them, as Orca does at once.
+    static func wakeApplication(of object: UnsafeMutablePointer<AtspiAccessible>, awake: inout Set<String>) {
+        let bus = announcer_atspi_bus_name(object).map { String(cString: $0) } ?? ""
+        guard !bus.isEmpty, awake.insert(bus).inserted,
+              let application = checked({ atspi_accessible_get_application(object, &$0) }) ?? nil else { return }
+        if let attributes = checked({ atspi_accessible_get_attributes(application, &$0) }) ?? nil { g_hash_table_unref(attributes) }
+        announcer_atspi_unref(application)
+    }
+
     /// Does the object's first action (a link's jump, a button's click, a check box's toggle).
     @discardableResult
     static func doDefaultAction(_ object: AccessibleReference) -> Bool {

@@ -22,6 +22,7 @@ extension DesktopBridge {
     /// window activated, and whether the tree changed.
     func noteForReview(_ event: UnsafePointer<AtspiEvent>) {
         guard let type = event.pointee.type.map({ String(cString: $0) }), let source = event.pointee.source else { return }
+        if type == "window:activate" || type == "object:state-changed:focused" { ATSPI.wakeApplication(of: source, awake: &awakeApplications) }
         switch type {
         case "object:state-changed:focused" where event.pointee.detail1 == 1:
             lastFocused = AccessibleReference(retaining: source)
@@ -78,6 +79,12 @@ extension DesktopBridge {
     func reviewKey(_ key: ReviewKey) {
         guard let command = ReviewKeyMap.command(for: key, in: review.mode) else { return }
         if treeIsStale { refreshTree(sameWindow: true) }
+        if command == .whereAmI, let object = lastFocused, let snapshot = ATSPI.snapshot(object.pointer) {
+            // The focus as it is now (a browser's field says no event for every change).
+            let element = AccessibleMapping.element(snapshot, catalog: settings.catalog, locale: settings.locale)
+            _ = review.focusMoved(to: snapshot.id, element: element, inDocument: review.mode != .desktop,
+                                  textField: element.traits.contains(.textEntry))
+        }
         perform(review.perform(command))
         keyboard?.take(ReviewKeyMap.keys(in: review.mode))
         // A change to the item the cursor is on (its own object, not a run of a text's) is said.

@@ -45,6 +45,8 @@ public final class DesktopBridge {
     /// The utterance of the read all's item being said, and the daemon connection's watch.
     var readingUtterance: UtteranceID?
     var watchedDescriptor: Int32?
+    /// The applications asked for their attributes (`ATSPI.wakeApplication`).
+    var awakeApplications: Set<String> = []
     private let origin = ContinuousClock.now
     private var wakeScheduled = false
 

@@ -118,8 +118,11 @@ public struct DesktopReview: Sendable {
             return [.read(Self.said(item))]
         case .whereAmI:
             // One line, said at once and cut off by the next key: the title, then the focus.
-            let focus = focused.map { composer.compose($0.element).description }
-            let said = [window.map(titleWords), focus].compactMap { $0 }.joined(separator: words[.space])
+            var said = window.map(titleWords) ?? ""
+            if let focus = focused.map({ composer.compose($0.element).description }) {
+                if !said.isEmpty, !said.hasSuffix(words[.period]), said.last.map({ ".?!:".contains($0) }) != true { said += words[.period] }
+                said += (said.isEmpty ? "" : words[.space]) + focus
+            }
             return said.isEmpty ? [] : [.say(said, unit: .line)]
         case .title:
             return window.map { [.say(titleWords($0), unit: .line)] } ?? []

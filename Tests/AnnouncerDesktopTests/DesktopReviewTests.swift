@@ -85,7 +85,7 @@ import Testing
         // Review never moves the focus: where am I still says the focused button.
         #expect(said == [
             ["speak Name. Text Field."],
-            ["say Announcer test page. Document. Send. Button. (line)"],
+            ["say Announcer test page. Document. Send. Button. (line)"],  // the title's period is its own
             ["say Announcer test page. Document. (line)"],
             ["activate name"],
         ])
