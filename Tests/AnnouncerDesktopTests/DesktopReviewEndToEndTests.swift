@@ -11,7 +11,7 @@ import Testing
     @Test func gtk3WindowIsReadWhereTheFocusNeverGoes() throws {
         let spoken = try desktopSession("gtk3_app.py", keys: [
             "Tab", "Tab", "Insert+Left", "Insert+Return", "Insert+Left", "Insert+Left", "Insert+Left",
-            "Insert+Down", "Insert+Right", "Insert+Up", "Insert+w", "wait:Name. Text Field.",
+            "Insert+Down", "Insert+Right", "Insert+Up", "Insert+w", "wait:Mail settings. Name. Text Field.",
         ], kinds: Self.allKinds)
         #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }).filter { $0 != "Mail settings" } == [
             "Remember me. Switch Button. Off.",
@@ -24,9 +24,8 @@ import Testing
             "Headings",                           // Insert+Down: the rotor
             "No next heading",
             "Items",
-            "Name. Text Field.",                  // where am I: the window, then the focus, which never moved
+            "Mail settings. Name. Text Field.",   // where am I: the window, then the focus, which never moved
         ])
-        #expect(spoken.last(where: { $0 == "Mail settings" }) != nil, "where am I did not say the window's title: \(spoken)")
     }
 
     @Test func gtk3ReadAllGoesToTheEndAndAKeyStopsIt() throws {
