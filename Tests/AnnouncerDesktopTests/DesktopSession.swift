@@ -17,19 +17,7 @@ func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), k
         let path = fixtures.appendingPathComponent(String(word)).path
         return FileManager.default.fileExists(atPath: path) ? path : String(word)
     }.joined(separator: " ")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-    process.arguments = ["150", "dbus-run-session", "--", script, binary("announcerd"), reader, fixture] + keys
-    // A file, not a pipe: dbus-run-session's bus daemon outlives the session holding the
-    // descriptors it was given, so a pipe would never reach its end.
-    let output = FileManager.default.temporaryDirectory.appendingPathComponent("desktop-\(UUID().uuidString.prefix(8))").path
-    _ = FileManager.default.createFile(atPath: output, contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: output) }
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    let text = try String(contentsOfFile: output, encoding: .utf8)
+    let text = try sessionOutput(["dbus-run-session", "--", script, binary("announcerd"), reader, fixture] + keys, seconds: 150)
     return text.split(separator: "\n").compactMap { line -> String? in
         let parts = line.split(separator: " ", maxSplits: 3)
         guard parts.count == 4, parts[0] == "SPEAK" else { return nil }

@@ -18,18 +18,8 @@ import Testing
     /// `[terminal restored]` or `[terminal not restored]`.
     func run(_ command: String, _ steps: [String]) throws -> (spoken: [String], notes: [String]) {
         let fixtures = packageRoot.appendingPathComponent("Tests/fixtures/terminal").path
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-        process.arguments = ["120", "\(fixtures)/session.sh", binary("announcerd"), binary("announce"), command] + steps
-        process.currentDirectoryURL = URL(fileURLWithPath: fixtures)
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("terminal-\(UUID().uuidString.prefix(8))").path
-        _ = FileManager.default.createFile(atPath: output, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: output) }
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        let lines = try String(contentsOfFile: output, encoding: .utf8).split(separator: "\n")
+        let lines = try sessionOutput(["\(fixtures)/session.sh", binary("announcerd"), binary("announce"), command] + steps, seconds: 120,
+                                      directory: fixtures).split(separator: "\n")
         let spoken = lines.compactMap { line -> String? in
             let parts = line.split(separator: " ", maxSplits: 3)
             return parts.count == 4 && parts[0] == "SPEAK" ? String(parts[3]) : nil
