@@ -29,9 +29,11 @@ final class AccessibleReference {
 
 /// Reading a window's or a document's whole tree for the review (docs/design.md §18).
 extension ATSPI {
-    /// The most objects one review reads, and how deep.
+    /// The most objects one review reads, how deep, and for how long: an application that
+    /// hangs costs each call libatspi's timeout, and the review reads what it had by then.
     static let maximumNodes = 5_000
     static let maximumDepth = 64
+    static let longestWalk = Duration.seconds(2)
     /// The longest text read of one object for the review.
     static let longestReviewText: Int32 = 10_000
 
@@ -55,7 +57,7 @@ extension ATSPI {
     static func tree(_ root: AccessibleReference) -> (node: AccessibleNode, objects: [String: AccessibleReference])? {
         var objects: [String: AccessibleReference] = [:]
         var budget = maximumNodes
-        let node = node(root, depth: 0, budget: &budget, objects: &objects)
+        let node = node(root, depth: 0, budget: &budget, until: .now + longestWalk, objects: &objects)
         // libatspi keeps what was read of each object, and a toolkit does not send an event
         // for every change (GTK 3's list box selects a row without one): what the focus reads
         // next must be read afresh, as it was before the review read the tree.
@@ -63,9 +65,9 @@ extension ATSPI {
         return node.map { ($0, objects) }
     }
 
-    private static func node(_ object: AccessibleReference, depth: Int, budget: inout Int,
+    private static func node(_ object: AccessibleReference, depth: Int, budget: inout Int, until deadline: ContinuousClock.Instant,
                              objects: inout [String: AccessibleReference]) -> AccessibleNode? {
-        guard budget > 0, let snapshot = reviewSnapshot(object.pointer) else { return nil }
+        guard budget > 0, ContinuousClock.now < deadline, let snapshot = reviewSnapshot(object.pointer) else { return nil }
         budget -= 1
         objects[snapshot.id] = object
         var node = AccessibleNode(snapshot)
@@ -73,9 +75,9 @@ extension ATSPI {
         guard depth < maximumDepth, snapshot.states.contains("visible") || snapshot.states.isEmpty,
               !ReviewTree.itemRoles.contains(snapshot.role) || snapshot.role == "heading" || snapshot.role == "link" else { return node }
         let count = checked { atspi_accessible_get_child_count(object.pointer, &$0) } ?? 0
-        for index in 0..<max(count, 0) where budget > 0 {
+        for index in 0..<max(count, 0) where budget > 0 && ContinuousClock.now < deadline {
             guard let child = checked({ atspi_accessible_get_child_at_index(object.pointer, index, &$0) }) ?? nil else { continue }
-            if let childNode = Self.node(AccessibleReference(taking: child), depth: depth + 1, budget: &budget, objects: &objects) {
+            if let childNode = Self.node(AccessibleReference(taking: child), depth: depth + 1, budget: &budget, until: deadline, objects: &objects) {
                 node.children.append(childNode)
             }
         }
