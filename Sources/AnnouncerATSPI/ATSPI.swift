@@ -27,6 +27,12 @@ enum ATSPI {
         return status == 0 || status == 1
     }
 
+    /// Tells the desktop that assistive technology is in use, as a screen reader does; false
+    /// when the accessibility bus launcher did not take it.
+    static func enableAccessibility() -> Bool {
+        announcer_atspi_enable_accessibility() != 0
+    }
+
     /// Registers `handler` for every event type; returns the types that could not be registered.
     static func listen(_ callback: AtspiEventListenerSimpleCB) -> [String] {
         guard let listener = atspi_event_listener_new_simple(callback, nil) else { return eventTypes }

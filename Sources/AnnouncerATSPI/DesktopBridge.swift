@@ -78,6 +78,10 @@ public final class DesktopBridge {
             return .unavailable
         }
         Self.current = self
+        // Firefox exposes its tree only to a desktop that says it has a screen reader.
+        if !ATSPI.enableAccessibility() {
+            settings.log("announcer-atspi: could not set org.a11y.Status.IsEnabled; some applications (Firefox) may stay silent")
+        }
         let failed = ATSPI.listen { event in
             guard let event, let bridge = DesktopBridge.current else { return }
             bridge.handle(event)

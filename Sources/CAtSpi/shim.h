@@ -98,3 +98,31 @@ static inline void announcer_atspi_lock_caps(int locked) {
     XkbLockModifiers(display, XkbUseCoreKbd, LockMask, locked ? LockMask : 0);
     XFlush(display);
 }
+
+/// Says on the session bus that assistive technology is in use (org.a11y.Status.IsEnabled, as a
+/// screen reader does): applications that read it at start (Firefox) expose their accessible
+/// trees only then. True when the bus launcher took it.
+static inline int announcer_atspi_enable_accessibility(void) {
+    DBusError error;
+    dbus_error_init(&error);
+    DBusConnection *bus = dbus_bus_get(DBUS_BUS_SESSION, &error);
+    if (!bus) { dbus_error_free(&error); return 0; }
+    DBusMessage *call = dbus_message_new_method_call("org.a11y.Bus", "/org/a11y/bus", "org.freedesktop.DBus.Properties", "Set");
+    if (!call) { dbus_connection_unref(bus); return 0; }
+    const char *interface = "org.a11y.Status", *property = "IsEnabled";
+    dbus_bool_t enabled = TRUE;
+    DBusMessageIter arguments, variant;
+    dbus_message_iter_init_append(call, &arguments);
+    dbus_message_iter_append_basic(&arguments, DBUS_TYPE_STRING, &interface);
+    dbus_message_iter_append_basic(&arguments, DBUS_TYPE_STRING, &property);
+    dbus_message_iter_open_container(&arguments, DBUS_TYPE_VARIANT, "b", &variant);
+    dbus_message_iter_append_basic(&variant, DBUS_TYPE_BOOLEAN, &enabled);
+    dbus_message_iter_close_container(&arguments, &variant);
+    DBusMessage *reply = dbus_connection_send_with_reply_and_block(bus, call, 2000, &error);
+    dbus_message_unref(call);
+    int taken = reply != NULL;
+    if (reply) dbus_message_unref(reply);
+    dbus_error_free(&error);
+    dbus_connection_unref(bus);
+    return taken;
+}

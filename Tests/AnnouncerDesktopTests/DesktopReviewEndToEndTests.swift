@@ -78,7 +78,8 @@ import Testing
     /// where am I.
     @Test(arguments: ["firefox", "chromium"]) func browseModeInAWebPage(_ browser: String) throws {
         let spoken = try desktopSession("browser.sh \(browser) page.html", keys: [
-            "wait:Announcer test page",
+            // The page's document has the focus: browse mode.
+            "wait:^SPEAK focus [0-9]+ Announcer test page$",
             "h", "h", "3", "shift+h", "k", "shift+k", "Down", "Down", "Right", "Right", "Right",
             "f", "b", "t", "l", "d", "h", "Up", "shift+f", "shift+f", "shift+f",
             "Return", "wait:Name. Text Field.", "type:hi", "Escape", "h", "Insert+Down", "Insert+Left", "Insert+t", "Insert+w",

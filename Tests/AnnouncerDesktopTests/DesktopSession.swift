@@ -17,7 +17,13 @@ func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), k
         let path = fixtures.appendingPathComponent(String(word)).path
         return FileManager.default.fileExists(atPath: path) ? path : String(word)
     }.joined(separator: " ")
-    let text = try sessionOutput(["dbus-run-session", "--", script, binary("announcerd"), reader, fixture] + keys, seconds: 150)
+    // A home of its own, as on a fresh machine: what the session's desktop settings say (the
+    // bridge turns accessibility on in them, as Orca does) is not the user's, nor left behind.
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("desktop-home-\(UUID().uuidString.prefix(8))").path
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let text = try sessionOutput(["env", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)/.config", "XDG_CACHE_HOME=\(home)/.cache",
+                                  "dbus-run-session", "--", script, binary("announcerd"), reader, fixture] + keys, seconds: 150)
     return text.split(separator: "\n").compactMap { line -> String? in
         let parts = line.split(separator: " ", maxSplits: 3)
         guard parts.count == 4, parts[0] == "SPEAK" else { return nil }
