@@ -20,7 +20,7 @@ done
 
 ./scripts/install-deps
 missing=()
-for package in speech-dispatcher speech-dispatcher-espeak-ng python3-speechd procps tmux fenrir; do
+for package in speech-dispatcher speech-dispatcher-espeak-ng python3-speechd procps tmux fenrir firefox-esr; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if ((${#missing[@]})); then
@@ -112,6 +112,10 @@ results=$work/results.jsonl
 # A real desktop: Tab in a GTK application → first sound, announcer-atspi + announcerd against
 # Orca + speech-dispatcher (docs/design.md §15), in a headless session of its own.
 dbus-run-session -- /usr/bin/python3 bench/desktop.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
+
+# A web page: browse mode's h, the next review item and read all in Firefox ESR → first sound,
+# announcer-atspi + announcerd against Orca + speech-dispatcher, in a headless session of its own.
+dbus-run-session -- /usr/bin/python3 bench/review.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
 
 # Throughput: Core alone, then through the socket with the text and null sinks.
 seconds=$(( trials >= 15 ? 3 : 1 ))
