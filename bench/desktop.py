@@ -31,10 +31,25 @@ class Desktop:
         read, write = os.pipe()
         self.start(["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"], pass_fds=(write,))
         os.close(write)
-        display = os.read(read, 64).decode().strip()
+        # Read to the newline: Xvfb writes the number and its newline in two writes, and exits
+        # ("Cannot write display number") when the pipe is closed between them.
+        display = b""
+        while not display.endswith(b"\n"):
+            chunk = os.read(read, 64)
+            if not chunk:
+                break
+            display += chunk
         os.close(read)
-        os.environ.update(DISPLAY=":" + display, NO_AT_BRIDGE="0", GTK_A11Y="atspi")
+        os.environ.update(DISPLAY=":" + display.decode().strip(), NO_AT_BRIDGE="0", GTK_A11Y="atspi")
         self.start(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"])
+        # Asked before the launcher owns its name, GetAddress would start another launcher through
+        # D-Bus activation, one with no display: wait for ours first.
+        for _ in range(100):
+            owner = subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                    "org.freedesktop.DBus.NameHasOwner", "string:org.a11y.Bus"], capture_output=True, text=True)
+            if "boolean true" in owner.stdout:
+                break
+            time.sleep(0.05)
         for _ in range(100):
             if subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
                                "org.a11y.Bus.GetAddress"], capture_output=True).returncode == 0:

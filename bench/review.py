@@ -108,33 +108,6 @@ speechdispatcherfactory.SpeechServer._send_command = _send_and_note
 """
 
 
-class WebDesktop(Desktop):
-    """bench/desktop.py's desktop, with the display's number read to its end: Xvfb writes the
-    number and its newline in two writes, and exits ("Cannot write display number") when the
-    pipe is closed between them, which a single read can do on a loaded machine."""
-
-    def __init__(self, work):
-        self.work = work
-        self.groups = []
-        read, write = os.pipe()
-        self.start(["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"], pass_fds=(write,))
-        os.close(write)
-        display = b""
-        while not display.endswith(b"\n"):
-            chunk = os.read(read, 64)
-            if not chunk:
-                break
-            display += chunk
-        os.close(read)
-        os.environ.update(DISPLAY=":" + display.decode().strip(), NO_AT_BRIDGE="0", GTK_A11Y="atspi")
-        self.start(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"])
-        for _ in range(100):
-            if subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
-                               "org.a11y.Bus.GetAddress"], capture_output=True).returncode == 0:
-                break
-            time.sleep(0.05)
-
-
 class AnnouncerReader:
     """announcerd's speaking events (what began to sound, when) and its stop."""
 
@@ -317,7 +290,7 @@ def main():
     parser.add_argument("--bin", required=True, help="the directory of announcerd and announcer-atspi")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="announcer-review-bench.")
-    desktop = WebDesktop(work)
+    desktop = Desktop(work)
     recorder = Recorder(args.monitor, args.threshold)
     results = {}
     try:
