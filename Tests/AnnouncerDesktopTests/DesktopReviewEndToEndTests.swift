@@ -9,67 +9,65 @@ import Testing
     static let allKinds: Set<String> = ["focus", "echo", "window", "default", "high"]
 
     @Test func gtk3WindowIsReadWhereTheFocusNeverGoes() throws {
-        let spoken = try desktopSession("gtk3_app.py", keys: [
-            "Tab", "Tab", "Insert+Left", "Insert+Return", "Insert+Left", "Insert+Left", "Insert+Left",
-            "Insert+Down", "Insert+Right", "Insert+Up", "Insert+w", "wait:Mail settings. Name. Text Field.",
-        ], kinds: Self.allKinds)
-        #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }).filter { $0 != "Mail settings" } == [
-            "Remember me. Switch Button. Off.",
-            "Name. Text Field.",                  // the focus
-            "Remember me. Switch Button. Off.",   // Insert+Left: the review, not the focus
-            "Remember me. Switch Button. On.",    // Insert+Enter toggled it; the change is said
-            "Compose. Button.",
-            "Choose how mail is sent.",           // a label: it never takes the focus
-            "No previous item",
-            "Headings",                           // Insert+Down: the rotor
-            "No next heading",
-            "Items",
-            "Mail settings. Name. Text Field.",   // where am I: the window, then the focus, which never moved
+        let (keys, said) = keysAndSpeech([
+            ("Tab", ["Remember me. Switch Button. Off."]),
+            ("Tab", ["Name. Text Field."]),                          // the focus
+            ("Insert+Left", ["Remember me. Switch Button. Off."]),   // the review, not the focus
+            ("Insert+Return", ["Remember me. Switch Button. On."]),  // Insert+Enter toggled it; the change is said
+            ("Insert+Left", ["Compose. Button."]),
+            ("Insert+Left", ["Choose how mail is sent."]),           // a label: it never takes the focus
+            ("Insert+Left", ["No previous item"]),
+            ("Insert+Down", ["Headings"]),                           // the rotor
+            ("Insert+Right", ["No next heading"]),
+            ("Insert+Up", ["Items"]),
+            ("Insert+w", ["Mail settings. Name. Text Field."]),      // where am I: the window, then the focus, which never moved
         ])
+        let spoken = try desktopSession("gtk3_app.py", keys: keys, kinds: Self.allKinds)
+        // The window's title, said when a window manager-less GTK activates it, is left out.
+        #expect(Array(spoken.drop { $0 != said[0] }).filter { $0 != "Mail settings" } == said)
     }
 
     @Test func gtk3ReadAllGoesToTheEndAndAKeyStopsIt() throws {
-        let spoken = try desktopSession("gtk3_app.py", keys: [
-            "Tab", "Insert+Left", "Insert+Left", "Insert+a", "wait:Plums. List End.",
-            "Insert+Left", "Insert+Left", "Insert+Left", "Insert+a", "wait:Apples. List Start.", "shift", "Insert+Right",
-        ])
-        #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
-            "Remember me. Switch Button. Off.",
-            "Compose. Button.",
-            "Choose how mail is sent.",
+        let (keys, said) = keysAndSpeech([
+            ("Tab", ["Remember me. Switch Button. Off."]),
+            ("Insert+Left", ["Compose. Button."]),
+            ("Insert+Left", ["Choose how mail is sent."]),
             // Insert+A: from the review item to the end, item after item.
-            "Choose how mail is sent.", "Compose. Button.", "Remember me. Switch Button. Off.", "Name. Text Field.",
-            "Volume: 50%. Adjustable.", "Open dialog. Button.", "Apples. List Start.", "Pears", "Plums. List End.",
-            "Pears", "Apples. List Start.", "Open dialog. Button.",
+            ("Insert+a", ["Choose how mail is sent.", "Compose. Button.", "Remember me. Switch Button. Off.", "Name. Text Field.",
+                          "Volume: 50%. Adjustable.", "Open dialog. Button.", "Apples. List Start.", "Pears", "Plums. List End."]),
+            ("Insert+Left", ["Pears"]), ("Insert+Left", ["Apples. List Start."]), ("Insert+Left", ["Open dialog. Button."]),
             // Read all again, stopped by Shift while the list's first row is read: the cursor
             // stays there, and Insert+Right goes on from it.
-            "Open dialog. Button.", "Apples. List Start.",
-            "Pears",
+            ("Insert+a", ["Open dialog. Button.", "Apples. List Start."]),
+            ("shift", []),
+            ("Insert+Right", ["Pears"]),
         ])
+        let spoken = try desktopSession("gtk3_app.py", keys: keys)
+        #expect(Array(spoken.drop { $0 != said[0] }) == said)
     }
 
     /// A dialog's message never takes the focus; review reads it.
     @Test func gtk3DialogsMessageIsRead() throws {
-        let spoken = try desktopSession("gtk3_app.py", keys: [
-            "Tab", "Tab", "Tab", "Tab", "Return", "wait:OK. Button.", "Insert+Left", "Insert+Right",
+        let (keys, said) = keysAndSpeech([
+            ("Tab", ["Remember me. Switch Button. Off."]), ("Tab", ["Name. Text Field."]), ("Tab", ["Volume: 50%. Adjustable."]),
+            ("Tab", ["Open dialog. Button."]), ("Return", ["OK. Button."]),
+            ("Insert+Left", ["Settings saved"]), ("Insert+Right", ["OK. Button."]),
         ])
-        #expect(Array(spoken.drop { $0 != "Open dialog. Button." }) == [
-            "Open dialog. Button.", "OK. Button.", "Settings saved", "OK. Button.",
-        ])
+        let spoken = try desktopSession("gtk3_app.py", keys: keys)
+        #expect(Array(spoken.drop { $0 != said[0] }) == said)
     }
 
     /// GTK 4 (its own AT-SPI implementation, no key events on the bus: the keys are X grabs).
     @Test func gtk4WindowAndDialogAreRead() throws {
-        let spoken = try desktopSession("gtk4_app.py", keys: [
-            "Tab", "Insert+Left", "Insert+Left", "Insert+Left", "Insert+Right",
-            "Tab", "Tab", "Tab", "Return", "wait:OK. Button.", "Insert+Left",
+        let (keys, said) = keysAndSpeech([
+            ("Tab", ["Remember me. Switch Button. Off."]),
+            ("Insert+Left", ["Compose. Button."]), ("Insert+Left", ["Choose how mail is sent."]),
+            ("Insert+Left", ["No previous item"]), ("Insert+Right", ["Compose. Button."]),
+            ("Tab", ["Name. Text Field."]), ("Tab", ["Volume: 50%. Adjustable."]), ("Tab", ["Open dialog. Button."]),
+            ("Return", ["OK. Button."]), ("Insert+Left", ["Settings saved"]),
         ])
-        #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
-            "Remember me. Switch Button. Off.",
-            "Compose. Button.", "Choose how mail is sent.", "No previous item", "Compose. Button.",
-            "Name. Text Field.", "Volume: 50%. Adjustable.", "Open dialog. Button.",
-            "OK. Button.", "Settings saved",
-        ])
+        let spoken = try desktopSession("gtk4_app.py", keys: keys)
+        #expect(Array(spoken.drop { $0 != said[0] }) == said)
     }
 
     /// Browse mode in a web page of the project's own (Tests/fixtures/desktop/page.html), in
@@ -77,44 +75,39 @@ import Testing
     /// character, a text field takes focus mode and Escape leaves it, the rotor, the title and
     /// where am I.
     @Test(arguments: ["firefox", "chromium"]) func browseModeInAWebPage(_ browser: String) throws {
-        let spoken = try desktopSession("browser.sh \(browser) page.html", keys: [
-            // The page's document has the focus: browse mode.
-            "wait:^SPEAK focus [0-9]+ Announcer test page$",
-            "h", "h", "3", "shift+h", "k", "shift+k", "Down", "Down", "Right", "Right", "Right",
-            "f", "b", "t", "l", "d", "h", "Up", "shift+f", "shift+f", "shift+f",
-            "Return", "wait:Name. Text Field.", "type:hi", "Escape", "h", "Insert+Down", "Insert+Left", "Insert+t", "Insert+w",
-            "wait:Name: hi. Text Field.",
-        ])
         // Chromium makes the form a landmark (its last item says "End."); Firefox says the
         // field's new value once typing ends, which Chromium does not.
         let send = browser == "chromium" ? "Send. Button. End." : "Send. Button."
         let title = browser == "chromium" ? "Announcer test page - Chromium" : "Announcer test page — Mozilla Firefox"
-        #expect(Array(spoken.drop { $0 != "Announcer test page: level 1. Heading. Landmark." }).filter { $0 != "Name: hi. Text Field." } == [
-            "Announcer test page: level 1. Heading. Landmark.",  // H
-            "Introduction: level 2. Heading. Landmark.",         // H
-            "Details: level 3. Heading.",                        // 3
-            "Introduction: level 2. Heading. Landmark.",         // Shift+H
-            "guide. Link.",                                      // K
-            "Contact. Link. List End.",                          // Shift+K
-            "Introduction: level 2. Heading. Landmark.",         // Down: the next line
-            "Announcer reads what is there. Read the guide. Link. to learn more.",  // Down: a paragraph with its link
-            "n", "n", "o",                                       // Right ×3
-            "Name. Text Field.",                                 // F
-            send,                                                // B
-            "Prices",                                            // T: the table's caption
-            "Red. List Start.",                                  // L
-            "The end. Landmark.",                                // D
-            "No next heading",                                   // H at the end
-            "This is the last section. End.",                    // Up
-            send, "Subscribe. Switch Button. Off.", "Name. Text Field.",  // Shift+F ×3
-            "Focus mode", "Name. Text Field.",                   // Enter: the field has the focus
-            "h", "i",                                            // typed into the field
-            "Browse mode",                                       // Escape
-            "Second section: level 2. Heading.",                 // H from the field
-            "Headings",                                          // Insert+Down: the rotor
-            "Details: level 3. Heading.",                        // Insert+Left: the previous heading
-            title,                                               // Insert+T
-            "\(title). Name: hi. Text Field.",                   // Insert+W: the title and the focus as it is now
+        let (keys, said) = keysAndSpeech([
+            ("h", ["Announcer test page: level 1. Heading. Landmark."]),
+            ("h", ["Introduction: level 2. Heading. Landmark."]),
+            ("3", ["Details: level 3. Heading."]),
+            ("shift+h", ["Introduction: level 2. Heading. Landmark."]),
+            ("k", ["guide. Link."]),
+            ("shift+k", ["Contact. Link. List End."]),
+            ("Down", ["Introduction: level 2. Heading. Landmark."]),                           // the next line
+            ("Down", ["Announcer reads what is there. Read the guide. Link. to learn more."]),  // a paragraph with its link
+            ("Right", ["n"]), ("Right", ["n"]), ("Right", ["o"]),
+            ("f", ["Name. Text Field."]),
+            ("b", [send]),
+            ("t", ["Prices"]),                                   // the table's caption
+            ("l", ["Red. List Start."]),
+            ("d", ["The end. Landmark."]),
+            ("h", ["No next heading"]),
+            ("Up", ["This is the last section. End."]),
+            ("shift+f", [send]), ("shift+f", ["Subscribe. Switch Button. Off."]), ("shift+f", ["Name. Text Field."]),
+            ("Return", ["Focus mode", "Name. Text Field."]),     // the field has the focus
+            ("type:hi", ["h", "i"]),                             // typed into the field
+            ("Escape", ["Browse mode"]),
+            ("h", ["Second section: level 2. Heading."]),        // from the field
+            ("Insert+Down", ["Headings"]),                       // the rotor
+            ("Insert+Left", ["Details: level 3. Heading."]),     // the previous heading
+            ("Insert+t", [title]),
+            ("Insert+w", ["\(title). Name: hi. Text Field."]),   // the title and the focus as it is now
         ])
+        // The page's document has the focus (browse mode) before the first key.
+        let spoken = try desktopSession("browser.sh \(browser) page.html", keys: ["wait:^SPEAK focus [0-9]+ Announcer test page$"] + keys)
+        #expect(Array(spoken.drop { $0 != said[0] }).filter { $0 != "Name: hi. Text Field." } == said)
     }
 }

@@ -30,3 +30,17 @@ func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), k
         return kinds.contains(String(parts[1])) ? String(parts[3]) : nil
     }
 }
+
+/// Keys, each with what it should make said: the session's keys, each followed by a wait for
+/// the last of its lines (the whole `SPEAK` line) (so that a loaded machine, where key events bunch up behind a slow
+/// walk of a tree, presses the next key only once the answer has come), and every line expected,
+/// in order.
+func keysAndSpeech(_ steps: [(key: String, said: [String])]) -> (keys: [String], said: [String]) {
+    let special = Set("\\.[]()*+?{}|^$")
+    let keys = steps.flatMap { step -> [String] in
+        guard let last = step.said.last else { return [step.key] }
+        let pattern = last.map { special.contains($0) ? "\\\($0)" : String($0) }.joined()
+        return [step.key, "wait:^SPEAK [a-z]+ [0-9]+ \(pattern)$"]
+    }
+    return (keys, steps.flatMap(\.said))
+}
