@@ -65,10 +65,13 @@ extension CommandCatalog {
 
     static let atspiPage = ManualPage.Description(
         name: "announcer-atspi", section: 1,
-        summary: "speaks desktop applications (GTK, Qt) through announcerd, from their AT-SPI events",
+        summary: "speaks desktop applications (GTK, Qt, web browsers) through announcerd, and reads their windows and web pages",
         environment: socketEnvironment,
         exitStatus: exits([(.success, "done"), (.usage, "wrong usage"), (.unavailable, "announcerd or the accessibility bus cannot be reached")]),
-        examples: [.init(term: "Speak the desktop, words echoed as they are typed:", text: "announcer-atspi --typing-echo words &")],
+        examples: [
+            .init(term: "Speak the desktop, words echoed as they are typed:", text: "announcer-atspi --typing-echo words &"),
+            .init(term: "Hold CapsLock, not Insert, for the review keys:", text: "printf 'desktop.modifier = capslock\\n' >> ~/.config/announcer/announcer.conf"),
+        ],
         seeAlso: ["announcerd(1)", "announce(1)"])
 
     static let configurationPage = ManualPage.Description(
