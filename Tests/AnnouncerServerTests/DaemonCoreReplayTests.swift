@@ -107,8 +107,12 @@ import Testing
             #"{"type":"announce","id":10,"text":"Later","delayMs":300,"priority":"low"}"#,
         ]
         for request in requests { app.send(request) }
-        // An SSIP client that asks for its events.
-        let ssip = try LineClient(path: ssipPath)
+        // An SSIP client that asks for its events. The SSIP door listens a moment after the
+        // JSON socket (long enough, under ThreadSanitizer on a loaded machine, for a first try to
+        // find no socket): tried until it answers, with no probe of its own in the recording.
+        var connected: LineClient?
+        try waitFor("the SSIP socket") { connected = try? LineClient(path: ssipPath); return connected != nil }
+        let ssip = try #require(connected)
         for line in ["SET SELF CLIENT_NAME tests:replay:main", "SET SELF NOTIFICATION ALL on", "SPEAK", "From the other door.", "."] {
             ssip.send(line + "\r")
         }

@@ -7,7 +7,8 @@ import Foundation
 public func sessionOutput(_ arguments: [String], seconds: Int, directory: String? = nil) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
-    process.arguments = [String(seconds)] + arguments
+    // KILL 10 s after the TERM: a runner may start its tests with TERM blocked.
+    process.arguments = ["-k", "10", String(seconds)] + arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let output = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString.prefix(8))").path
     _ = FileManager.default.createFile(atPath: output, contents: nil)
