@@ -48,6 +48,12 @@ extension DesktopBridge {
     /// the one the review reads.
     func focusMoved(_ element: Element) {
         guard let object = lastFocused, let id = element.id, object.id == id else { return }
+        // A change to the focused object (a slider's every step) moves nothing: its place is
+        // not looked up again over the bus.
+        if review.focused?.object == id {
+            _ = review.focusMoved(to: id, element: element, inDocument: review.mode != .desktop, textField: element.traits.contains(.textEntry))
+            return
+        }
         let place = ATSPI.place(of: object)
         let root = place.document ?? place.window
         if let root, root.id != reviewRoot?.id {

@@ -64,9 +64,7 @@ public struct DesktopReview: Sendable {
         focused = (object, element)
         cursor.follow(object)
         var actions: [ReviewAction] = []
-        if reading {
-            reading = false
-        }
+        reading = false
         switch (inDocument, mode) {
         case (false, _):
             mode = .desktop
