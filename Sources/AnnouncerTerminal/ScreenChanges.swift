@@ -46,6 +46,26 @@ public struct ScreenChanges: Sendable, Equatable {
     public init(from old: ScreenSnapshot, to new: ScreenSnapshot, scrolledOff: TerminalScreenModel.ScrolledOff = .init()) {
         let pushed = scrolledOff.count
         scrolled = pushed > 0
+        // Text that moved up or down the screen in place (a pager's j and k, a full-screen
+        // program's scrolling region): each line is compared with where it came from, so only
+        // the lines scrolled into view are new.
+        if pushed == 0, let (distance, span) = Self.shift(from: old, to: new) {
+            scrolled = distance > 0
+            for row in new.lines.indices {
+                // A row in the span shows the line from `distance` rows away (none: scrolled
+                // into view); a row outside it is compared with itself.
+                let before: String
+                if span.contains(row) {
+                    before = span.contains(row + distance) ? old.lines[row + distance].text : ""
+                } else {
+                    before = old.lines[row].text
+                }
+                let text = new.lines[row].text
+                guard text != before, let line = Self.line(row: row, text: text, before: before) else { continue }
+                lines.append(line)
+            }
+            return
+        }
         // The lines as one tall page: those scrolled off, then the screen. The old screen's
         // row j is the page's line j.
         let total = pushed + new.lines.count
@@ -67,7 +87,60 @@ public struct ScreenChanges: Sendable, Equatable {
             guard text != before, let line = Self.line(row: row, text: text, before: before) else { continue }
             lines.append(line)
         }
-        if !scrolled { highlight = Self.movedHighlight(from: old, to: new) }
+        if !scrolled { highlight = Self.movedHighlight(from: old, to: new) ?? Self.movedMarker(from: old, to: new) }
+    }
+
+    /// A marker that moved from one line to another (fzf's `>`, a `*` or `->` before the
+    /// chosen entry): exactly two rows changed, in the same columns, one gaining what the
+    /// other lost. The line that gained it, without the marker.
+    static func movedMarker(from old: ScreenSnapshot, to new: ScreenSnapshot) -> (row: Int, text: String)? {
+        guard old.lines.count == new.lines.count else { return nil }
+        let changed = new.lines.indices.filter { old.lines[$0].text != new.lines[$0].text }
+        guard changed.count == 2 else { return nil }
+        let columns = { (row: Int) -> Range<Int>? in
+            let before = old.lines[row].cells.map(\.character), after = new.lines[row].cells.map(\.character)
+            guard before.count == after.count,
+                  let first = after.indices.first(where: { before[$0] != after[$0] }),
+                  let last = after.indices.last(where: { before[$0] != after[$0] }) else { return nil }
+            return first..<(last + 1)
+        }
+        guard let span = columns(changed[0]), span == columns(changed[1]) else { return nil }
+        let marker = { (line: ScreenLine) in line.text(columns: span) }
+        for (gained, lost) in [(changed[0], changed[1]), (changed[1], changed[0])] {
+            let sign = marker(new.lines[gained])
+            guard !sign.allSatisfy({ $0 == " " }), marker(old.lines[lost]) == sign,
+                  marker(old.lines[gained]) == marker(new.lines[lost]) else { continue }
+            let cells = new.lines[gained].cells
+            let text = ScreenLine.spokenText(cells.indices.map { span.contains($0) ? " " : String(cells[$0].character) }.joined())
+            if !text.isEmpty { return (gained, text) }
+        }
+        return nil
+    }
+
+    /// How far the text moved in place within the rows that changed above the last one, up
+    /// (positive: a line that was on row r + distance is now on row r) or down, and those rows;
+    /// nil when it did not move. Every line that stayed in those rows must have moved by the
+    /// same distance, and one of them at least has text.
+    static func shift(from old: ScreenSnapshot, to new: ScreenSnapshot) -> (distance: Int, span: ClosedRange<Int>)? {
+        let rows = new.lines.count - 1
+        guard rows >= 2, old.lines.count == new.lines.count else { return nil }
+        let before = old.lines[0..<rows].map(\.text), after = new.lines[0..<rows].map(\.text)
+        guard let top = before.indices.first(where: { before[$0] != after[$0] }),
+              let bottom = before.indices.last(where: { before[$0] != after[$0] }), bottom > top else { return nil }
+        let span = top...bottom
+        for size in 1..<span.count {
+            for distance in [size, -size] {
+                let overlap = max(top, top - distance)...min(bottom, bottom - distance)
+                var moved = 0
+                var same = true
+                for row in overlap {
+                    guard after[row] == before[row + distance] else { same = false; break }
+                    if !ScreenLine.spokenText(after[row]).isEmpty { moved += 1 }
+                }
+                if same, moved >= 1 { return (distance, span) }
+            }
+        }
+        return nil
     }
 
     private static func line(row: Int?, text: String, before: String) -> Line? {

@@ -1,12 +1,18 @@
 /// A terminal screen at one moment, as the reader sees it: each line's cells (a character and
-/// its look) and the cursor. Made by `TerminalScreenModel` from libvterm, or from text in tests.
+/// its look), the cursor, whether the cursor is shown, and whether the program has switched to
+/// the alternate screen (a full-screen program: an editor, a pager, a menu). Made by
+/// `TerminalScreenModel` from libvterm, or from text in tests.
 public struct ScreenSnapshot: Sendable, Equatable {
     public var lines: [ScreenLine]
     public var cursor: ScreenPosition
+    public var cursorVisible: Bool
+    public var alternate: Bool
 
-    public init(lines: [ScreenLine], cursor: ScreenPosition) {
+    public init(lines: [ScreenLine], cursor: ScreenPosition, cursorVisible: Bool = true, alternate: Bool = false) {
         self.lines = lines
         self.cursor = cursor
+        self.cursorVisible = cursorVisible
+        self.alternate = alternate
     }
 
     /// A blank screen of the given size, the cursor at its top left.
@@ -81,15 +87,20 @@ public struct ScreenLine: Sendable, Equatable {
     }
 
     /// What is said of a line's text: box-drawing characters and the spaces around them go,
-    /// and check boxes and radio buttons drawn in text say their state.
+    /// check boxes and radio buttons drawn in text say their state, and the marks a program
+    /// draws past the end of what it shows (an editor's and a pager's `~`, a pager's `(END)`)
+    /// are no text at all.
     public static func spokenText(_ text: String) -> String {
         let kept = String(text.unicodeScalars.map { (0x2500...0x259F).contains($0.value) ? " " : Character($0) })
         var words = kept.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        if pastTheEnd.contains(words) { return "" }
         for (drawn, said) in boxes where words.contains(drawn) {
             words = words.replacing(drawn, with: said)
         }
         return words
     }
+
+    private static let pastTheEnd: Set<String> = ["~", "(END)"]
 
     private static let boxes = [("[ ]", "not checked"), ("[*]", "checked"), ("[X]", "checked"), ("[x]", "checked"),
                                 ("( )", "not selected"), ("(*)", "selected")]

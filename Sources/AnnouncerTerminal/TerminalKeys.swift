@@ -9,6 +9,9 @@ public enum TerminalKey: Sendable, Equatable {
     case home, end, pageUp, pageDown, delete
     /// A review key: taken by the reader, never sent to the program.
     case review(ReviewCommand)
+    /// The user's terminal answering the program's question (the cursor's position, its
+    /// device attributes, focus in and out): sent on, and no key at all.
+    case report
     /// Anything else (function keys, control characters): sent on, not spoken.
     case other
 }
@@ -92,9 +95,16 @@ public enum TerminalKeys {
         var end = start + 2
         while end < bytes.endIndex, !(0x40...0x7E).contains(bytes[end]) { end += 1 }
         guard end < bytes.endIndex else { return (.other, bytes.count) }
-        let parameters = String(decoding: bytes[(start + 2)..<end], as: UTF8.self).split(separator: ";")
         let final = bytes[end]
         let length = end - start + 1
+        // ESC [ row ; column R (the cursor's position), ESC [ ? … c or ESC [ > … c (device
+        // attributes), ESC [ I and ESC [ O (focus in and out).
+        let first = end > start + 2 ? bytes[start + 2] : 0
+        if final == UInt8(ascii: "R") || (final == UInt8(ascii: "c") && (first == UInt8(ascii: "?") || first == UInt8(ascii: ">")))
+            || (end == start + 2 && (final == UInt8(ascii: "I") || final == UInt8(ascii: "O"))) {
+            return (.report, length)
+        }
+        let parameters = String(decoding: bytes[(start + 2)..<end], as: UTF8.self).split(separator: ";")
         let modifier = parameters.count > 1 ? Int(parameters[1]) ?? 1 : 1
         if final == UInt8(ascii: "~") {
             switch parameters.first {

@@ -7,15 +7,21 @@ import AnnouncerCore
 ///
 /// - a key press cuts off speech; review keys say the line, word or character under the review
 ///   cursor;
-/// - the typed character (or word) is said when the program echoes it, so the echo is never
-///   said twice and what a program does not echo (a password) is never said;
-/// - Backspace says the character deleted; Left and Right the character reached (Control: the
-///   word); Up and Down the line the cursor is on (shell history, editors), or the highlight
-///   that moved (a menu);
+/// - what a key did, said as soon as the program has drawn it (TerminalReader+KeyAnswer): the
+///   typed character (or word) when the program echoes it, so the echo is never said twice and
+///   what a program does not echo (a password) is never said; what a key deleted; the
+///   character, word or line the cursor moved to, whatever the key (arrows, an editor's
+///   commands); in a full-screen program, the cursor's new line when the key scrolled, and a
+///   message or mode that appeared on the bottom line, while a status line's fields (a ruler,
+///   a clock, pending keys) are not read again;
+/// - Up and Down the highlight that moved (a menu);
 /// - other output is said after `quietMs` of quiet, once per burst; a line rewritten in place
 ///   with no key pressed (a spinner, a progress bar) at most once per `repeatMs`; a burst of
 ///   more than `floodLines` lines as its last line (its first when the screen was redrawn in
 ///   place) and how many more;
+/// - a full-screen program (the alternate screen) once and briefly when it starts (its first
+///   lines and the cursor's line), and only what is new after it when it ends, never the
+///   lines it gives back;
 /// - the program's exit.
 public struct TerminalReader {
     public enum Speech: Sendable, Equatable {
@@ -34,10 +40,14 @@ public struct TerminalReader {
     /// The words it says of its own ("blank", "space", "exited 0"), in the configured locale.
     public let words: LocaleWords
     /// The screen as it was when it was last said.
-    private var said: ScreenSnapshot
+    var said: ScreenSnapshot
     /// The screen now.
-    private var screen: ScreenSnapshot
-    private var scrolledOff = TerminalScreenModel.ScrolledOff()
+    var screen: ScreenSnapshot
+    var scrolledOff = TerminalScreenModel.ScrolledOff()
+    /// A full-screen program has started (the alternate screen) and has not been said yet.
+    private var entering = false
+    /// At most this many of a full-screen program's lines are said when it starts.
+    public static let entryLines = 6
     /// When the newest output not yet said arrived, and the first.
     private var outputAt: Double?
     private var burstStartedAt: Double?
@@ -45,11 +55,11 @@ public struct TerminalReader {
     /// long after the burst began, quiet or not.
     public static let longestWaitMs = 1000.0
     /// The keys pressed since the screen was last said.
-    private var keys: [TerminalKey] = []
+    var keys: [TerminalKey] = []
     /// Characters typed and not yet echoed by the program.
-    private var typed: [Character] = []
+    var typed: [Character] = []
     /// The word being typed (word echo).
-    private var word = ""
+    var word = ""
     /// When a line was last said, by row: a rewrite with no key pressed waits `repeatMs`.
     private var lastSaid: [Int: Double] = [:]
     /// The review cursor once a review key has moved it; nil while it follows the cursor.
@@ -72,6 +82,7 @@ public struct TerminalReader {
     // MARK: - Keys
 
     public mutating func key(_ key: TerminalKey, at now: Double) -> [Speech] {
+        if key == .report { return [] }
         if case .review(let command) = key {
             return [.stop] + reviewSpeech(command).map { .focus($0) }
         }
@@ -97,27 +108,27 @@ public struct TerminalReader {
 
     // MARK: - Output
 
-    /// The screen after a piece of the program's output. A key's answer that touches only the
-    /// cursor's line (an echo, a deletion, the caret moving along the line) is said at once;
+    /// The screen after a piece of the program's output, with the main screen as the program
+    /// gave it back if it has just left the alternate screen. A key's answer (an echo, a
+    /// deletion, the cursor's move) is said at once, once the program has finished drawing it;
     /// anything else waits for the quiet (`tick`).
-    public mutating func output(_ newScreen: ScreenSnapshot, scrolledOff newlyScrolled: TerminalScreenModel.ScrolledOff, at now: Double) -> [Speech] {
+    public mutating func output(_ newScreen: ScreenSnapshot, scrolledOff newlyScrolled: TerminalScreenModel.ScrolledOff,
+                                restored: ScreenSnapshot? = nil, at now: Double) -> [Speech] {
+        if let restored {
+            // The lines a full-screen program gives back were heard before it started.
+            said = restored
+            entering = false
+        }
+        if newScreen.alternate, !said.alternate { entering = true }
         screen = newScreen
         scrolledOff.count += newlyScrolled.count
         scrolledOff.lines += newlyScrolled.lines.prefix(TerminalScreenModel.ScrolledOff.keptLines - scrolledOff.lines.count)
         outputAt = now
         if burstStartedAt == nil { burstStartedAt = now }
-        guard !keys.isEmpty, scrolledOff.count == 0, onlyTheCursorLineChanged(), let lastKey = keys.last else { return [] }
-        let answer: [Speech]?
-        switch lastKey {
-        case .typed: answer = echo()
-        case .backspace: answer = deletion()
-        case .left, .right, .wordLeft, .wordRight: answer = caretMove(lastKey)
-        case .up, .down: answer = recalledLine()
-        default: answer = nil
-        }
-        guard let answer else { return [] }
+        guard !entering, let key = keys.last, let answer = keyAnswer(to: key, settled: false) else { return [] }
+        let speech = answer + messageSpeech()
         markSaid()
-        return answer
+        return speech
     }
 
     /// Says the burst when the quiet after it has lasted `quietMs`.
@@ -133,36 +144,48 @@ public struct TerminalReader {
     }
 
     private mutating func sayBurst(at now: Double) -> [Speech] {
+        if entering {
+            guard let text = Self.entryText(screen) else {
+                // Nothing drawn yet: wait for the next output.
+                outputAt = nil
+                burstStartedAt = nil
+                return []
+            }
+            entering = false
+            markSaid()
+            return [.say(text)]
+        }
         var changes = ScreenChanges(from: said, to: screen, scrolledOff: scrolledOff)
         var speech: [Speech] = []
         let keyPressed = !keys.isEmpty
-        switch keys.last {
-        case .up?, .down?, .pageUp?, .pageDown?, .tab?:
-            if let highlight = changes.highlight {
-                speech.append(.focus(highlight.text))
-                changes.lines.removeAll { $0.row == highlight.row }
-            } else if keys.last != .tab, said.cursor.row != screen.cursor.row || said.cursorLine.text != screen.cursorLine.text {
-                let line = ScreenLine.spokenText(screen.cursorLine.text)
-                speech.append(.echo(line.isEmpty ? words[.blank] : line, unit: .line))
-                changes.lines.removeAll { $0.row == screen.cursor.row }
-            }
-        case .typed?:
-            if let echoed = echo() {
-                speech += echoed
-                changes.lines.removeAll { $0.row == screen.cursor.row }
-            }
-        case .backspace?:
-            if let deleted = deletion() {
-                speech += deleted
-                changes.lines.removeAll { $0.row == screen.cursor.row }
-            }
-        case .left?, .right?, .wordLeft?, .wordRight?:
-            speech += caretMove(keys.last!) ?? []
-        default:
-            break
-        }
-        if let highlight = changes.highlight, !speech.contains(.focus(highlight.text)) {
+        let message = messageSpeech()
+        if let row = messageRow { changes.lines.removeAll { $0.row == row } }
+        // A highlight that moved (a menu's, a selection) is what a key reached; else what the
+        // key did to the cursor and its line.
+        var answered = false
+        if let key = keys.last, let answer = commandAnswer(to: key) {
+            speech += answer
+            answered = true
+        } else if let highlight = changes.highlight {
             speech.append(.focus(highlight.text))
+            changes.lines.removeAll { $0.row == highlight.row }
+            answered = true
+        } else if let key = keys.last, let answer = keyAnswer(to: key, settled: true) {
+            speech += answer
+            changes.lines.removeAll { $0.row == screen.cursor.row }
+            answered = true
+        }
+        if screen.alternate {
+            // A full-screen program's other lines after a key's answer are its status (a
+            // ruler, a title's "Modified", meters), and so are lines it rewrites by itself.
+            if answered || !message.isEmpty { changes.lines = [] }
+            // A prompt on the bottom line where the cursor stays (a pager's `:`, its line
+            // number) is status too when the key changed other lines.
+            let lastRow = screen.lines.count - 1
+            if said.cursor.row == lastRow, screen.cursor.row == lastRow, changes.lines.contains(where: { $0.row != lastRow }) {
+                changes.lines.removeAll { $0.row == lastRow }
+            }
+            if !keyPressed { changes.lines.removeAll { $0.kind == .rewritten && $0.row != screen.cursor.row } }
         }
         // A line rewritten in place with no key pressed (a spinner, a progress bar, a clock)
         // waits `repeatMs` after its row was last said, unless the cursor has just left it:
@@ -178,8 +201,29 @@ public struct TerminalReader {
         if let text = Self.burstText(changes, cursorRow: screen.cursor.row, floodLines: settings.floodLines, words: words) {
             speech.append(.say(text))
         }
+        speech += message
         markSaid()
         return speech
+    }
+
+    /// A full-screen program as it starts: its first lines with text and the line with the
+    /// cursor (when it shows one), not the rest of its screen (a key-help bar); nil while it
+    /// has drawn nothing.
+    static func entryText(_ screen: ScreenSnapshot) -> String? {
+        let lastRow = screen.lines.count - 1
+        let cursorRow = screen.cursor.row
+        // The bottom line, where the cursor is not, as its message alone (not its ruler).
+        let text = { (row: Int) -> String? in
+            let line = screen.lines[row]
+            let text = row == lastRow && row != cursorRow ? Self.firstField(of: line, leftHalf: true) : ScreenLine.spokenText(line.text)
+            return text?.isEmpty == false ? text : nil
+        }
+        var rows = Array(screen.lines.indices.filter { text($0) != nil }.prefix(entryLines))
+        guard !rows.isEmpty else { return nil }
+        if screen.cursorVisible, screen.lines.indices.contains(cursorRow), text(cursorRow) != nil, !rows.contains(cursorRow) {
+            rows.append(cursorRow)
+        }
+        return rows.compactMap(text).joined(separator: "\n")
     }
 
     /// The lines of a burst as one utterance; a flood as its last line (the first, when the
@@ -189,9 +233,9 @@ public struct TerminalReader {
         var count = changes.lineCount
         guard count > 0 else { return nil }
         guard count > floodLines else { return lines.map(\.text).joined(separator: "\n") }
-        // After output that scrolled, the line with the cursor is the prompt that came back,
-        // not the output's last line.
-        if changes.scrolled, lines.count > 1, lines.last?.row == cursorRow {
+        // The line with the cursor is the prompt that came back (a shell's, a pager's), not
+        // the output's last line, and not one of its lines.
+        if lines.count > 1, lines.last?.row == cursorRow {
             lines.removeLast()
             count -= 1
         }
@@ -205,77 +249,6 @@ public struct TerminalReader {
         outputAt = nil
         burstStartedAt = nil
         keys = []
-    }
-
-    // MARK: - A key's answer on the cursor's line
-
-    private func onlyTheCursorLineChanged() -> Bool {
-        guard said.lines.count == screen.lines.count, said.cursor.row == screen.cursor.row else { return false }
-        for row in screen.lines.indices where row != screen.cursor.row && said.lines[row] != screen.lines[row] { return false }
-        return true
-    }
-
-    /// The text the cursor's line gained and lost: what lies between the parts that stayed.
-    private func cursorLineEdit() -> (inserted: [Character], removed: [Character]) {
-        guard said.cursor.row == screen.cursor.row else { return ([], []) }
-        let before = Self.editedText(said), after = Self.editedText(screen)
-        var prefix = 0
-        while prefix < before.count, prefix < after.count, before[prefix] == after[prefix] { prefix += 1 }
-        var suffix = 0
-        while suffix < before.count - prefix, suffix < after.count - prefix, before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
-        return (Array(after[prefix..<(after.count - suffix)]), Array(before[prefix..<(before.count - suffix)]))
-    }
-
-    /// The cursor's line as far as its text or the cursor reaches, whichever is further: a
-    /// space typed at the end of a line counts, the blank rest of the line does not.
-    private static func editedText(_ screen: ScreenSnapshot) -> [Character] {
-        let characters = screen.cursorLine.cells.map(\.character)
-        var length = characters.count
-        while length > 0, characters[length - 1] == " " { length -= 1 }
-        return Array(characters[0..<min(max(length, screen.cursor.column), characters.count)])
-    }
-
-    /// The program echoed what was typed: each character (or each word ended) is said. Nil
-    /// when the cursor's line did not change by what was typed.
-    private mutating func echo() -> [Speech]? {
-        let (inserted, _) = cursorLineEdit()
-        guard !inserted.isEmpty, typed.starts(with: inserted) else { return nil }
-        typed.removeFirst(inserted.count)
-        var speech: [Speech] = []
-        for character in inserted {
-            speech += settings.typingEcho.echoes(for: String(character), word: &word, in: words).map { .echo($0, unit: settings.typingEcho.unit) }
-        }
-        return speech
-    }
-
-    private func deletion() -> [Speech]? {
-        let (inserted, removed) = cursorLineEdit()
-        guard inserted.isEmpty, removed.count == 1 else { return nil }
-        return [.echo(TypingEcho.name(String(removed), in: words), unit: .character)]
-    }
-
-    private func caretMove(_ key: TerminalKey) -> [Speech]? {
-        guard said.cursor.row == screen.cursor.row, said.cursor.column != screen.cursor.column,
-              said.cursorLine.text == screen.cursorLine.text else { return nil }
-        let line = screen.cursorLine
-        switch key {
-        case .wordLeft, .wordRight:
-            let word = Self.word(in: line, at: screen.cursor.column)
-            return word.isEmpty ? [.echo(words[.spaceCharacter], unit: .character)] : [.echo(word, unit: .word)]
-        default:
-            let cells = line.cells
-            guard cells.indices.contains(screen.cursor.column) else { return nil }
-            return [.echo(TypingEcho.name(String(cells[screen.cursor.column].character), in: words), unit: .character)]
-        }
-    }
-
-    /// Up or Down replaced the cursor's line in place (shell history): the new line, once the
-    /// program has left the cursor after its text, as a line editor does when it has redrawn it.
-    private func recalledLine() -> [Speech]? {
-        guard said.cursorLine.text != screen.cursorLine.text,
-              screen.cursor.column >= screen.cursorLine.textEnd else { return nil }
-        let line = ScreenLine.spokenText(screen.cursorLine.text)
-        return [.echo(line.isEmpty ? words[.blank] : line, unit: .line)]
     }
 
     // MARK: - Review

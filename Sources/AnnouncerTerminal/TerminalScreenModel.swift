@@ -1,8 +1,8 @@
 import CVTerm
 
 /// The screen a program has drawn, kept by libvterm from the bytes it wrote: the terminal
-/// door's one importer of libvterm. Bytes in; snapshots of the screen and the lines that
-/// scrolled off its top out. libvterm's own answers to the program's queries are dropped: the
+/// door's one importer of libvterm. Bytes in; snapshots of the screen, the lines that
+/// scrolled off its top, and the main screen as the alternate screen gave it back, out. libvterm's own answers to the program's queries are dropped: the
 /// user's terminal, which sees the same bytes, answers them.
 public final class TerminalScreenModel {
     /// Lines that scrolled off the top since they were last taken: how many, and the text of
@@ -25,6 +25,9 @@ public final class TerminalScreenModel {
     public private(set) var rows: Int
     public private(set) var columns: Int
     private var scrolledOff = ScrolledOff()
+    private var cursorVisible = true
+    private var alternate = false
+    private var restored: ScreenSnapshot?
 
     public init(rows: Int, columns: Int) {
         self.rows = max(rows, 1)
@@ -38,6 +41,11 @@ public final class TerminalScreenModel {
         callbacks.pointee.sb_pushline = { columns, cells, user in
             guard let user, let cells else { return 0 }
             Unmanaged<TerminalScreenModel>.fromOpaque(user).takeUnretainedValue().pushed(Int(columns), cells)
+            return 1
+        }
+        callbacks.pointee.settermprop = { property, value, user in
+            guard let user, let value else { return 1 }
+            Unmanaged<TerminalScreenModel>.fromOpaque(user).takeUnretainedValue().changed(property, announcer_vterm_value_flag(value) != 0)
             return 1
         }
         vterm_screen_set_callbacks(screen, callbacks, Unmanaged.passUnretained(self).toOpaque())
@@ -82,7 +90,30 @@ public final class TerminalScreenModel {
             lines.append(ScreenLine(cells: cells))
         }
         let cursor = announcer_vterm_cursor(terminal)
-        return ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: Int(cursor.row), column: Int(cursor.col)))
+        return ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: Int(cursor.row), column: Int(cursor.col)),
+                              cursorVisible: cursorVisible, alternate: alternate)
+    }
+
+    /// The main screen as it was given back when the program last left the alternate screen
+    /// (the shell's lines from before the program started), once: nil after that, and when
+    /// the program has not left it since the last call.
+    public func takeRestored() -> ScreenSnapshot? {
+        defer { restored = nil }
+        return restored
+    }
+
+    private func changed(_ property: VTermProp, _ flag: Bool) {
+        switch property {
+        case VTERM_PROP_CURSORVISIBLE:
+            cursorVisible = flag
+        case VTERM_PROP_ALTSCREEN:
+            alternate = flag
+            // libvterm has switched back to the main screen's lines: they are what the user
+            // heard before the program started, not new output.
+            if !flag { restored = snapshot() }
+        default:
+            break
+        }
     }
 
     /// The lines scrolled off since the last call, and forgets them.

@@ -42,6 +42,11 @@ static inline uint32_t announcer_vterm_pushed_character(const VTermScreenCell *c
     return cells[column].chars[0];
 }
 
+/// A terminal property's value as a flag (the alternate screen, the cursor's visibility).
+static inline int announcer_vterm_value_flag(const VTermValue *value) {
+    return value->boolean;
+}
+
 static inline VTermPos announcer_vterm_cursor(VTerm *vt) {
     VTermPos position;
     vterm_state_get_cursorpos(vterm_obtain_state(vt), &position);

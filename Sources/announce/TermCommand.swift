@@ -239,7 +239,7 @@ private struct TermSession {
         record("out", bytes)
         try? FileDescriptor.standardOutput.writeAll(bytes)
         model.write(bytes)
-        deliver(reader.output(model.snapshot(), scrolledOff: model.takeScrolledOff(), at: now))
+        deliver(reader.output(model.snapshot(), scrolledOff: model.takeScrolledOff(), restored: model.takeRestored(), at: now))
         return true
     }
 

@@ -60,28 +60,68 @@ struct Recording {
 
     /// What the reader says and when (the manual clock's time, in ms), `.stop` included.
     func timedReplay(settings: TerminalSettings = TerminalSettings(), debug: Bool = false) -> [(time: Double, speech: TerminalReader.Speech)] {
-        let model = TerminalScreenModel(rows: rows, columns: columns)
-        var reader = TerminalReader(settings: settings, words: english, screen: model.snapshot())
         var speech: [(time: Double, speech: TerminalReader.Speech)] = []
-        func note(_ said: [TerminalReader.Speech], _ time: Double) {
+        run(settings: settings) { time, said, _ in
             if debug, !said.isEmpty { print(time, said) }
             speech += said.map { (time, $0) }
         }
+        return speech
+    }
+
+    /// What the reader says after each key the user pressed (a terminal's reports left out),
+    /// `.stop` left out: "start" for what it says before the first key, then each key by its
+    /// name (`j`, `C-d`, `down`, `enter`).
+    func replayByKey(settings: TerminalSettings = TerminalSettings()) -> [Step] {
+        var steps = [Step("start")]
+        run(settings: settings) { _, said, key in
+            if let key { steps.append(Step(Self.name(key))) }
+            steps[steps.count - 1].said += said.filter { $0 != .stop }
+        }
+        return steps
+    }
+
+    struct Step: Sendable, Equatable, CustomStringConvertible {
+        var key: String
+        var said: [TerminalReader.Speech] = []
+
+        init(_ key: String, _ said: [TerminalReader.Speech] = []) {
+            self.key = key
+            self.said = said
+        }
+
+        var description: String { "\(key) → \(said)" }
+    }
+
+    static func name(_ input: KeyInput) -> String {
+        switch input.key {
+        case .typed(let character): String(character)
+        case .other where input.bytes.count == 1 && (1...26).contains(input.bytes[0]):
+            "C-" + String(UnicodeScalar(input.bytes[0] + 96))
+        default: "\(input.key)"
+        }
+    }
+
+    /// Replays the session: `note` hears what the reader says at each time, and the key that
+    /// led to it, if a key did.
+    private func run(settings: TerminalSettings, note: (Double, [TerminalReader.Speech], KeyInput?) -> Void) {
+        let model = TerminalScreenModel(rows: rows, columns: columns)
+        var reader = TerminalReader(settings: settings, words: english, screen: model.snapshot())
         for (time, event) in events {
             // The clock runs to this event: anything due before it is said first.
-            while let deadline = reader.deadline, deadline <= time { note(reader.tick(at: deadline), deadline) }
+            while let deadline = reader.deadline, deadline <= time { note(deadline, reader.tick(at: deadline), nil) }
             switch event {
             case .keys(let bytes):
-                for input in TerminalKeys.decode(bytes) { note(reader.key(input.key, at: time), time) }
+                for input in TerminalKeys.decode(bytes) {
+                    note(time, reader.key(input.key, at: time), input.key == .report ? nil : input)
+                }
             case .output(let bytes):
                 model.write(bytes)
-                note(reader.output(model.snapshot(), scrolledOff: model.takeScrolledOff(), at: time), time)
+                note(time, reader.output(model.snapshot(), scrolledOff: model.takeScrolledOff(), restored: model.takeRestored(), at: time), nil)
             case .exit(let status):
-                note(reader.exited(status: status, at: time), time)
+                note(time, reader.exited(status: status, at: time), nil)
             }
         }
-        while let deadline = reader.deadline { note(reader.tick(at: deadline), deadline) }
-        return speech
+        while let deadline = reader.deadline { note(deadline, reader.tick(at: deadline), nil) }
     }
 
     /// When each output arrived (ms).

@@ -1,0 +1,216 @@
+import AnnouncerCore
+import AnnouncerTerminal
+import Testing
+
+typealias Step = Recording.Step
+
+/// What a key's answer sounds like: a line, a word or a character reached or echoed.
+func line(_ text: String) -> TerminalReader.Speech { .echo(text, unit: .line) }
+func word(_ text: String) -> TerminalReader.Speech { .echo(text, unit: .word) }
+func character(_ text: String) -> TerminalReader.Speech { .echo(text, unit: .character) }
+
+/// Editors, pagers and full-screen programs (issue [P]), recorded under tmux by
+/// Tests/fixtures/terminal/session.sh with RECORD=FILE (80x24, notes.txt, lines.txt, notes.1)
+/// and replayed with a manual clock: each key the user pressed and all the reader said for it.
+///
+/// - vim (`-u NONE -N`, and with Debian's defaults.vim): j and k the line, w b e the word, l
+///   and h the character, x the character deleted, dd and u the cursor's new line and vim's
+///   message, G and gg the line, typed text echoed, `:` echoed on the command line, the
+///   command's answer (E37, "written") said; its `~` lines never said or counted.
+/// - vim scrolling (defaults.vim on lines.txt): Control-F, -D, -U the cursor's new line.
+/// - nano: arrows, Control+Right, typing, Backspace, Control-O's prompt and its answer.
+/// - less and man: j and k the line scrolled into view, Space and G the page from its first
+///   line with no count for the prompt, the prompt's line number never read again.
+/// - htop and mc: the highlighted row; fzf: the entry its `>` moved to.
+/// - bash running vim: only the prompt after vim, never the restored scrollback.
+struct TerminalProgramsTests {
+    @Test(arguments: [
+        ("vim-none", [
+            Step("start", [.say("first line of notes\nsecond line here\nfourth line after a blank\nlast words of the file\n\"notes.txt\" 5 lines, 87 bytes")]),
+            Step("j", [line("second line here")]),
+            Step("j", [line("blank")]),
+            Step("k", [line("second line here")]),
+            Step("w", [word("line")]),
+            Step("w", [word("here")]),
+            Step("b", [word("line")]),
+            Step("e", [word("line")]),
+            Step("l", [character("space")]),
+            Step("h", [character("e")]),
+            Step("x", [character("e")]),
+            Step("j", [line("blank")]),
+            Step("d"),
+            Step("d", [line("fourth line after a blank")]),
+            Step("u", [line("blank"), .say("1 more line; before #2")]),
+            Step("G", [line("last words of the file")]),
+            Step("g"),
+            Step("g", [line("first line of notes")]),
+            Step("i"),
+            Step("a", [character("a")]),
+            Step("b", [character("b")]),
+            Step("escape", [character("b")]),
+            Step(":", [character(":")]),
+            Step("q", [character("q")]),
+            Step("enter", [.say("E37: No write since last change (add ! to override)")]),
+            Step(":", [character(":")]),
+            Step("w", [character("w")]),
+            Step("enter", [.say("\"notes.txt\" 5 lines, 88 bytes written")]),
+            Step(":", [character(":")]),
+            Step("q", [character("q")]),
+            Step("enter", [.say("exited 0")]),
+        ]),
+        ("vim-defaults", [
+            Step("start", [.say("abfirst line of notes\nsecond lin here\nfourth line after a blank\nlast words of the file\n\"notes.txt\" 5L, 88B")]),
+            Step("j", [line("second lin here")]),
+            Step("j", [line("blank")]),
+            Step("k", [line("second lin here")]),
+            Step("w", [word("lin")]),
+            Step("w", [word("here")]),
+            Step("b", [word("lin")]),
+            Step("e", [word("lin")]),
+            Step("l", [character("space")]),
+            Step("h", [character("n")]),
+            Step("x", [character("n")]),
+            Step("j", [line("blank")]),
+            Step("d"),
+            Step("d", [line("fourth line after a blank")]),
+            Step("u", [line("blank"), .say("1 more line; before #2")]),
+            Step("G", [line("last words of the file")]),
+            Step("g"),
+            Step("g", [line("abfirst line of notes")]),
+            Step("i", [.say("-- INSERT --")]),
+            Step("a", [character("a")]),
+            Step("b", [character("b")]),
+            Step("escape", [character("b")]),
+            Step(":", [character(":")]),
+            Step("q", [character("q")]),
+            Step("enter", [.say("E37: No write since last change (add ! to override)")]),
+            Step(":", [character(":")]),
+            Step("w", [character("w")]),
+            Step("enter", [.say("\"notes.txt\" 5L, 89B written")]),
+            Step(":", [character(":")]),
+            Step("q", [character("q")]),
+            Step("enter", [.say("exited 0")]),
+        ]),
+        ("vim-scroll", [
+            Step("start", [.say("Line 1 of the file\nLine 2 of the file\nLine 3 of the file\nLine 4 of the file\nLine 5 of the file\nLine 6 of the file")]),
+            Step("C-f", [line("Line 27 of the file")]),
+            Step("C-d", [line("Line 38 of the file")]),
+            Step("C-u", [line("Line 27 of the file")]),
+            Step("G", [line("Line 100 of the file")]),
+            Step("g"),
+            Step("g", [line("Line 1 of the file")]),
+            Step("j", [line("Line 2 of the file")]),
+            Step(":", [character(":")]),
+            Step("q", [character("q")]),
+            Step("enter", [.say("exited 0")]),
+        ]),
+        ("nano", [
+            Step("start", [.say("GNU nano 7.2 notes.txt\nfirst line of notes\nsecond line here\nfourth line after a blank\nlast words of the file\n[ Read 5 lines ]")]),
+            Step("down", [line("second line here")]),
+            Step("down", [line("blank")]),
+            Step("right", [line("fourth line after a blank")]),
+            Step("right", [character("o")]),
+            Step("wordRight", [word("line")]),
+            Step("x", [character("x")]),
+            Step("y", [character("y")]),
+            Step("backspace", [character("y")]),
+            Step("up", [line("blank")]),
+            Step("C-o", [.focus("File Name to Write: notes.txt")]),
+            Step("enter", [.say("[ Wrote 5 lines ]")]),
+            Step("C-x", [.say("exited 0")]),
+        ]),
+        ("less-lines", [
+            Step("start", [.say("Line 1 of the file\nLine 2 of the file\nLine 3 of the file\nLine 4 of the file\nLine 5 of the file\nLine 6 of the file\nlines.txt")]),
+            Step("j", [.say("Line 24 of the file")]),
+            Step("j", [.say("Line 25 of the file")]),
+            Step("k", [.say("Line 2 of the file")]),
+            Step(" ", [.say("Line 25 of the file, 22 more lines")]),
+            Step("G", [.say("Line 78 of the file, 22 more lines")]),
+            Step("g", [.say("Line 1 of the file, 22 more lines")]),
+            Step("q", [.say("exited 0")]),
+        ]),
+        ("man", [
+            Step("start", [.say("NOTES(1) Test pages NOTES(1)\nNAME\nnotes - a page for the terminal door's tests\nSYNOPSIS\nnotes [FILE]\nDESCRIPTION\nManual page notes.1 line 1 (press h for help or q to quit)")]),
+            Step("j", [.say("Line eleven of the description.")]),
+            Step("j", [.say("Line twelve of the description.")]),
+            Step(" ", [.say("Line thirteen of the description.\nLine fourteen of the description.\nLine fifteen of the description.\nLine sixteen of the description.\nLine seventeen of the description.\nLine eighteen of the description.\nLine nineteen of the description.\nLine twenty of the description.\nEXIT STATUS\n0 when the notes were kept.\nAnnouncer 2026-12-02 NOTES(1)")]),
+            Step("q", [.say("exited 0")]),
+        ]),
+        ("htop", [
+            Step("start", [.say("0[ 0.0%] Tasks: 14, 17 thr, 59 kthr; 2 running\n1[ 0.0%] Load average: 0.46 0.77 0.42\nMem[|||| 96.2M/23.5G] Uptime: 00:07:38\nSwp[ 0K/0K]\n[Main] [I/O]\nPID USER PRI NI VIRT RES SHR S CPU%▽MEM% TIME+ Command")]),
+            Step("down", [.focus("59 root 20 0 42860 10076 6948 S 0.0 0.0 0:00.04 /process_api --")]),
+            Step("down", [.focus("60 root 10 -10 42860 10076 6948 S 0.0 0.0 0:00.07 /process_api --")]),
+            Step("up", [.focus("59 root 20 0 42860 10076 6948 S 0.0 0.0 0:00.04 /process_api --")]),
+            Step("q", [.say("exited 0")]),
+        ]),
+        ("mc", [
+            Step("start", [.say("Left File Command Options Right\n< ...n/Tests/fixtures/terminal .[^]> < ...n/Tests/fixtures/terminal .[^]>\n.n Name Size Modify time .n Name Size Modify time\n/.. UP--DIR Dec 2 18:41 /.. UP--DIR Dec 2 18:41\n*checklist.sh 185 Dec 2 18:41 *checklist.sh 185 Dec 2 18:41\nlines.txt 1992 Dec 2 18:41 lines.txt 1992 Dec 2 18:41\n#")]),
+            Step("down", [.focus("*checklist.sh 185 Dec 2 18:41")]),
+            Step("down", [.focus("lines.txt 1992 Dec 2 18:41")]),
+            Step("tab", [.focus("...n/Tests/fixtures/terminal")]),
+            Step("down", [.focus("*checklist.sh 185 Dec 2 18:41")]),
+            Step("other", [.say("exited 0")]),
+        ]),
+        ("fzf", [
+            Step("start", [.say("cherry\nbanana\n> apple\n3/3\n>")]),
+            Step("up", [.focus("banana")]),
+            Step("up", [.focus("cherry")]),
+            Step("c", [character("c")]),
+            Step("h", [character("h")]),
+            Step("backspace", [character("h")]),
+            Step("enter", [.say("cherry"), .say("exited 0")]),
+        ]),
+        ("bash-vim", [
+            Step("start", [.say("$")]),
+            Step("l", [character("l")]),
+            Step("s", [character("s")]),
+            Step("enter", [.say("checklist.sh lines.txt menu.sh notes.1 notes.txt session.sh spinner.sh\n$")]),
+            Step("v", [character("v")]),
+            Step("i", [character("i")]),
+            Step("m", [character("m")]),
+            Step(" ", [character("space")]),
+            Step("-", [character("-")]),
+            Step("u", [character("u")]),
+            Step(" ", [character("space")]),
+            Step("N", [character("N")]),
+            Step("O", [character("O")]),
+            Step("N", [character("N")]),
+            Step("E", [character("E")]),
+            Step(" ", [character("space")]),
+            Step("-", [character("-")]),
+            Step("i", [character("i")]),
+            Step(" ", [character("space")]),
+            Step("N", [character("N")]),
+            Step("O", [character("O")]),
+            Step("N", [character("N")]),
+            Step("E", [character("E")]),
+            Step(" ", [character("space")]),
+            Step("n", [character("n")]),
+            Step("o", [character("o")]),
+            Step("t", [character("t")]),
+            Step("e", [character("e")]),
+            Step("s", [character("s")]),
+            Step(".", [character(".")]),
+            Step("t", [character("t")]),
+            Step("x", [character("x")]),
+            Step("t", [character("t")]),
+            Step("enter", [.say("first line of notes\nsecond line here\nfourth line after a blank\nlast words of the file\n\"notes.txt\" 5 lines, 87 bytes")]),
+            Step("j", [line("second line here")]),
+            Step(":", [character(":")]),
+            Step("q", [character("q")]),
+            Step("enter", [.say("$")]),
+            Step("e", [character("e")]),
+            Step("x", [character("x")]),
+            Step("i", [character("i")]),
+            Step("t", [character("t")]),
+            Step("enter", [.say("exit"), .say("exited 0")]),
+        ]),
+    ] as [(String, [Step])])
+    func eachKeyIsAnsweredAsAListenerNeeds(program: String, expected: [Step]) throws {
+        let steps = try Recording(fixture: "\(program).rec").replayByKey()
+        #expect(steps.map(\.key) == expected.map(\.key), "the keys recorded")
+        for (step, wanted) in zip(steps, expected) {
+            #expect(step == wanted)
+        }
+    }
+}
