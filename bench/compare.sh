@@ -5,8 +5,9 @@
 #
 #   bench/compare.sh [--trials N] [--out FILE] [--only PART]
 #
-# (default 15 trials; results also in FILE). --only runs one part after the same set-up:
-# latency, terminal, desktop, review, throughput or memory.
+# (default 15 trials; results also in FILE). --only runs some parts after the same set-up, in
+# their usual order: one or more of latency, terminal, desktop, review, throughput and memory,
+# separated by commas.
 #
 # CI runs `bench/compare.sh --trials 2` as a smoke test, with no thresholds.
 set -euo pipefail
@@ -22,12 +23,14 @@ while [ $# -gt 0 ]; do
         *) echo "usage: bench/compare.sh [--trials N] [--out FILE] [--only PART]" >&2; exit 64 ;;
     esac
 done
-case $only in
-    ""|latency|terminal|desktop|review|throughput|memory) ;;
-    *) echo "compare: --only takes latency, terminal, desktop, review, throughput or memory" >&2; exit 64 ;;
-esac
+for name in ${only//,/ }; do
+    case $name in
+        latency|terminal|desktop|review|throughput|memory) ;;
+        *) echo "compare: --only takes latency, terminal, desktop, review, throughput and memory, separated by commas" >&2; exit 64 ;;
+    esac
+done
 # part NAME: whether this run measures NAME.
-part() { [ -z "$only" ] || [ "$only" = "$1" ]; }
+part() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
 
 ./scripts/install-deps
 missing=()

@@ -128,6 +128,22 @@ def fenrir_command(work, program, environment):
     return f"env {environment} SHELL={program} {shutil.which('fenrir')} -e -o '{options}'"
 
 
+def own_speech_dispatcher():
+    """Fenrir's speech-dispatcher, started afresh by the benchmark (bench/private-speechd: no idle
+    timeout, in this run's runtime directory, a session of its own). Otherwise Fenrir would use
+    whatever the runs before left: the one spd-say autospawned for latency.py's cold starts exits
+    a few seconds after its last client (during announce term's trials), and one that Fenrir autospawns itself starts its espeak-ng module
+    inside Fenrir's tmux session, which ends with that session (the next Fenrir's server then
+    has no module, and says nothing)."""
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if not runtime:
+        print("terminal: XDG_RUNTIME_DIR is not set; Fenrir uses whatever speech-dispatcher answers", file=sys.stderr)
+        return
+    script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "private-speechd")
+    subprocess.run([script, "stop", runtime], check=True)
+    subprocess.run([script, "start", runtime], check=True, stdout=subprocess.DEVNULL)
+
+
 def trials(recorder, session, count, keys=("Up", "Down"), first="Up", rows=None):
     """keys[0], keys[1], keys[0], … each after the sink is quiet; the first sound after each.
     `first` is sent once before (bash: the newest entry, so that every trial changes the line);
@@ -191,6 +207,7 @@ def measure(args):
             theirs, theirs_vim = [], []
             print("terminal: fenrir is not installed; only announce term is measured", file=sys.stderr)
         else:
+            own_speech_dispatcher()
             session = start("fenrir", fenrir_command(work, shell, environment))
             session.wait_for("$")
             time.sleep(1)  # Fenrir says its own start-up
