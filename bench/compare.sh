@@ -3,20 +3,34 @@
 # espeak-ng and the same PulseAudio null sink. Installs what it needs, starts a private
 # PulseAudio, speech-dispatcher and announcerd, and prints one JSON line per figure.
 #
-#   bench/compare.sh [--trials N] [--out FILE]      (default 15 trials; results also in FILE)
+#   bench/compare.sh [--trials N] [--out FILE] [--only PART]
+#
+# (default 15 trials; results also in FILE). --only runs some parts after the same set-up, in
+# their usual order: one or more of latency, terminal, desktop, review, throughput and memory,
+# separated by commas.
 #
 # CI runs `bench/compare.sh --trials 2` as a smoke test, with no thresholds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 trials=15
 out=""
+only=""
 while [ $# -gt 0 ]; do
     case $1 in
         --trials) trials=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
-        *) echo "usage: bench/compare.sh [--trials N] [--out FILE]" >&2; exit 64 ;;
+        --only) only=$2; shift 2 ;;
+        *) echo "usage: bench/compare.sh [--trials N] [--out FILE] [--only PART]" >&2; exit 64 ;;
     esac
 done
+for name in ${only//,/ }; do
+    case $name in
+        latency|terminal|desktop|review|throughput|memory) ;;
+        *) echo "compare: --only takes latency, terminal, desktop, review, throughput and memory, separated by commas" >&2; exit 64 ;;
+    esac
+done
+# part NAME: whether this run measures NAME.
+part() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
 
 ./scripts/install-deps
 missing=()
@@ -101,26 +115,27 @@ for _ in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
 speaker_idle_rss=$(rss_tree "$announcerd")
 
 results=$work/results.jsonl
-/usr/bin/python3 bench/latency.py --trials "$trials" --cold-trials "$trials" --monitor announcer_bench.monitor \
+touch "$results"
+part latency && /usr/bin/python3 bench/latency.py --trials "$trials" --cold-trials "$trials" --monitor announcer_bench.monitor \
     --socket "$sock" --ssip "$work/announcer-ssip.sock" --announce "$bin/announce" --announcerd "$bin/announcerd" | tee -a "$results"
 
-# A terminal: Up in bash's history → first sound, announce term + announcerd against Fenrir's
-# PTY emulation + speech-dispatcher (docs/design.md §15).
-/usr/bin/python3 bench/terminal.py --trials "$trials" --monitor announcer_bench.monitor \
+# A terminal: Up in bash's history and j in vim → first sound, announce term + announcerd
+# against Fenrir's PTY emulation + speech-dispatcher (docs/design.md §15).
+part terminal && /usr/bin/python3 bench/terminal.py --trials "$trials" --monitor announcer_bench.monitor \
     --socket "$sock" --announce "$bin/announce" | tee -a "$results"
 
 # A real desktop: Tab in a GTK application → first sound, announcer-atspi + announcerd against
 # Orca + speech-dispatcher (docs/design.md §15), in a headless session of its own.
-dbus-run-session -- /usr/bin/python3 bench/desktop.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
+part desktop && dbus-run-session -- /usr/bin/python3 bench/desktop.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
 
 # A web page: browse mode's h, the next review item and read all in Firefox ESR → first sound,
 # announcer-atspi + announcerd against Orca + speech-dispatcher, in a headless session of its own.
-dbus-run-session -- /usr/bin/python3 bench/review.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
+part review && dbus-run-session -- /usr/bin/python3 bench/review.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
 
 # Throughput: Core alone, then through the socket with the text and null sinks.
 seconds=$(( trials >= 15 ? 3 : 1 ))
-"$bin/announcer-bench" --seconds "$seconds" | sed 's/^/# core: /'
-for sink in text null; do
+part throughput && "$bin/announcer-bench" --seconds "$seconds" | sed 's/^/# core: /'
+part throughput && for sink in text null; do
     "$bin/announcerd" --socket "$work/$sink.socket" --sink "$sink" --log-level error >/dev/null &
     load_daemon=$!
     pids+=($load_daemon)
@@ -131,12 +146,13 @@ done
 
 # Memory: resident size idle, and after 10,000 utterances (announcerd with the null sink; the
 # speaker daemon's and speech-dispatcher's idle sizes beside it).
-"$bin/announcerd" --socket "$work/memory.socket" --sink null --log-level error >/dev/null &
-memory_daemon=$!
-pids+=($memory_daemon)
-for _ in $(seq 100); do [ -S "$work/memory.socket" ] && break; sleep 0.1; done
-idle_null=$(rss_tree "$memory_daemon")
-/usr/bin/python3 - "$work/memory.socket" <<'PY'
+if part memory; then
+    "$bin/announcerd" --socket "$work/memory.socket" --sink null --log-level error >/dev/null &
+    memory_daemon=$!
+    pids+=($memory_daemon)
+    for _ in $(seq 100); do [ -S "$work/memory.socket" ] && break; sleep 0.1; done
+    idle_null=$(rss_tree "$memory_daemon")
+    /usr/bin/python3 - "$work/memory.socket" <<'PY'
 import json, socket, sys
 sock = socket.socket(socket.AF_UNIX); sock.connect(sys.argv[1]); reader = sock.makefile("r")
 sock.sendall((json.dumps({"type": "subscribe", "events": ["finished"], "id": 0}) + "\n").encode())
@@ -152,9 +168,10 @@ for batch in range(100):
         if message.get("event") == "finished":
             finished += 1
 PY
-after_null=$(rss_tree "$memory_daemon")
-speaker_rss=$(rss_tree "$announcerd")
-echo "{\"measure\": \"resident memory (KiB)\", \"announcerd_speaker_idle_after_one_utterance\": $speaker_idle_rss, \"speech_dispatcher_and_espeak_module_idle_after_one_utterance\": $speechd_rss, \"announcerd_speaker_after_the_latency_trials\": $speaker_rss, \"announcerd_null_idle\": $idle_null, \"announcerd_null_after_10000_utterances\": $after_null}" | tee -a "$results"
+    after_null=$(rss_tree "$memory_daemon")
+    speaker_rss=$(rss_tree "$announcerd")
+    echo "{\"measure\": \"resident memory (KiB)\", \"announcerd_speaker_idle_after_one_utterance\": $speaker_idle_rss, \"speech_dispatcher_and_espeak_module_idle_after_one_utterance\": $speechd_rss, \"announcerd_speaker_after_the_latency_trials\": $speaker_rss, \"announcerd_null_idle\": $idle_null, \"announcerd_null_after_10000_utterances\": $after_null}" | tee -a "$results"
+fi
 
 if [ -n "$out" ]; then cp "$results" "$out"; fi
 echo "compare: done ($trials trials)"
