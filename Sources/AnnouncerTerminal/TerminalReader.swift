@@ -197,6 +197,12 @@ public struct TerminalReader {
                 return !finished && now - last < Double(settings.repeatMs)
             }
         }
+        // The prompt a key's output ends with, when it came back as it was (a pager's `:` after
+        // a page), is not said again.
+        if keyPressed, changes.lines.count > 1, let last = changes.lines.last, last.row == screen.cursor.row,
+           last.kind != .appended, ScreenLine.spokenText(screen.cursorLine.text) == ScreenLine.spokenText(said.cursorLine.text) {
+            changes.lines.removeLast()
+        }
         for row in changes.lines.compactMap(\.row) { lastSaid[row] = now }
         if let text = Self.burstText(changes, cursorRow: screen.cursor.row, floodLines: settings.floodLines, words: words) {
             speech.append(.say(text))
