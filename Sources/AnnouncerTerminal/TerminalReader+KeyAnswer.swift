@@ -4,8 +4,10 @@ import AnnouncerCore
 /// terminal: one rule for every program and every key, not a list of keys per program.
 ///
 /// - The cursor's line changed where the cursor is: the typed text the program echoed (also
-///   on the line the cursor went to: a command line's `:`), the text a key deleted (Backspace, Delete, an editor's `x`, Control+W), a completion Tab
-///   inserted, or the line Up or Down recalled.
+///   on the line the cursor went to: a command line's `:`), the text a key deleted
+///   (Backspace, Delete, an editor's `x`, Control+W; in the main screen not a line cleared
+///   whole, a pager's prompt as it quits), a completion Tab inserted, or the line Up or Down
+///   recalled.
 /// - Only the cursor moved (its own line may have been redrawn as it was): the character it
 ///   moved to when it moved one character along the line, the word when it moved further
 ///   (w, b, e, Control+Right, Home), the line when it moved to another line (j, k, G, gg; in
@@ -146,7 +148,9 @@ extension TerminalReader {
             guard screen.cursor.column >= screen.cursorLine.textEnd else { return nil }
             return [line(screen.cursor.row)]
         }
-        if inserted.isEmpty, !removed.isEmpty {
+        // In the main screen a line cleared whole is a program taking its prompt away (a
+        // pager's `:` as it quits), not an edit.
+        if inserted.isEmpty, !removed.isEmpty, screen.alternate || !screen.cursorLine.isBlank {
             let text = String(removed)
             return removed.count == 1 ? [.echo(TypingEcho.name(text, in: words), unit: .character)]
                 : [.echo(text.trimmingWhitespace(), unit: .word)]

@@ -54,6 +54,13 @@ public struct TerminalReader {
     /// Output that never pauses (a spinner redrawn every 20 ms, a long stream) is said this
     /// long after the burst began, quiet or not.
     public static let longestWaitMs = 1000.0
+    /// A cursor that moved and drew nothing (vim's j, or a curses program moving it to where it
+    /// draws next), in a full-screen program or to another line, is said after this much quiet,
+    /// not at once: a curses program can write the move on its own under load (dialog's menu),
+    /// and the drawing after it would make the line it landed on the wrong thing to say.
+    public static let drawGapMs = 15.0
+    /// The output so far moved only the cursor (`drawGapMs`).
+    private var cursorOnly = false
     /// The keys pressed since the screen was last said.
     var keys: [TerminalKey] = []
     /// Characters typed and not yet echoed by the program.
@@ -76,7 +83,8 @@ public struct TerminalReader {
     /// wait after the first.
     public var deadline: Double? {
         guard let outputAt, let burstStartedAt else { return nil }
-        return min(outputAt + Double(settings.quietMs), burstStartedAt + Self.longestWaitMs)
+        let quiet = cursorOnly ? min(Double(settings.quietMs), Self.drawGapMs) : Double(settings.quietMs)
+        return min(outputAt + quiet, burstStartedAt + Self.longestWaitMs)
     }
 
     // MARK: - Keys
@@ -125,7 +133,8 @@ public struct TerminalReader {
         scrolledOff.lines += newlyScrolled.lines.prefix(TerminalScreenModel.ScrolledOff.keptLines - scrolledOff.lines.count)
         outputAt = now
         if burstStartedAt == nil { burstStartedAt = now }
-        guard !entering, let key = keys.last, let answer = keyAnswer(to: key, settled: false) else { return [] }
+        cursorOnly = screen.lines == said.lines && (screen.alternate ? screen.cursor != said.cursor : screen.cursor.row != said.cursor.row)
+        guard !entering, !cursorOnly, let key = keys.last, let answer = keyAnswer(to: key, settled: false) else { return [] }
         let speech = answer + messageSpeech()
         markSaid()
         return speech
@@ -254,6 +263,7 @@ public struct TerminalReader {
         scrolledOff = TerminalScreenModel.ScrolledOff()
         outputAt = nil
         burstStartedAt = nil
+        cursorOnly = false
         keys = []
     }
 

@@ -22,6 +22,7 @@ func character(_ text: String) -> TerminalReader.Speech { .echo(text, unit: .cha
 /// - less and man: j and k the line scrolled into view, Space and G the page from its first
 ///   line with no count for the prompt, the prompt's line number never read again.
 /// - htop and mc: the highlighted row; fzf: the entry its `>` moved to.
+/// - git log through its pager in the main screen: a page said whole, j the new line, q nothing.
 /// - bash running vim: only the prompt after vim, never the restored scrollback.
 struct TerminalProgramsTests {
     @Test(arguments: [
@@ -159,6 +160,24 @@ struct TerminalProgramsTests {
             Step("h", [character("h")]),
             Step("backspace", [character("h")]),
             Step("enter", [.say("cherry"), .say("exited 0")]),
+        ]),
+        ("gitlog", [
+            // git log's pager (less, LESS=FRX) in the main screen: a page is output, said whole
+            // with its prompt; j the line scrolled into view; q takes the prompt away, unsaid.
+            Step("start", [.say("""
+                commit f10048700e234af096a48bbab7577aa6b7227427 (HEAD -> master)\nAuthor: Tester <tester@example.org>\nDate: Tue Dec 1 10:22:00 2026 +0000\nNote 12\n\
+                commit 6727d1e24c207b110189ce58a895588c69194d60\nAuthor: Tester <tester@example.org>\nDate: Tue Dec 1 10:21:00 2026 +0000\nNote 11\n\
+                commit 4032b1aa353460f4e936c01b06098fed9ba950cd\nAuthor: Tester <tester@example.org>\nDate: Tue Dec 1 10:20:00 2026 +0000\nNote 10\n\
+                commit 0917a4ea8a48b1d0bad5896738ef608e97042440\nAuthor: Tester <tester@example.org>\nDate: Tue Dec 1 10:19:00 2026 +0000\nNote 9\n:
+                """)]),
+            Step(" ", [.say("""
+                commit 967b68b665cf99a3e001120b23667bd7d2fc690e\nAuthor: Tester <tester@example.org>\nDate: Tue Dec 1 10:18:00 2026 +0000\nNote 8\n\
+                commit 931bb3aaf5dfa11ecae52c3f9f96df9a49e6d6c5\nAuthor: Tester <tester@example.org>\nDate: Tue Dec 1 10:17:00 2026 +0000\nNote 7\n\
+                commit 958d06593f5d941a10d48b6742e9a3e66f801d9e\nAuthor: Tester <tester@example.org>\nDate: Tue Dec 1 10:16:00 2026 +0000\nNote 6\n\
+                commit c6195b64746d392f0b26e1fa1c9e5b8a137f5874\nAuthor: Tester <tester@example.org>\nDate: Tue Dec 1 10:15:00 2026 +0000
+                """)]),
+            Step("j", [.say("Note 5")]),
+            Step("q", [.say("exited 0")]),
         ]),
         ("bash-vim", [
             Step("start", [.say("$")]),

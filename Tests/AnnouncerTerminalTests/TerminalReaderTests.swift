@@ -91,6 +91,18 @@ struct TerminalReaderTests {
         ])
     }
 
+    /// The same keys on a loaded machine (two busy loops a core): dialog wrote each Down's move
+    /// of its cursor to the item it redraws apart, 2 to 4 ms before the drawing. The line the
+    /// cursor landed on is not said: a cursor that moved and drew nothing waits `drawGapMs`.
+    @Test func aCursesProgramsMoveWrittenApartFromItsDrawingIsNotSaid() throws {
+        #expect(try Recording(fixture: "checklist-split.rec").replay() == [
+            .say("Toppings\nnot checked cheese Cheese\nchecked olives Olives\nnot checked ham Ham\n< OK > <Cancel>"),
+            .focus("checked olives Olives"), .say("not checked olives Olives"),
+            .focus("not checked ham Ham"), .say("checked ham Ham"),
+            .say("exited 255"),
+        ])
+    }
+
     /// A spinner redrawn every 25 ms for 4 s: said at most once per repeat-ms (2 s), and its
     /// last state ("done") when the cursor leaves its line.
     @Test func aSpinnerIsSaidAtMostOncePerRepeatTime() throws {
