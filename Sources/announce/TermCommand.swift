@@ -13,11 +13,13 @@ enum TermCommand {
                              [-- COMMAND ARGS...]
 
         Runs COMMAND (default: $SHELL) in a terminal of its own inside this one and speaks it
-        through announcerd: its output after a short quiet (term.quiet-ms), the line, word or
-        character a key moves to, a highlighted menu entry that moves, typed characters as the
-        program echoes them, a line rewritten again and again at most once per term.repeat-ms,
-        a flood of lines as its last line and a count, and the program's exit. Any key cuts
-        speech off. The exit status is the program's.
+        through announcerd: its output after a short quiet (term.quiet-ms); the line, word or
+        character the cursor moves to after any key (arrows, vim's j, w, l); typed characters as
+        the program echoes them, and what a key deletes; a highlighted menu entry that moves; an
+        editor's message or mode on its bottom line, never its ruler or key bar; a full-screen
+        program briefly as it starts and only the prompt after it; a line rewritten again and
+        again at most once per term.repeat-ms; a flood of lines as its last line and a count;
+        and the program's exit. Any key cuts speech off. The exit status is the program's.
 
         Review keys (taken by the reader, not sent to the program):
           Alt-U  Alt-I  Alt-O    previous, current, next line
