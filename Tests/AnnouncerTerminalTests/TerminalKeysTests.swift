@@ -21,6 +21,14 @@ struct TerminalKeysTests {
         ([0x1B, 0x2E], .review(.nextCharacter)),
         ([0x1B], .escape),
         ([0x03], .other),
+        // The terminal's answers to a program's questions, never a key the user pressed: the
+        // cursor's position (ESC [ 24 ; 1 R), device attributes (ESC [ ? 1 ; 2 c, ESC [ > 0 c),
+        // focus in and out (ESC [ I, ESC [ O).
+        ([0x1B, 0x5B, 0x32, 0x34, 0x3B, 0x31, 0x52], .report),
+        ([0x1B, 0x5B, 0x3F, 0x31, 0x3B, 0x32, 0x63], .report),
+        ([0x1B, 0x5B, 0x3E, 0x30, 0x63], .report),
+        ([0x1B, 0x5B, 0x49], .report),
+        ([0x1B, 0x5B, 0x4F], .report),
     ] as [([UInt8], TerminalKey)])
     func oneKey(bytes: [UInt8], key: TerminalKey) {
         #expect(TerminalKeys.decode(bytes) == [KeyInput(key, bytes)])
