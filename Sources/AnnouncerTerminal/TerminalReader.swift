@@ -54,10 +54,12 @@ public struct TerminalReader {
     /// Output that never pauses (a spinner redrawn every 20 ms, a long stream) is said this
     /// long after the burst began, quiet or not.
     public static let longestWaitMs = 1000.0
-    /// A cursor that moved and drew nothing (vim's j, or a curses program moving it to where it
-    /// draws next), in a full-screen program or to another line, is said after this much quiet,
-    /// not at once: a curses program can write the move on its own under load (dialog's menu),
-    /// and the drawing after it would make the line it landed on the wrong thing to say.
+    /// A cursor that moved and drew nothing, in a full-screen program or to another line, onto a
+    /// line with a look of its own (a highlight, a background: a menu, a dialog box) is said
+    /// after this much quiet, not at once: a curses program moving the cursor to where it
+    /// draws next can write the move on its own under load (dialog's menu), and the drawing
+    /// after it would make the line it landed on the wrong thing to say. Onto a plain line
+    /// (vim's j on text) the line is said at once.
     public static let drawGapMs = 15.0
     /// The output so far moved only the cursor (`drawGapMs`).
     private var cursorOnly = false
@@ -134,6 +136,7 @@ public struct TerminalReader {
         outputAt = now
         if burstStartedAt == nil { burstStartedAt = now }
         cursorOnly = screen.lines == said.lines && (screen.alternate ? screen.cursor != said.cursor : screen.cursor.row != said.cursor.row)
+            && screen.cursorLine.cells.contains { $0.look != 0 }
         guard !entering, !cursorOnly, let key = keys.last, let answer = keyAnswer(to: key, settled: false) else { return [] }
         let speech = answer + messageSpeech()
         markSaid()

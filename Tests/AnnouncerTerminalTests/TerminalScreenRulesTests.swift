@@ -77,16 +77,24 @@ struct TerminalScreenRulesTests {
         #expect(answer(&highlighted, key: .down, then: meters) == [.echo("second", unit: .line)])
     }
 
-    /// A cursor that moved and drew nothing is said after `drawGapMs` of quiet, not at once:
-    /// if the program draws after it (a curses menu's move to the item it redraws), the move
-    /// alone is never said.
+    /// A cursor that moved and drew nothing onto a plain line is said at once (vim's j); onto a
+    /// line with a look of its own, after `drawGapMs` of quiet: if the program draws after it (a
+    /// curses menu's move to the item it redraws), the move alone is never said.
     @Test func aCursorThatMovedAndDrewNothingWaitsTheDrawGap() {
         let text = ["one", "two", "three", ""]
         var vim = reader(after: screen(text, cursor: (0, 0)))
         _ = vim.key(.typed("j"), at: 100)
-        #expect(vim.output(screen(text, cursor: (1, 0)), scrolledOff: .init(), at: 101).isEmpty)
-        #expect(vim.deadline == 101 + TerminalReader.drawGapMs)
-        #expect(vim.tick(at: 101 + TerminalReader.drawGapMs) == [.echo("two", unit: .line)])
+        #expect(vim.output(screen(text, cursor: (1, 0)), scrolledOff: .init(), at: 101) == [.echo("two", unit: .line)])
+
+        var coloured = screen(text, cursor: (0, 0))
+        coloured.lines[1] = ScreenLine(text: "two", columns: 40, look: 2)
+        var box = reader(after: coloured)
+        _ = box.key(.typed("j"), at: 100)
+        var down = coloured
+        down.cursor = ScreenPosition(row: 1, column: 0)
+        #expect(box.output(down, scrolledOff: .init(), at: 101).isEmpty)
+        #expect(box.deadline == 101 + TerminalReader.drawGapMs)
+        #expect(box.tick(at: 101 + TerminalReader.drawGapMs) == [.echo("two", unit: .line)])
 
         // A menu in the main screen: Down moves the cursor to the item it redraws, then the
         // highlight, and parks the cursor where it was.
