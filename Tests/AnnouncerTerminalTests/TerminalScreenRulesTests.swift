@@ -115,6 +115,19 @@ struct TerminalScreenRulesTests {
         #expect(said == [.focus("banana")])
     }
 
+    /// Blank lines and lines past the end are never counted among "more lines".
+    @Test func blankAndPastTheEndLinesAreNotCounted() {
+        var settings = TerminalSettings()
+        settings.floodLines = 3
+        let start = screen(Array(repeating: "", count: 12), cursor: (0, 0), alternate: false)
+        var reader = TerminalReader(settings: settings, words: words, screen: start)
+        let rows = ["one", "", "two", "", "three", "~", "four", "(END)", "five", "", "", "$"]
+        var said = reader.output(screen(rows, cursor: (11, 2), alternate: false), scrolledOff: .init(), at: 0)
+        while let deadline = reader.deadline { said += reader.tick(at: deadline) }
+        // Drawn in place (nothing scrolled): said from its first line; the prompt is no line of it.
+        #expect(said == [.say("one, 4 more lines")])
+    }
+
     /// A pager's page: the new lines from the first, and the prompt that came back as it was
     /// (`:`) not said again.
     @Test func aPromptThatCameBackAsItWasIsNotSaidAgain() {
