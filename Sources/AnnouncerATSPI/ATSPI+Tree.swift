@@ -115,8 +115,12 @@ extension ATSPI {
         if let attributes = checked({ atspi_accessible_get_attributes(accessible, &$0) }) ?? nil {
             if let level = announcer_atspi_attribute(attributes, "level") { object.level = Int(String(cString: level)) }
             if let roles = announcer_atspi_attribute(attributes, "xml-roles") { object.xmlRoles = String(cString: roles) }
+            if let placeholder = announcer_atspi_attribute(attributes, "placeholder-text") ?? announcer_atspi_attribute(attributes, "placeholder") {
+                object.placeholder = String(cString: placeholder)
+            }
             g_hash_table_unref(attributes)
         }
+        if role == "combo box", AccessibleMapping.spokenText(object.text) == nil { object.valueText = chosenOption(accessible) }
         return object
     }
 

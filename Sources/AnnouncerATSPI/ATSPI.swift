@@ -17,8 +17,12 @@ enum ATSPI {
         "object:text-changed:insert", "object:text-changed:delete", "object:text-caret-moved",
         "object:announcement",
         "window:activate",
+        // A web page's: its live region stopped being busy, and it finished loading.
+        "object:state-changed:busy", "document:load-complete",
+        // Chromium's select says its new choice only as its menu's selection.
+        "object:selection-changed",
         // Only for the review: its tree must be read again.
-        "object:children-changed", "document:load-complete", "document:reload",
+        "object:children-changed", "document:reload",
     ]
 
     /// Connects to the session's accessibility bus; false when there is none.
@@ -71,8 +75,9 @@ enum ATSPI {
 
     // MARK: - Reading events
 
-    /// An event as the bridge sees it, or nil for one it does not speak.
-    static func event(_ event: UnsafePointer<AtspiEvent>) -> DesktopEvent? {
+    /// An event as the bridge sees it, or nil for one it does not speak. `focused` is the
+    /// object that has the focus: text changed in it is typing, elsewhere it may be a live region.
+    static func event(_ event: UnsafePointer<AtspiEvent>, focused: String?) -> DesktopEvent? {
         guard let type = event.pointee.type.map({ String(cString: $0) }), let source = event.pointee.source else { return nil }
         let detail1 = event.pointee.detail1
         // A shallow copy, read only: the event owns what it holds.
@@ -85,11 +90,28 @@ enum ATSPI {
         case "object:active-descendant-changed":
             guard let child = announcer_atspi_value_accessible(&data), let object = snapshot(child) else { return nil }
             return .focused(object)
-        case "object:text-changed:insert", "object:text-changed:delete":
+        // Firefox says a page's own change to a text as "…:insert:system".
+        case _ where type.hasPrefix("object:text-changed:insert") || type.hasPrefix("object:text-changed:delete"):
             guard let text = announcer_atspi_value_string(&data) else { return nil }
-            let id = identifier(source), offset = Int(detail1)
-            return type.hasSuffix("insert") ? .textInserted(id: id, offset: offset, text: String(cString: text))
-                                            : .textDeleted(id: id, offset: offset, text: String(cString: text))
+            let id = identifier(source), offset = Int(detail1), inserted = type.hasPrefix("object:text-changed:insert")
+            if id != focused, let (region, root) = liveRegion(source) {
+                let whole = region.atomic ? root.flatMap { expandedText($0.pointer) } : nil
+                return .liveChanged(LiveChange(region: region, change: inserted ? .inserted : .deleted, text: whole ?? String(cString: text)))
+            }
+            return inserted ? .textInserted(id: id, offset: offset, text: String(cString: text))
+                            : .textDeleted(id: id, offset: offset, text: String(cString: text))
+        case "object:state-changed:busy":
+            guard detail1 == 0, let (region, root) = liveRegion(source), let text = root.flatMap({ expandedText($0.pointer) }) else { return nil }
+            return .liveChanged(LiveChange(region: region, change: .settled, text: text))
+        case "object:selection-changed":
+            // A select's menu chose another option: the select is what changed.
+            if string({ atspi_accessible_get_role_name(source, &$0) }) == "combo box" { return snapshot(source).map { .changed($0) } }
+            guard let parent = checked({ atspi_accessible_get_parent(source, &$0) }) ?? nil else { return nil }
+            defer { announcer_atspi_unref(parent) }
+            guard string({ atspi_accessible_get_role_name(parent, &$0) }) == "combo box" else { return nil }
+            return snapshot(parent).map { .changed($0) }
+        case "document:load-complete":
+            return snapshot(source).map { .documentLoaded($0) }
         case "object:text-caret-moved":
             return .caretMoved(id: identifier(source), offset: Int(detail1), text: wholeText(source))
         case "object:announcement":
@@ -117,7 +139,8 @@ enum ATSPI {
         ("focused", ATSPI_STATE_FOCUSED), ("sensitive", ATSPI_STATE_SENSITIVE), ("visible", ATSPI_STATE_VISIBLE), ("checked", ATSPI_STATE_CHECKED),
         ("indeterminate", ATSPI_STATE_INDETERMINATE), ("pressed", ATSPI_STATE_PRESSED), ("selected", ATSPI_STATE_SELECTED),
         ("expandable", ATSPI_STATE_EXPANDABLE), ("expanded", ATSPI_STATE_EXPANDED), ("editable", ATSPI_STATE_EDITABLE),
-        ("multi-line", ATSPI_STATE_MULTI_LINE),
+        ("multi-line", ATSPI_STATE_MULTI_LINE), ("required", ATSPI_STATE_REQUIRED), ("invalid entry", ATSPI_STATE_INVALID_ENTRY),
+        ("visited", ATSPI_STATE_VISITED), ("busy", ATSPI_STATE_BUSY),
     ]
 
     static let textRoles: Set<String> = ["entry", "text", "editbar", "search bar", "terminal", "combo box", "spin button"]
@@ -144,13 +167,25 @@ enum ATSPI {
             announcer_atspi_unref(value)
         }
         if textRoles.contains(role) { object.text = wholeText(accessible) }
+        // A web page's select: its chosen option, which its text (Chromium's: one embedded
+        // object's character) does not say.
+        if role == "combo box", AccessibleMapping.spokenText(object.text) == nil { object.valueText = chosenOption(accessible) }
         if AccessibleMapping.positionedRoles.contains(role) {
             object.position = position(accessible)
             // A row with no name of its own says what its children say (GTK's list box rows).
             if object.name.isEmpty { object.name = childNames(accessible, depth: 2).joined(separator: " ") }
         }
         if let attributes = checked({ atspi_accessible_get_attributes(accessible, &$0) }) ?? nil {
-            if let level = announcer_atspi_attribute(attributes, "level") { object.level = Int(String(cString: level)) }
+            func attribute(_ name: String) -> String? { announcer_atspi_attribute(attributes, name).map { String(cString: $0) } }
+            if let level = attribute("level") { object.level = Int(level) }
+            // Firefox's name for it, and Chromium's.
+            object.placeholder = attribute("placeholder-text") ?? attribute("placeholder")
+            // The place a web page gives (a radio button in its group), over the place among
+            // the parent's children (which counts the labels between them).
+            if AccessibleMapping.positionedRoles.contains(role) || role == "radio button",
+               let index = attribute("posinset").flatMap({ Int($0) }), let count = attribute("setsize").flatMap({ Int($0) }), index >= 1, index <= count {
+                object.position = AccessibleSnapshot.Position(index: index, count: count)
+            }
             g_hash_table_unref(attributes)
         }
         if role.contains("menu item"), let action = atspi_accessible_get_action_iface(accessible) {
@@ -174,6 +209,84 @@ enum ATSPI {
         defer { announcer_atspi_unref(text) }
         guard let count = checked({ atspi_text_get_character_count(text, &$0) }), count >= 0, count <= longestText else { return nil }
         return string { atspi_text_get_text(text, 0, count, &$0) }
+    }
+
+    /// The name of the option chosen in a combo box: the selected child of the first object
+    /// in it (itself, or its menu or list) that has the Selection interface.
+    static func chosenOption(_ accessible: UnsafeMutablePointer<AtspiAccessible>, depth: Int = 2) -> String? {
+        if let selection = atspi_accessible_get_selection_iface(accessible) {
+            defer { announcer_atspi_unref(selection) }
+            if let chosen = checked({ atspi_selection_get_selected_child(selection, 0, &$0) }) ?? nil {
+                defer { announcer_atspi_unref(chosen) }
+                return string { atspi_accessible_get_name(chosen, &$0) }
+            }
+        }
+        guard depth > 0 else { return nil }
+        let count = checked { atspi_accessible_get_child_count(accessible, &$0) } ?? 0
+        for index in 0..<min(max(count, 0), 4) {
+            guard let child = checked({ atspi_accessible_get_child_at_index(accessible, index, &$0) }) ?? nil else { continue }
+            defer { announcer_atspi_unref(child) }
+            if let name = chosenOption(child, depth: depth - 1) { return name }
+        }
+        return nil
+    }
+
+    /// The attributes that make a live region, as the browsers give them.
+    static let liveAttributes = ["live", "container-live", "atomic", "container-atomic", "relevant", "container-relevant",
+                                 "busy", "container-busy", "xml-roles"]
+
+    static func attributes(_ accessible: UnsafeMutablePointer<AtspiAccessible>, _ names: [String]) -> [String: String] {
+        guard let table = checked({ atspi_accessible_get_attributes(accessible, &$0) }) ?? nil else { return [:] }
+        defer { g_hash_table_unref(table) }
+        var found: [String: String] = [:]
+        for name in names { if let value = announcer_atspi_attribute(table, name) { found[name] = String(cString: value) } }
+        return found
+    }
+
+    /// The live region an object is in, and its root: the object itself when it is the region
+    /// (it has `live` of its own, or is an alert or a status), else the nearest ancestor that
+    /// is, at most eight up. Nil when it is in none.
+    static func liveRegion(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> (LiveRegion, AccessibleReference?)? {
+        var object = AccessibleReference(retaining: accessible)
+        var attributes = attributes(accessible, liveAttributes)
+        guard var region = LiveRegion.of(id: object.id, role: object.role, attributes: attributes) else { return nil }
+        for _ in 0..<8 where attributes["live"] == nil && !["alert", "status bar", "log"].contains(object.role) && attributes["xml-roles"] == nil {
+            guard let parent = checked({ atspi_accessible_get_parent(object.pointer, &$0) }) ?? nil else { break }
+            let up = AccessibleReference(taking: parent)
+            attributes = Self.attributes(up.pointer, liveAttributes)
+            guard let upRegion = LiveRegion.of(id: up.id, role: up.role, attributes: attributes) else { break }
+            object = up
+            // The root's own word on atomic and relevant is the region's (Chromium's
+            // container-atomic says the same on every object in it).
+            region = LiveRegion(id: up.id, politeness: upRegion.politeness, atomic: upRegion.atomic || region.atomic,
+                                relevant: upRegion.relevant, busy: upRegion.busy || region.busy)
+        }
+        return (region, object)
+    }
+
+    /// The Text interface's whole text with each embedded object's character replaced by that
+    /// object's own text (or name): Chromium's "Total: ￼ euros" is "Total: 8 euros".
+    static func expandedText(_ accessible: UnsafeMutablePointer<AtspiAccessible>, depth: Int = 4) -> String? {
+        guard let text = wholeText(accessible) else { return nil }
+        guard depth > 0, text.unicodeScalars.contains(AccessibleMapping.objectReplacement),
+              let hypertext = atspi_accessible_get_hypertext_iface(accessible) else { return text }
+        defer { announcer_atspi_unref(hypertext) }
+        var expanded = String.UnicodeScalarView()
+        // AT-SPI's offsets count characters as code points.
+        for (offset, scalar) in text.unicodeScalars.enumerated() {
+            guard scalar == AccessibleMapping.objectReplacement else {
+                expanded.append(scalar)
+                continue
+            }
+            guard let index = checked({ atspi_hypertext_get_link_index(hypertext, Int32(offset), &$0) }), index >= 0,
+                  let link = checked({ atspi_hypertext_get_link(hypertext, index, &$0) }) ?? nil else { continue }
+            defer { announcer_atspi_unref(link) }
+            guard let embedded = checked({ atspi_hyperlink_get_object(link, 0, &$0) }) ?? nil else { continue }
+            defer { announcer_atspi_unref(embedded) }
+            let inner = expandedText(embedded, depth: depth - 1) ?? string { atspi_accessible_get_name(embedded, &$0) }
+            expanded.append(contentsOf: inner.unicodeScalars)
+        }
+        return String(expanded)
     }
 
     /// The names of an object's descendants, in order, `depth` levels down.

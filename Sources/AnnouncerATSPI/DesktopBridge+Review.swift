@@ -60,9 +60,16 @@ extension DesktopBridge {
             reviewRoot = root
             reviewWindow = place.window
             treeIsStale = true
-            // Read while the user listens to the focus, so that the first review key is quick.
+            // Read while the user listens to the focus, so that the first review key is quick;
+            // a page whose document took the focus says its first item once its title is said.
+            documentShown = place.document?.id == id ? id : nil
             ATSPI.after(milliseconds: 0) { _ in
-                DesktopBridge.current?.refreshTree(sameWindow: false)
+                guard let bridge = DesktopBridge.current else { return 0 }
+                bridge.refreshTree(sameWindow: false)
+                if let document = bridge.documentShown {
+                    bridge.documentShown = nil
+                    bridge.perform(bridge.review.documentShown(document))
+                }
                 return 0  // G_SOURCE_REMOVE
             }
         }
@@ -110,6 +117,9 @@ extension DesktopBridge {
                 } else {
                     perform(review.readingFinished(spoken: false))
                 }
+            case .queue(let element):
+                let text = review.composer.compose(element).description
+                if !text.isEmpty { _ = daemon.request(.announce(Announcement(text: text, priority: .low))) }
             case .say(let text, let unit):
                 _ = daemon.request(.echo(text: text, unit: unit, language: nil))
             case .activate(let object):

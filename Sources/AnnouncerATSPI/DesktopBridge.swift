@@ -42,6 +42,8 @@ public final class DesktopBridge {
     var reviewWindow: AccessibleReference?
     var reviewObjects: [String: AccessibleReference] = [:]
     var treeIsStale = true
+    /// A page's document that took the focus: its first item is said once its tree is read.
+    var documentShown: String?
     /// The utterance of the read all's item being said, and the daemon connection's watch.
     var readingUtterance: UtteranceID?
     var watchedDescriptor: Int32?
@@ -116,7 +118,7 @@ public final class DesktopBridge {
 
     private func handle(_ event: UnsafePointer<AtspiEvent>) {
         noteForReview(event)
-        guard let desktopEvent = ATSPI.event(event) else { return }
+        guard let desktopEvent = ATSPI.event(event, focused: lastFocused?.id) else { return }
         deliver(filter.receive(desktopEvent, at: now))
         scheduleWake()
     }

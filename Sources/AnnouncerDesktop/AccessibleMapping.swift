@@ -14,6 +14,12 @@ import AnnouncerCore
 ///   the toolkit's text for it).
 /// - Expandable rows and combo boxes say "expanded" or "collapsed" as their value.
 /// - A password field never says its text.
+/// - A web page's controls say what VoiceOver says of them: a select or combo box its chosen
+///   option and "Pop Up Button."; a radio button its place in its group ("2 of 3."); an empty
+///   field its placeholder, as its value (UIKit's text field does so); a link it was visited; a
+///   field that is required or invalid so, after what it is.
+/// - The embedded object's character (U+FFFC, Chromium's stand-in for a child in a text) is
+///   never spoken: it is dropped from names, values and texts.
 public enum AccessibleMapping {
     /// Roles whose place among their siblings is spoken ("2 of 5", a tab's "Tab 2 of 5"): the
     /// bridge reads the position of these, and only these (AccessibleSnapshot.position).
@@ -24,8 +30,8 @@ public enum AccessibleMapping {
     /// composer will speak the element in.
     public static func element(_ object: AccessibleSnapshot, catalog: LocaleCatalog, locale: String) -> Element {
         var element = Element(id: object.id)
-        element.label = object.name.trimmingWhitespace().nonEmptyString
-        element.hint = object.description.trimmingWhitespace().nonEmptyString
+        element.label = spokenText(object.name)
+        element.hint = spokenText(object.description)
         element.language = object.locale.flatMap(languageTag)
         let words = catalog.words(for: element.language, configured: locale)
         let states = object.states
@@ -38,14 +44,16 @@ public enum AccessibleMapping {
         case "radio button", "radio menu item":
             element.traits = [.button]
             if states.contains("checked") { element.traits.insert(.selected) }
+            if let position = object.position { element.context = .series(index: position.index, count: position.count) }
         case "combo box":
-            element.traits = [.button]
-            element.value = (object.valueText ?? object.text)?.trimmingWhitespace().nonEmptyString ?? expansion(states, words)
+            element.traits = [.button, .popUpButton]
+            element.value = spokenText(object.valueText) ?? spokenText(object.text) ?? expansion(states, words)
         case "menu item", "menu":
             element.traits = [.button]
             if element.hint == nil { element.hint = object.accelerator.flatMap { acceleratorWords($0, words) } }
         case "link":
             element.traits = [.link]
+            if states.contains("visited") { element.traits.insert(.visited) }
         case "heading":
             element.traits = [.header]
             element.value = object.level.map(words.headingLevel)
@@ -58,7 +66,7 @@ public enum AccessibleMapping {
         case "entry", "text", "editbar", "search bar", "terminal":
             element.traits = [.textEntry]
             if states.contains("multi-line") { element.traits.insert(.textArea) }
-            element.value = object.text?.nonEmptyString
+            element.value = spokenText(object.text, trimmed: false) ?? spokenText(object.placeholder)
         case "spin button":
             element.traits = [.adjustable]
             element.value = object.valueText?.trimmingWhitespace().nonEmptyString ?? object.value.map(number) ?? object.text?.nonEmptyString
@@ -86,14 +94,33 @@ public enum AccessibleMapping {
            states.contains("selected") {
             element.traits.insert(.selected)
         }
-        // An object whose states could not be read (it was going away) is not called dimmed.
-        if !states.isEmpty, !states.contains("sensitive") { element.traits.insert(.notEnabled) }
+        if states.contains("required") { element.traits.insert(.required) }
+        if states.contains("invalid entry") { element.traits.insert(.invalid) }
+        // An object whose states could not be read (it was going away) is not called dimmed, nor
+        // one with nothing else to say (Firefox's next page, its document not yet loaded).
+        if !states.isEmpty, !states.contains("sensitive"), element.label != nil || !element.traits.isEmpty {
+            element.traits.insert(.notEnabled)
+        }
         if element.label == nil, element.value == nil, element.hint == nil, !element.traits.isEmpty {
             // An object with nothing to say but its role still says its role.
             element.accessible = true
         }
         return element
     }
+
+    /// A name or a text as it is spoken: without the embedded object's character, trimmed
+    /// (unless `trimmed` is false: a field's text is said as typed), nil when nothing is left.
+    public static func spokenText(_ text: String?, trimmed: Bool = true) -> String? {
+        guard var text else { return nil }
+        if text.unicodeScalars.contains(objectReplacement) {
+            text = String(String.UnicodeScalarView(text.unicodeScalars.filter { $0 != objectReplacement }))
+            if text.allSatisfy(\.isWhitespace) { return nil }
+        }
+        return (trimmed ? text.trimmingWhitespace() : text).nonEmptyString
+    }
+
+    /// U+FFFC OBJECT REPLACEMENT CHARACTER.
+    public static let objectReplacement: Unicode.Scalar = "\u{FFFC}"
 
     static func expansion(_ states: Set<String>, _ words: LocaleWords) -> String? {
         guard states.contains("expandable") else { return nil }

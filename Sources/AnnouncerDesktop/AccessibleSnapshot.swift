@@ -8,8 +8,8 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     public var name: String
     public var description: String
     /// AT-SPI's state names that matter here: focused, sensitive, visible, checked,
-    /// indeterminate, pressed, selected, expandable, expanded, editable, multi-line. Empty when
-    /// they could not be read.
+    /// indeterminate, pressed, selected, expandable, expanded, editable, multi-line, required,
+    /// invalid entry, visited, busy. Empty when they could not be read.
     public var states: Set<String>
     /// The Value interface: current, minimum and maximum, and its own text where it has one.
     public var value: Double?
@@ -18,7 +18,10 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     public var valueText: String?
     /// The Text interface's whole text (entries).
     public var text: String?
-    /// 1-based place among its siblings of the same kind, and how many there are.
+    /// What an empty field shows instead of text (a web page's `placeholder`).
+    public var placeholder: String?
+    /// 1-based place among its siblings of the same kind, and how many there are (a web page's
+    /// radio buttons: in their group, as the page gives it).
     public var position: Position?
     /// A heading's level.
     public var level: Int?
@@ -38,11 +41,11 @@ public struct AccessibleSnapshot: Sendable, Equatable {
 
     public init(id: String, role: String, name: String = "", description: String = "", states: Set<String> = ["sensitive", "visible"],
                 value: Double? = nil, minimum: Double? = nil, maximum: Double? = nil, valueText: String? = nil,
-                text: String? = nil, position: Position? = nil, level: Int? = nil, accelerator: String? = nil,
+                text: String? = nil, placeholder: String? = nil, position: Position? = nil, level: Int? = nil, accelerator: String? = nil,
                 locale: String? = nil, xmlRoles: String? = nil) {
         self.id = id; self.role = role; self.name = name; self.description = description; self.states = states
         self.value = value; self.minimum = minimum; self.maximum = maximum; self.valueText = valueText
-        self.text = text; self.position = position; self.level = level; self.accelerator = accelerator
+        self.text = text; self.placeholder = placeholder; self.position = position; self.level = level; self.accelerator = accelerator
         self.locale = locale
         self.xmlRoles = xmlRoles
     }

@@ -19,6 +19,10 @@ public enum DesktopEvent: Sendable, Equatable {
     case announcement(String, assertive: Bool)
     /// A window became active: the object, its title and AT-SPI role name ("frame", "dialog").
     case windowActivated(id: String, title: String, role: String)
+    /// A web document finished loading (`document:load-complete`): as it is now.
+    case documentLoaded(AccessibleSnapshot)
+    /// Text was inserted into or deleted from a live region, or the region stopped being busy.
+    case liveChanged(LiveChange)
 }
 
 /// What the bridge asks of announcerd.
@@ -36,7 +40,9 @@ public enum DesktopRequest: Sendable, Equatable {
 /// toolkits send events doubled and in storms; only the latest focus of a storm speaks, a focus
 /// repeated within `duplicateMs` of the one spoken is dropped, a change to the focused object
 /// says it again, typing and deleting in the focused object are echoed, and moving its caret
-/// says what the caret crossed, as VoiceOver does.
+/// says what the caret crossed, as VoiceOver does. A window's title waits for the first focus in
+/// it (a browser's title changes as its page loads; a page's own title is its document's name),
+/// and a live region's changes for the rest of their storm.
 public struct DesktopEventFilter: Sendable {
     /// A focus waits this long for a newer one, and each newer one waits again: only the last of
     /// a storm is spoken. A toolkit
@@ -48,6 +54,12 @@ public struct DesktopEventFilter: Sendable {
     public var longestWaitMs: Milliseconds = 100
     /// The same focus again within this long of the one spoken is the toolkit repeating itself.
     public var duplicateMs: Milliseconds = 150
+    /// A window's title waits this long for the first focus in it, then is said on its own (a
+    /// browser's window is shown well before its page has a title and takes the focus).
+    public var windowWaitMs: Milliseconds = 2_000
+    /// A live region's changes are gathered this long (a page changes several of its nodes for
+    /// one update, and Chromium says a text replaced as a deletion and an insertion).
+    public var liveWaitMs: Milliseconds = 20
     public var typingEcho: TypingEcho
     /// The locale tables and the configured locale: the words of values ("expanded"), of
     /// shortcuts and of typed characters ("space") come from them.
@@ -67,6 +79,15 @@ public struct DesktopEventFilter: Sendable {
     /// activated (whether its title was said).
     private var windowSinceFocus = false
     private var activeWindow: (id: String, titled: Bool)?
+    /// The title of the window activated last, not yet said, and since when it waits.
+    private var pendingWindow: (id: String, title: String, role: String)?
+    private var pendingWindowSince: Milliseconds = 0
+    /// The object that took the focus last, said or not (a page's document that had nothing to
+    /// say until it loaded).
+    private var lastFocus: String?
+    /// Live regions' changes waiting for the rest of their storm, in the order they came.
+    private var pendingLive: [LiveChange] = []
+    private var pendingLiveSince: Milliseconds = 0
     /// The word being typed, for word echo.
     private var word = ""
     /// Where the focused object's caret is, as far as its events have told.
@@ -89,10 +110,17 @@ public struct DesktopEventFilter: Sendable {
 
     /// When `due` should be called next, if anything waits.
     public var deadline: Milliseconds? {
-        pending == nil ? nil : min(pendingLatest + coalesceMs, pendingSince + longestWaitMs)
+        let focus = pending == nil ? nil : min(pendingLatest + coalesceMs, pendingSince + longestWaitMs)
+        let window = pendingWindow == nil || pending != nil ? nil : pendingWindowSince + windowWaitMs
+        let live = pendingLive.isEmpty ? nil : pendingLiveSince + liveWaitMs
+        return [focus, window, live].compactMap { $0 }.min()
     }
 
     public mutating func receive(_ event: DesktopEvent, at now: Milliseconds) -> [DesktopRequest] {
+        // The waiting window's new title (a browser's, as its page loads) is the one to say.
+        if case .changed(let object) = event, object.id == pendingWindow?.id, !object.name.trimmingWhitespace().isEmpty {
+            pendingWindow?.title = object.name
+        }
         // A change while a focus waits belongs to its storm (GTK 4 focuses a list row, then
         // takes the selection from the row it leaves and gives it to the new one): it does not
         // end the wait, even when it is read after the wait's time (reading each object can take
@@ -108,6 +136,10 @@ public struct DesktopEventFilter: Sendable {
         var requests = due(at: now)
         switch event {
         case .focused(let object):
+            lastFocus = object.id
+            // A page's document takes the focus as it is built, and its live regions' first
+            // text (Chromium says it as inserted) is the page, not a change to it.
+            if AccessibleMapping.windowRole(object.role) == .document { pendingLive = [] }
             if pending == nil, isRepeat(object, at: now) { break }
             if pending == nil { pendingSince = now }
             pendingLatest = now
@@ -166,29 +198,78 @@ public struct DesktopEventFilter: Sendable {
                 if activeWindow != nil { windowSinceFocus = true }
                 activeWindow = (id, hasTitle)
             }
-            // A window that is only being built has no title yet: nothing to say.
-            guard hasTitle else { break }
-            requests.append(.window(title: title, role: AccessibleMapping.windowRole(role)))
+            // Said with the first focus in it, or on its own once it has waited; a window
+            // that is only being built has no title yet, and may have one by then.
+            pendingWindow = (id, title, role)
+            pendingWindowSince = now
+        case .documentLoaded(let object):
+            pendingLive = []
+            // The page the focus is on has loaded: its title (the document's name) is said,
+            // unless it was, as it is now, when the document took the focus.
+            guard lastFocus == object.id, pending?.id != object.id else { break }
+            if let focused, focused.object.id == object.id, focused.element == element(object) { break }
+            pendingSince = now
+            pendingLatest = now
+            pending = object
+        case .liveChanged(let change):
+            guard change.region.says(change.change) else { break }
+            let text = change.text.trimmingWhitespace()
+            if pendingLive.isEmpty { pendingLiveSince = now }
+            if let index = pendingLive.firstIndex(where: { $0.region.id == change.region.id }) {
+                // An atomic region, or one that settled, says its whole text as it is last;
+                // another says each change in turn.
+                if change.region.atomic || change.change == .settled {
+                    pendingLive[index] = change
+                } else if !text.isEmpty {
+                    pendingLive[index].text += (pendingLive[index].text.isEmpty ? "" : " ") + text
+                }
+            } else if !text.isEmpty || change.region.atomic {
+                pendingLive.append(change)
+            }
         }
         return requests
     }
 
-    /// Whether a waiting focus may wait on for the rest of its storm: it has not yet waited
-    /// `longestWaitMs`.
+    /// Whether a waiting focus, or a live region's waiting change, may wait on for the rest of
+    /// its storm: it has not yet waited `longestWaitMs`.
     public func mayWaitLonger(at now: Milliseconds) -> Bool {
-        pending != nil && now < pendingSince + longestWaitMs
+        pending != nil && now < pendingSince + longestWaitMs || !pendingLive.isEmpty && now < pendingLiveSince + longestWaitMs
     }
 
-    /// The focus that has waited its `coalesceMs` with no newer one, if its time has come.
+    /// What has waited its time: the focus that waited its `coalesceMs` with no newer one (after
+    /// the title of the window it is in), a window's title that waited for a focus in vain, and
+    /// live regions' changes.
     public mutating func due(at now: Milliseconds) -> [DesktopRequest] {
-        guard let object = pending, let deadline, now >= deadline else { return [] }
+        var requests: [DesktopRequest] = []
+        if !pendingLive.isEmpty, now >= pendingLiveSince + liveWaitMs {
+            for change in pendingLive {
+                guard let text = AccessibleMapping.spokenText(change.text) else { continue }
+                requests.append(.announce(Announcement(text: text, priority: change.region.politeness == .assertive ? .high : .default)))
+            }
+            pendingLive = []
+        }
+        if pending == nil, let window = pendingWindow, now >= pendingWindowSince + windowWaitMs {
+            pendingWindow = nil
+            requests += windowTitle(window)
+        }
+        guard let object = pending, now >= min(pendingLatest + coalesceMs, pendingSince + longestWaitMs) else { return requests }
         pending = nil
         let element = element(object)
-        guard AccessibleMapping.speaks(element) else { return [] }
-        if isRepeat(object, at: now) { return [] }
+        guard AccessibleMapping.speaks(element) else { return requests }
+        if isRepeat(object, at: now) { return requests }
+        if let window = pendingWindow {
+            pendingWindow = nil
+            // A page's document says the page's title itself: the browser's window title (its
+            // "Untitled" while the page loads, the browser's name) is not said.
+            if AccessibleMapping.windowRole(object.role) != .document { requests += windowTitle(window) }
+        }
         focused = (object, element, now)
         windowSinceFocus = false
-        return [.focus(element)]
+        return requests + [.focus(element)]
+    }
+
+    private func windowTitle(_ window: (id: String, title: String, role: String)) -> [DesktopRequest] {
+        window.title.trimmingWhitespace().isEmpty ? [] : [.window(title: window.title, role: AccessibleMapping.windowRole(window.role))]
     }
 
     /// Whether a focus on `object` is the focus already said: the same object saying the same,

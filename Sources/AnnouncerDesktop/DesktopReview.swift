@@ -6,6 +6,9 @@ public enum ReviewAction: Sendable, Equatable {
     case speak(Element)
     /// Say an item of a read all: the bridge reports its end with `readingFinished`.
     case read(Element)
+    /// Say an item once what is being said has ended, if nothing else is said first (a page's
+    /// first item, after its title): a low-priority announcement.
+    case queue(Element)
     /// Say a word or a line at once (the rotor's category, "No next heading", a line, a character).
     case say(String, unit: EchoUnit)
     /// Do the object's default action (click a link or a button, toggle a check box).
@@ -82,6 +85,15 @@ public struct DesktopReview: Sendable {
             break
         }
         return actions
+    }
+
+    /// A page's document took the focus (a page loaded, or another in the same tab) and its tree
+    /// was read: in browse mode the cursor goes to its first item, which is said after the
+    /// page's title. A document that the cursor is already in (the focus came back to it) says
+    /// nothing more.
+    public mutating func documentShown(_ document: String) -> [ReviewAction] {
+        guard mode == .browse, focused?.object == document, cursor.index == nil, let item = cursor.move(.item, forward: true) else { return [] }
+        return [.queue(Self.said(item))]
     }
 
     /// Any key pressed: a read all stops, where it is.

@@ -31,7 +31,7 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         Row(object: Object(id: "1", role: "check box", name: "All", states: sensitive.union(["indeterminate"])), spoken: "All. Switch Button. Mixed.", hint: "Press Space to toggle setting."),
         Row(object: Object(id: "1", role: "radio button", name: "Small", states: sensitive.union(["checked"])), spoken: "Selected: Small. Button."),
         Row(object: Object(id: "1", role: "radio button", name: "Large"), spoken: "Large. Button."),
-        Row(object: Object(id: "1", role: "combo box", name: "Size", text: "Medium"), spoken: "Size: Medium. Button."),
+        Row(object: Object(id: "1", role: "combo box", name: "Size", text: "Medium"), spoken: "Size: Medium. Pop Up Button."),
         Row(object: Object(id: "1", role: "menu item", name: "Quit", accelerator: "<Control>q"), spoken: "Quit. Button.", hint: "Control Q"),
         Row(object: Object(id: "1", role: "link", name: "Home page"), spoken: "Home page. Link."),
         Row(object: Object(id: "1", role: "heading", name: "Settings", level: 2), spoken: "Settings: level 2. Heading."),
@@ -61,6 +61,30 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         Row(object: Object(id: "1", role: "frame", name: "Mail settings"), spoken: "Mail settings"),
         Row(object: Object(id: "1", role: "dialog", name: "Information", description: "Settings saved"), spoken: "Information", hint: "Settings saved"),
         Row(object: Object(id: "1", role: "alert", name: "Disk full"), spoken: "Disk full"),
+        // A web page's controls, as Chromium and Firefox give them.
+        Row(object: Object(id: "1", role: "combo box", name: "Shipping speed", states: sensitive.union(["expandable"]), valueText: "Express", text: "\u{FFFC}"),
+            spoken: "Shipping speed: Express. Pop Up Button."),
+        Row(object: Object(id: "1", role: "combo box", name: "Shipping speed", states: sensitive.union(["expandable"]), text: "\u{FFFC}"),
+            spoken: "Shipping speed: collapsed. Pop Up Button."),
+        Row(object: Object(id: "1", role: "radio button", name: "Bank transfer", states: sensitive.union(["checked"]), position: .init(index: 2, count: 3)),
+            spoken: "Selected: Bank transfer. Button. 2 of 3."),
+        Row(object: Object(id: "1", role: "entry", name: "Email", text: "", placeholder: "you@example.com"), spoken: "Email: you@example.com. Text Field.",
+            hint: "Press Space to edit."),
+        Row(object: Object(id: "1", role: "entry", name: "Email", text: "ada@example.com", placeholder: "you@example.com"),
+            spoken: "Email: ada@example.com. Text Field.", hint: "Press Space to edit."),
+        Row(object: Object(id: "1", role: "entry", name: "Email", states: sensitive.union(["required"]), text: ""), spoken: "Email. Text Field. Required.",
+            hint: "Press Space to edit."),
+        Row(object: Object(id: "1", role: "entry", name: "Card number", states: sensitive.union(["invalid entry"]), text: "1234"),
+            spoken: "Card number: 1234. Text Field. Invalid data.", hint: "Press Space to edit."),
+        Row(object: Object(id: "1", role: "check box", name: "Terms", states: sensitive.union(["required", "invalid entry"])),
+            spoken: "Terms. Switch Button. Off. Required. Invalid data.", hint: "Press Space to toggle setting."),
+        Row(object: Object(id: "1", role: "link", name: "Start over", states: sensitive.union(["visited"])), spoken: "Start over. Visited. Link."),
+        Row(object: Object(id: "1", role: "image", name: "Secure payment"), spoken: "Secure payment. Image."),
+        // Chromium's embedded object's character never reaches speech.
+        Row(object: Object(id: "1", role: "paragraph", name: "\u{FFFC} Pay safely."), spoken: "Pay safely."),
+        Row(object: Object(id: "1", role: "entry", name: "Note", text: "See \u{FFFC}here"), spoken: "Note: See here. Text Field.", hint: "Press Space to edit."),
+        // A document not yet loaded, in no state to be used, has nothing to say (not "Dimmed.").
+        Row(object: Object(id: "1", role: "document web", states: ["visible"]), spoken: ""),
     ]
 
     @Test(arguments: rows)
@@ -102,7 +126,7 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         Row(object: Object(id: "1", role: "tree table row", name: "Posteingang", states: sensitive.union(["expandable", "expanded"]), position: .init(index: 1, count: 2)),
             spoken: "Posteingang: ausgeklappt 1 von 2."),
         Row(object: Object(id: "1", role: "menu item", name: "Beenden", accelerator: "<Primary>q"), spoken: "Beenden. Taste.", hint: "Steuerung Q"),
-        Row(object: Object(id: "1", role: "combo box", name: "Größe", states: sensitive.union(["expandable"])), spoken: "Größe: eingeklappt. Taste."),
+        Row(object: Object(id: "1", role: "combo box", name: "Größe", states: sensitive.union(["expandable"])), spoken: "Größe: eingeklappt. Einblendmenü."),
     ])
     func speaksGerman(_ row: Row) {
         let german = UtteranceComposer(catalog: packagedCatalog, locale: "de", hintStyle: .keyboard)

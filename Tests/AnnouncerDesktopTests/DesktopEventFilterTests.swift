@@ -52,14 +52,15 @@ import Testing
         var filter = DesktopEventFilter(catalog: packagedCatalog)
         _ = filter.receive(.windowActivated(id: "main", title: "Mail settings", role: "frame"), at: 0)
         _ = filter.receive(.focused(Self.remember), at: 10)
-        #expect(words(filter.due(at: 20)) == ["focus Remember me. Switch Button. Off."])
+        #expect(words(filter.due(at: 20)) == ["window window Mail settings", "focus Remember me. Switch Button. Off."])
         _ = filter.receive(.windowActivated(id: "main", title: "Mail settings", role: "frame"), at: 5_000)
         #expect(filter.receive(.focused(Self.remember), at: 5_001).isEmpty)
         #expect(filter.due(at: 5_010).isEmpty)
-        #expect(words(filter.receive(.windowActivated(id: "dialog", title: "Settings saved", role: "dialog"), at: 6_000)) == ["window dialog Settings saved"])
-        _ = filter.receive(.windowActivated(id: "main", title: "Mail settings", role: "frame"), at: 7_000)
-        _ = filter.receive(.focused(Self.remember), at: 7_001)
-        #expect(words(filter.due(at: 7_010)) == ["focus Remember me. Switch Button. Off."])
+        _ = filter.receive(.windowActivated(id: "dialog", title: "Settings saved", role: "dialog"), at: 6_000)
+        #expect(words(filter.due(at: 8_000)) == ["window dialog Settings saved"])
+        _ = filter.receive(.windowActivated(id: "main", title: "Mail settings", role: "frame"), at: 9_000)
+        _ = filter.receive(.focused(Self.remember), at: 9_001)
+        #expect(words(filter.due(at: 9_010)) == ["window window Mail settings", "focus Remember me. Switch Button. Off."])
     }
 
     /// A change to the object the review is on is said (Insert+Enter toggled it); a change to
@@ -232,14 +233,110 @@ import Testing
         #expect(words(filter.receive(.announcement("Saved", assertive: false), at: 0)) == ["announce default Saved"])
         #expect(words(filter.receive(.announcement("Connection lost", assertive: true), at: 0)) == ["announce high Connection lost"])
         #expect(filter.receive(.announcement("", assertive: true), at: 0).isEmpty)
-        #expect(words(filter.receive(.windowActivated(id: "1", title: "Mail", role: "frame"), at: 0)) == ["window window Mail"])
-        #expect(words(filter.receive(.windowActivated(id: "2", title: "Mail settings", role: "dialog"), at: 0)) == ["window dialog Mail settings"])
-        #expect(words(filter.receive(.windowActivated(id: "3", title: "Report.odt", role: "document frame"), at: 0)) == ["window document Report.odt"])
-        #expect(filter.receive(.windowActivated(id: "4", title: " ", role: "frame"), at: 0).isEmpty)
+        // A window that no focus follows is said once it has waited `windowWaitMs`.
+        var time: Milliseconds = 0
+        func activated(_ id: String, _ title: String, _ role: String) -> [String] {
+            #expect(filter.receive(.windowActivated(id: id, title: title, role: role), at: time).isEmpty)
+            time += filter.windowWaitMs
+            #expect(filter.deadline == time)
+            defer { time += 1 }
+            return words(filter.due(at: time))
+        }
+        #expect(activated("1", "Mail", "frame") == ["window window Mail"])
+        #expect(activated("2", "Mail settings", "dialog") == ["window dialog Mail settings"])
+        #expect(activated("3", "Report.odt", "document frame") == ["window document Report.odt"])
+        #expect(activated("4", " ", "frame").isEmpty)
         // The same window once it has its title: said then, and not again when the title
         // changes (a browser's as its page loads; a key grab activates it again).
-        #expect(words(filter.receive(.windowActivated(id: "4", title: "Mozilla Firefox", role: "frame"), at: 0)) == ["window window Mozilla Firefox"])
-        #expect(filter.receive(.windowActivated(id: "4", title: "Page — Mozilla Firefox", role: "frame"), at: 0).isEmpty)
+        #expect(activated("4", "Mozilla Firefox", "frame") == ["window window Mozilla Firefox"])
+        #expect(filter.receive(.windowActivated(id: "4", title: "Page — Mozilla Firefox", role: "frame"), at: time).isEmpty)
+        #expect(filter.deadline == nil)
+    }
+
+    /// A window's title waits for the first focus in it, and is said before it; a title that
+    /// changes meanwhile is said as it is then (a browser's, as its page loads). A page's
+    /// document taking the focus says the page's title itself: the browser's window title (its
+    /// "Untitled - Chromium" of a page not yet loaded) is not said.
+    @Test func aWindowsTitleWaitsForItsFirstFocus() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        _ = filter.receive(.windowActivated(id: "dialog", title: "", role: "dialog"), at: 0)
+        _ = filter.receive(.changed(Object(id: "dialog", role: "dialog", name: "Save changes?")), at: 5)
+        _ = filter.receive(.focused(Self.compose), at: 10)
+        #expect(words(filter.due(at: 13)) == ["window dialog Save changes?", "focus Compose. Button."])
+
+        _ = filter.receive(.windowActivated(id: "browser", title: "Untitled - Chromium", role: "frame"), at: 5_000)
+        _ = filter.receive(.focused(Object(id: "page", role: "document web", name: "Checkout")), at: 6_500)
+        #expect(words(filter.due(at: 6_503)) == ["focus Checkout"])
+        #expect(filter.deadline == nil)
+    }
+
+    /// A page's document that takes the focus before it has loaded has nothing to say (no
+    /// name yet, and no "Dimmed."); once loaded, its title is said. One said at its focus is not
+    /// said again at its load.
+    @Test func aPageSaysItsTitleOnceLoaded() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        let loading = Object(id: "page", role: "document web", states: ["busy"])
+        let loaded = Object(id: "page", role: "document web", name: "Order placed")
+        _ = filter.receive(.focused(loading), at: 0)
+        #expect(filter.due(at: 3).isEmpty)
+        _ = filter.receive(.documentLoaded(loaded), at: 400)
+        #expect(words(filter.due(at: 403)) == ["focus Order placed"])
+        _ = filter.receive(.documentLoaded(loaded), at: 900)
+        #expect(filter.due(at: 903).isEmpty)
+        // Another document's load (a frame, another tab) says nothing.
+        _ = filter.receive(.documentLoaded(Object(id: "other", role: "document web", name: "Ads")), at: 1_000)
+        #expect(filter.due(at: 1_003).isEmpty)
+    }
+
+    static func live(_ id: String, _ politeness: LiveRegion.Politeness, atomic: Bool = false, relevant: Set<String> = LiveRegion.defaultRelevant,
+                     busy: Bool = false, _ text: String, _ change: LiveRegion.Change = .inserted) -> DesktopEvent {
+        .liveChanged(LiveChange(region: LiveRegion(id: id, politeness: politeness, atomic: atomic, relevant: relevant, busy: busy),
+                                change: change, text: text))
+    }
+
+    /// Live regions: polite ones are default announcements, assertive ones high; a storm's
+    /// changes to one region are said once (an atomic region as it is last, another each change
+    /// in turn); removals only where `aria-relevant` asks; nothing while busy, the whole region
+    /// once it settles.
+    @Test func liveRegionsAreAnnouncedByTheirPoliteness() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        _ = filter.receive(Self.live("status", .polite, "Coupon applied"), at: 0)
+        _ = filter.receive(Self.live("alert", .assertive, "Card number is invalid"), at: 1)
+        #expect(filter.deadline == filter.liveWaitMs)
+        #expect(filter.due(at: 19).isEmpty)
+        #expect(words(filter.due(at: 20)) == ["announce default Coupon applied", "announce high Card number is invalid"])
+
+        // Chromium's replaced number: a deletion, then an insertion, then the whole region.
+        _ = filter.receive(Self.live("total", .polite, atomic: true, "Total: euros", .deleted), at: 100)
+        _ = filter.receive(Self.live("total", .polite, atomic: true, "Total: \u{FFFC} euros"), at: 101)
+        _ = filter.receive(Self.live("total", .polite, atomic: true, "Total: 12 euros"), at: 102)
+        #expect(words(filter.due(at: 121)) == ["announce default Total: 12 euros"])
+
+        _ = filter.receive(Self.live("log", .polite, "Build started."), at: 200)
+        _ = filter.receive(Self.live("log", .polite, "Compiling."), at: 205)
+        _ = filter.receive(Self.live("log", .polite, "Old line", .deleted), at: 206)
+        #expect(words(filter.due(at: 220)) == ["announce default Build started. Compiling."])
+        _ = filter.receive(Self.live("cart", .polite, relevant: ["removals"], "Apples", .deleted), at: 300)
+        #expect(words(filter.due(at: 320)) == ["announce default Apples"])
+
+        _ = filter.receive(Self.live("feed", .polite, busy: true, "Loading"), at: 400)
+        #expect(filter.deadline == nil)
+        _ = filter.receive(Self.live("feed", .polite, "Three new posts", .settled), at: 500)
+        #expect(words(filter.due(at: 520)) == ["announce default Three new posts"])
+    }
+
+    /// A page's live regions filled as it is built (Chromium says their first text as
+    /// inserted, just before its document takes the focus and loads) are not changes.
+    @Test func aPagesOwnBuildingIsNoLiveChange() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        _ = filter.receive(Self.live("total", .polite, atomic: true, "Total: 10 euros"), at: 0)
+        _ = filter.receive(.focused(Object(id: "page", role: "document web", name: "Checkout")), at: 1)
+        #expect(words(filter.due(at: 4)) == ["focus Checkout"])
+        #expect(filter.due(at: 30).isEmpty)
+        _ = filter.receive(Self.live("total", .polite, atomic: true, "Total: 10 euros"), at: 100)
+        _ = filter.receive(.documentLoaded(Object(id: "page", role: "document web", name: "Checkout")), at: 101)
+        #expect(filter.due(at: 130).isEmpty)
+        #expect(filter.deadline == nil)
     }
 
     @Test func anObjectWithNothingToSayIsNotSpoken() {

@@ -37,12 +37,40 @@ import Testing
                 switch action {
                 case .speak(let element): "speak " + composer.compose(element).description
                 case .read(let element): "read " + composer.compose(element).description
+                case .queue(let element): "queue " + composer.compose(element).description
                 case .say(let text, let unit): "say \(text) (\(unit.rawValue))"
                 case .activate(let object): "activate \(object)"
                 case .focus(let object): "focus \(object)"
                 case .stopSpeech: "stop"
                 }
             }
+        }
+    }
+
+    /// A page's document that takes the focus (a page loaded) says its first item after its
+    /// title, and the cursor is there: the next key goes on from it. The document the cursor is
+    /// already in says nothing more; outside browse mode, nothing.
+    @Test func aPageThatLoadedSaysItsFirstItem() {
+        let items = ReviewTree.items(ReviewFixtures.firefoxPage, catalog: packagedCatalog, locale: "en")
+        let page = AccessibleMapping.element(AccessibleSnapshot(id: "doc", role: "document web", name: "Announcer test page"), catalog: packagedCatalog, locale: "en")
+        var review = DesktopReview(composer: composer)
+        _ = review.focusMoved(to: "doc", element: page, inDocument: true, textField: false)
+        review.read(items, window: ("Announcer test page", .document), sameWindow: false)
+        #expect(review.documentShown("doc").map(describe) == ["queue Announcer test page: level 1. Heading. Landmark."])
+        #expect(review.documentShown("doc").isEmpty)
+        #expect(review.perform(.jump(.heading(level: nil), forward: true)).map(describe) == ["speak Introduction: level 2. Heading. Landmark."])
+
+        var desktop = DesktopReview(composer: composer)
+        _ = desktop.focusMoved(to: "doc", element: page, inDocument: false, textField: false)
+        desktop.read(items, window: ("Mail", .window), sameWindow: false)
+        #expect(desktop.documentShown("doc").isEmpty)
+    }
+
+    func describe(_ action: ReviewAction) -> String {
+        switch action {
+        case .queue(let element): "queue " + composer.compose(element).description
+        case .speak(let element): "speak " + composer.compose(element).description
+        default: "\(action)"
         }
     }
 

@@ -80,7 +80,9 @@ public struct UtteranceComposer: Sendable {
         if case .tab = context { isTabContext = true }
 
         if traits.contains(.notEnabled) { result.append(words[.notEnabled]) }
-        if traits.contains(.button), traits.isDisjoint(with: [.keyboardKey, .switchButton, .tabBarItem, .backButton]), !isTabContext {
+        if traits.contains(.popUpButton) {
+            result.append(words[.popUpButton])
+        } else if traits.contains(.button), traits.isDisjoint(with: [.keyboardKey, .switchButton, .tabBarItem, .backButton]), !isTabContext {
             result.append(words[.button])
         }
         if traits.contains(.backButton) { result.append(words[.backButton]) }
@@ -101,10 +103,16 @@ public struct UtteranceComposer: Sendable {
             if traits.contains(.isEditing) { result.append(words[.isEditing]) }
         }
         if traits.contains(.header) { result.append(words[.header]) }
-        if traits.contains(.link) { result.append(words[.link]) }
+        if traits.contains(.link) {
+            if traits.contains(.visited) { result.append(words[.visited]) }
+            result.append(words[.link])
+        }
         if traits.contains(.adjustable) { result.append(words[.adjustable]) }
         if traits.contains(.image) { result.append(words[.image]) }
         if traits.contains(.searchField) { result.append(words[.searchField]) }
+        // A form field's own state, after what it is: "Email. Text Field. Required."
+        if traits.contains(.required) { result.append(words[.required]) }
+        if traits.contains(.invalid) { result.append(words[.invalid]) }
         return result
     }
 

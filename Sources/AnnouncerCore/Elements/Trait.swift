@@ -4,6 +4,8 @@ public enum Trait: String, CaseIterable, Sendable {
     case summaryElement, notEnabled, updatesFrequently, startsMediaSession, adjustable
     case allowsDirectInteraction, causesPageTurn, tabBar, textEntry, isEditing, secureTextField
     case textArea, switchButton, backButton, tabBarItem
+    // Beyond UIKit's traits: what a web page's controls say of themselves (docs/design.md §12).
+    case popUpButton, visited, required, invalid
 
     /// Its bit in `Traits`; the position in `allCases` is stable because the list above is.
     var bit: UInt32 { 1 << UInt32(Trait.allCases.firstIndex(of: self)!) }

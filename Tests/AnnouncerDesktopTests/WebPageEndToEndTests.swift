@@ -1,0 +1,53 @@
+import AnnouncerTestSupport
+import Testing
+
+/// A checkout page of the project's own (Tests/fixtures/desktop/checkout.html) in Firefox ESR
+/// and Chromium from Debian, through announcer-atspi and announcerd (docs/design.md §12): the
+/// page's title once it has loaded and then its first item, the values its controls hold, its
+/// live regions, and the next page in the same tab. Each key's speech is asserted whole, in
+/// order, and waited for on speech, never a fixed sleep.
+@Suite(.serialized) struct WebPageEndToEndTests {
+    static let allKinds: Set<String> = ["focus", "echo", "window", "default", "high", "low"]
+
+    @Test(arguments: ["firefox", "chromium"]) func checkoutPageValuesLiveRegionsAndLoad(_ browser: String) throws {
+        let firefox = browser == "firefox"
+        // What the browsers themselves expose differently: Firefox marks the page's own link
+        // visited and an empty required field invalid.
+        let startOver = firefox ? "Start over. Visited. Link." : "Start over. Link."
+        let email = firefox ? "Email: you@example.com. Text Field. Required. Invalid data." : "Email: you@example.com. Text Field. Required."
+        let (keys, said) = keysAndSpeech([
+            ("Down", ["Secure payment. Image. Pay safely."]),                    // the image's alt text, in browse mode
+            ("Tab", [startOver]),
+            ("Tab", ["Full name: Ada Lovelace. Text Field.", "Focus mode"]),     // its text
+            ("Tab", [email]),                                                    // its placeholder, and required
+            ("Tab", ["Card number: 1234. Text Field. Invalid data."]),           // aria-invalid
+            ("Tab", ["Shipping speed: Express. Pop Up Button.", "Browse mode"]), // the chosen option
+            ("Insert+space", ["Focus mode"]),
+            ("Down", ["Shipping speed: Overnight. Pop Up Button."]),             // another option chosen
+            ("Escape", ["Browse mode"]),
+            ("Tab", ["Selected: Card. Button. 1 of 3."]),                        // a radio button in its group
+            ("Tab", ["Gift wrap. Switch Button. Off."]),
+            ("space", ["Gift wrap. Switch Button. On.", "Total: 12 euros"]),     // an atomic polite region, after the focus
+            ("idle", []),
+            ("Tab", ["Apply coupon. Button."]),
+            ("Return", ["Coupon applied"]),                                      // role=status
+            ("idle", []),
+            ("Tab", ["Place order. Button."]),
+            ("Return", ["Card number is invalid"]),                              // role=alert, at once
+            ("idle", []),
+            ("Tab", ["Continue. Link."]),
+            ("Return", ["Order placed", "Thank you: level 1. Heading."]),        // the next page: its title, then its first item
+        ])
+        // Firefox, with no window manager, sometimes leaves the focus on its window: a click on
+        // the page's blank side gives it to the document. The page's title and first item are
+        // said once it has loaded, never the browser's "Untitled" window.
+        let spoken = try desktopSession("browser.sh \(browser) checkout.html",
+                                        keys: ["wait:Checkout", "click", "seen:^SPEAK low [0-9]+ Checkout: level 1\\. Heading\\.$", "idle"] + keys,
+                                        kinds: Self.allKinds)
+        // Firefox's window may be said first, by its own title ("Mozilla Firefox", or the page's
+        // once it has one), when its page takes the focus late.
+        #expect(Array(spoken.filter { !$0.hasSuffix("Mozilla Firefox") }.prefix(2)) == ["Checkout", "Checkout: level 1. Heading."])
+        #expect(!spoken.contains { $0.contains("Untitled") || $0.contains("\u{FFFC}") }, "in \(spoken)")
+        #expect(Array(spoken.drop { $0 != said[0] }) == said)
+    }
+}
