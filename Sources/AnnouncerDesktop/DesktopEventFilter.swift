@@ -198,7 +198,13 @@ public struct DesktopEventFilter: Sendable {
                 if activeWindow != nil { windowSinceFocus = true }
                 activeWindow = (id, hasTitle)
             }
-            // Said with the first focus in it, or on its own once it has waited; a window
+            // A toolkit that gave the focus first and activated its window after (GTK with no
+            // window manager) has its title said at once, as it comes: the focus is in it.
+            if let focused, now - focused.at < windowWaitMs {
+                requests += windowTitle((id, title, role))
+                break
+            }
+            // Else said with the first focus in it, or on its own once it has waited; a window
             // that is only being built has no title yet, and may have one by then.
             pendingWindow = (id, title, role)
             pendingWindowSince = now
