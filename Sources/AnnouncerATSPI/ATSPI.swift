@@ -95,14 +95,15 @@ enum ATSPI {
             guard let text = announcer_atspi_value_string(&data) else { return nil }
             let id = identifier(source), offset = Int(detail1), inserted = type.hasPrefix("object:text-changed:insert")
             if id != focused, let (region, root) = liveRegion(source) {
-                let whole = region.atomic ? root.flatMap { expandedText($0.pointer) } : nil
-                return .liveChanged(LiveChange(region: region, change: inserted ? .inserted : .deleted, text: whole ?? String(cString: text)))
+                let whole = region.atomic ? expandedText(root.pointer) : nil
+                return .liveChanged(LiveChange(region: region, document: document(of: root), change: inserted ? .inserted : .deleted,
+                                               text: whole ?? String(cString: text)))
             }
             return inserted ? .textInserted(id: id, offset: offset, text: String(cString: text))
                             : .textDeleted(id: id, offset: offset, text: String(cString: text))
         case "object:state-changed:busy":
-            guard detail1 == 0, let (region, root) = liveRegion(source), let text = root.flatMap({ expandedText($0.pointer) }) else { return nil }
-            return .liveChanged(LiveChange(region: region, change: .settled, text: text))
+            guard detail1 == 0, let (region, root) = liveRegion(source), let text = expandedText(root.pointer) else { return nil }
+            return .liveChanged(LiveChange(region: region, document: document(of: root), change: .settled, text: text))
         case "object:selection-changed":
             // A select's menu chose another option: the select is what changed.
             if string({ atspi_accessible_get_role_name(source, &$0) }) == "combo box" { return snapshot(source).map { .changed($0) } }
@@ -246,7 +247,7 @@ enum ATSPI {
     /// The live region an object is in, and its root: the object itself when it is the region
     /// (it has `live` of its own, or is an alert or a status), else the nearest ancestor that
     /// is, at most eight up. Nil when it is in none.
-    static func liveRegion(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> (LiveRegion, AccessibleReference?)? {
+    static func liveRegion(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> (LiveRegion, AccessibleReference)? {
         var object = AccessibleReference(retaining: accessible)
         var attributes = attributes(accessible, liveAttributes)
         guard var region = LiveRegion.of(id: object.id, role: object.role, attributes: attributes) else { return nil }
@@ -263,6 +264,30 @@ enum ATSPI {
         }
         return (region, object)
     }
+
+    /// The web document a live region's root is in, found once for each root (a region that
+    /// changes 500 times a second is not walked up 500 times).
+    static func document(of root: AccessibleReference) -> String? {
+        let id = root.id
+        if let known = regionDocuments[id] { return known }
+        var object = root
+        var document: String?
+        for _ in 0..<40 {
+            if documentRoles.contains(object.role) {
+                document = object.id
+                break
+            }
+            guard let parent = object.parent else { break }
+            object = parent
+        }
+        if regionDocuments.count >= 1_000 { regionDocuments.removeAll() }
+        regionDocuments[id] = document
+        return document
+    }
+
+    /// Each live region's root and the document it is in, as far as found (`document(of:)`).
+    /// libatspi's calls are made on the main loop's thread only.
+    nonisolated(unsafe) static var regionDocuments: [String: String?] = [:]
 
     /// The Text interface's whole text with each embedded object's character replaced by that
     /// object's own text (or name): Chromium's "Total: ￼ euros" is "Total: 8 euros".

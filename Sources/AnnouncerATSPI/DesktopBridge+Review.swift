@@ -55,6 +55,7 @@ extension DesktopBridge {
             return
         }
         let place = ATSPI.place(of: object)
+        filter.focusedDocument = place.document?.id
         let root = place.document ?? place.window
         if let root, root.id != reviewRoot?.id {
             reviewRoot = root

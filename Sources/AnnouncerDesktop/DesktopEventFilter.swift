@@ -85,6 +85,10 @@ public struct DesktopEventFilter: Sendable {
     /// The object that took the focus last, said or not (a page's document that had nothing to
     /// say until it loaded).
     private var lastFocus: String?
+    /// The web document the focus is in (the last to take the focus itself, or the one the
+    /// bridge found the focus in): only its live regions speak. The bridge sets it as the focus
+    /// moves.
+    public var focusedDocument: String?
     /// Live regions' changes waiting for the rest of their storm, in the order they came.
     private var pendingLive: [LiveChange] = []
     private var pendingLiveSince: Milliseconds = 0
@@ -137,9 +141,7 @@ public struct DesktopEventFilter: Sendable {
         switch event {
         case .focused(let object):
             lastFocus = object.id
-            // A page's document takes the focus as it is built, and its live regions' first
-            // text (Chromium says it as inserted) is the page, not a change to it.
-            if AccessibleMapping.windowRole(object.role) == .document { pendingLive = [] }
+            if AccessibleMapping.windowRole(object.role) == .document { focusedDocument = object.id }
             if pending == nil, isRepeat(object, at: now) { break }
             if pending == nil { pendingSince = now }
             pendingLatest = now
@@ -209,7 +211,6 @@ public struct DesktopEventFilter: Sendable {
             pendingWindow = (id, title, role)
             pendingWindowSince = now
         case .documentLoaded(let object):
-            pendingLive = []
             // The page the focus is on has loaded: its title (the document's name) is said,
             // unless it was, as it is now, when the document took the focus.
             guard lastFocus == object.id, pending?.id != object.id else { break }
@@ -218,7 +219,9 @@ public struct DesktopEventFilter: Sendable {
             pendingLatest = now
             pending = object
         case .liveChanged(let change):
-            guard change.region.says(change.change) else { break }
+            // A page in another tab, or one being built (its regions' first text, which
+            // Chromium says as inserted before its document takes the focus), says nothing.
+            guard change.region.says(change.change), change.document == nil || change.document == focusedDocument else { break }
             let text = change.text.trimmingWhitespace()
             if pendingLive.isEmpty { pendingLiveSince = now }
             if let index = pendingLive.firstIndex(where: { $0.region.id == change.region.id }) {

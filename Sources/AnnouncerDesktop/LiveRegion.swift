@@ -79,15 +79,17 @@ public struct LiveRegion: Sendable, Equatable {
     }
 }
 
-/// A change heard in a live region: the region, and what it says (the text inserted or deleted,
-/// or the region's whole text when it is atomic or settled).
+/// A change heard in a live region: the region, the web document it is in, and what it says
+/// (the text inserted or deleted, or the region's whole text when it is atomic or settled).
 public struct LiveChange: Sendable, Equatable {
     public var region: LiveRegion
+    public var document: String?
     public var change: LiveRegion.Change
     public var text: String
 
-    public init(region: LiveRegion, change: LiveRegion.Change, text: String) {
+    public init(region: LiveRegion, document: String? = nil, change: LiveRegion.Change, text: String) {
         self.region = region
+        self.document = document
         self.change = change
         self.text = text
     }

@@ -329,17 +329,26 @@ import Testing
         #expect(words(filter.due(at: 520)) == ["announce default Three new posts"])
     }
 
-    /// A page's live regions filled as it is built (Chromium says their first text as
-    /// inserted, just before its document takes the focus and loads) are not changes.
-    @Test func aPagesOwnBuildingIsNoLiveChange() {
+    /// Only the live regions of the page the focus is in speak: not another tab's, nor those of
+    /// a page being built (Chromium says their first text as inserted, before the page's
+    /// document takes the focus).
+    @Test func onlyThePageTheFocusIsInSpeaks() {
         var filter = DesktopEventFilter(catalog: packagedCatalog)
-        _ = filter.receive(Self.live("total", .polite, atomic: true, "Total: 10 euros"), at: 0)
-        _ = filter.receive(.focused(Object(id: "page", role: "document web", name: "Checkout")), at: 1)
-        #expect(words(filter.due(at: 4)) == ["focus Checkout"])
-        #expect(filter.due(at: 30).isEmpty)
-        _ = filter.receive(Self.live("total", .polite, atomic: true, "Total: 10 euros"), at: 100)
-        _ = filter.receive(.documentLoaded(Object(id: "page", role: "document web", name: "Checkout")), at: 101)
+        func total(_ document: String, _ text: String) -> DesktopEvent {
+            .liveChanged(LiveChange(region: LiveRegion(id: "total", politeness: .polite, atomic: true), document: document, change: .inserted, text: text))
+        }
+        _ = filter.receive(total("page", "Total: 10 euros"), at: 0)
+        _ = filter.receive(.focused(Object(id: "page", role: "document web", name: "Checkout")), at: 30)
+        #expect(words(filter.due(at: 40)) == ["focus Checkout"])
+        #expect(filter.focusedDocument == "page")
+        _ = filter.receive(total("other tab", "Total: 3 euros"), at: 100)
         #expect(filter.due(at: 130).isEmpty)
+        _ = filter.receive(total("page", "Total: 12 euros"), at: 200)
+        #expect(words(filter.due(at: 220)) == ["announce default Total: 12 euros"])
+        // The bridge found the focus outside any page (another application's window).
+        filter.focusedDocument = nil
+        _ = filter.receive(total("page", "Total: 14 euros"), at: 300)
+        #expect(filter.due(at: 320).isEmpty)
         #expect(filter.deadline == nil)
     }
 

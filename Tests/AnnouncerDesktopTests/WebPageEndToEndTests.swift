@@ -35,6 +35,9 @@ import Testing
             ("Tab", ["Place order. Button."]),
             ("Return", ["Card number is invalid"]),                              // role=alert, at once
             ("idle", []),
+            ("Tab", ["Check delivery. Button."]),
+            ("Return", ["Delivery on Friday"]),                                  // aria-busy: only once done, never "Checking"
+            ("idle", []),
             ("Tab", ["Continue. Link."]),
             ("Return", ["Order placed", "Thank you: level 1. Heading."]),        // the next page: its title, then its first item
         ])
