@@ -115,8 +115,9 @@ public final class DesktopBridge {
     private var now: Milliseconds { (ContinuousClock.now - origin).milliseconds }
 
     private func handle(_ event: UnsafePointer<AtspiEvent>) {
-        noteForReview(event)
-        guard let desktopEvent = ATSPI.event(event) else { return }
+        let item = ATSPI.focusedItem(event)
+        noteForReview(event, item: item)
+        guard let desktopEvent = ATSPI.event(event, item: item) else { return }
         deliver(filter.receive(desktopEvent, at: now))
         scheduleWake()
     }
