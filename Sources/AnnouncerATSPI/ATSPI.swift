@@ -75,9 +75,10 @@ enum ATSPI {
 
     // MARK: - Reading events
 
-    /// An event as the bridge sees it, or nil for one it does not speak. `focused` is the
-    /// object that has the focus: text changed in it is typing, elsewhere it may be a live region.
-    static func event(_ event: UnsafePointer<AtspiEvent>, focused: String?) -> DesktopEvent? {
+    /// An event as the bridge sees it, or nil for one it does not speak. `item` is the focused
+    /// item a focus event on a list is about (`focusedItem`); `focused` is the object that has
+    /// the focus: text changed in it is typing, elsewhere it may be a live region.
+    static func event(_ event: UnsafePointer<AtspiEvent>, item: AccessibleReference?, focused: String?) -> DesktopEvent? {
         guard let type = event.pointee.type.map({ String(cString: $0) }), let source = event.pointee.source else { return nil }
         let detail1 = event.pointee.detail1
         // A shallow copy, read only: the event owns what it holds.
@@ -85,7 +86,7 @@ enum ATSPI {
         switch type {
         case "object:state-changed:focused":
             // Only gaining the focus speaks (GTK also says when it is lost).
-            guard detail1 == 1, let object = snapshot(source) else { return nil }
+            guard detail1 == 1, let object = snapshot(item?.pointer ?? source) else { return nil }
             return .focused(object)
         case "object:active-descendant-changed":
             guard let child = announcer_atspi_value_accessible(&data), let object = snapshot(child) else { return nil }
@@ -336,6 +337,32 @@ enum ATSPI {
               let count = checked({ atspi_accessible_get_child_count(parent, &$0) }),
               index >= 0, count > 0, index < count else { return nil }
         return AccessibleSnapshot.Position(index: Int(index) + 1, count: Int(count))
+    }
+
+    /// The most items of a list searched for the one with the focus.
+    static let mostItemsSearched: Int32 = 500
+
+    /// For a focus event on a list or table that manages its items, the item that has the focus;
+    /// nil for any other event. Qt's list takes the focus itself and sends nothing for its current
+    /// item, which has the focused state: that item is what the focus is on (as VoiceOver says a
+    /// list's current row), for the focus and the review alike.
+    static func focusedItem(_ event: UnsafePointer<AtspiEvent>) -> AccessibleReference? {
+        guard event.pointee.detail1 == 1, let source = event.pointee.source, event.pointee.type.map({ String(cString: $0) }) == "object:state-changed:focused",
+              has(source, ATSPI_STATE_MANAGES_DESCENDANTS) else { return nil }
+        let count = checked { atspi_accessible_get_child_count(source, &$0) } ?? 0
+        for index in 0..<min(max(count, 0), mostItemsSearched) {
+            guard let child = checked({ atspi_accessible_get_child_at_index(source, index, &$0) }) ?? nil else { continue }
+            let item = AccessibleReference(taking: child)
+            if has(child, ATSPI_STATE_FOCUSED) { return item }
+        }
+        return nil
+    }
+
+    /// Whether the object has the state now.
+    static func has(_ accessible: UnsafeMutablePointer<AtspiAccessible>, _ state: AtspiStateType) -> Bool {
+        guard let set = atspi_accessible_get_state_set(accessible) else { return false }
+        defer { announcer_atspi_unref(set) }
+        return atspi_state_set_contains(set, state) != 0
     }
 
     /// A string libatspi returns for us to free, or "" when it failed.

@@ -18,14 +18,14 @@ extension DesktopBridge {
         keyboard.take(ReviewKeyMap.keys(in: review.mode))
     }
 
-    /// What the review keeps of an event before the event is spoken: the object focused, the
-    /// window activated, and whether the tree changed.
-    func noteForReview(_ event: UnsafePointer<AtspiEvent>) {
+    /// What the review keeps of an event before the event is spoken: the object focused (`item`
+    /// in a list that manages its items), the window activated, and whether the tree changed.
+    func noteForReview(_ event: UnsafePointer<AtspiEvent>, item: AccessibleReference?) {
         guard let type = event.pointee.type.map({ String(cString: $0) }), let source = event.pointee.source else { return }
         if type == "window:activate" || type == "object:state-changed:focused" { ATSPI.wakeApplication(of: source, awake: &awakeApplications) }
         switch type {
         case "object:state-changed:focused" where event.pointee.detail1 == 1:
-            lastFocused = AccessibleReference(retaining: source)
+            lastFocused = item ?? AccessibleReference(retaining: source)
         case "object:active-descendant-changed":
             var data = event.pointee.any_data
             if let child = announcer_atspi_value_accessible(&data) { lastFocused = AccessibleReference(retaining: child) }

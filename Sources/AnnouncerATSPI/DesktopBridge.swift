@@ -117,8 +117,9 @@ public final class DesktopBridge {
     private var now: Milliseconds { (ContinuousClock.now - origin).milliseconds }
 
     private func handle(_ event: UnsafePointer<AtspiEvent>) {
-        noteForReview(event)
-        guard let desktopEvent = ATSPI.event(event, focused: lastFocused?.id) else { return }
+        let item = ATSPI.focusedItem(event)
+        noteForReview(event, item: item)
+        guard let desktopEvent = ATSPI.event(event, item: item, focused: lastFocused?.id) else { return }
         deliver(filter.receive(desktopEvent, at: now))
         scheduleWake()
     }

@@ -137,7 +137,10 @@ public struct DesktopEventFilter: Sendable {
             }
             return mayWaitLonger(at: now) ? [] : due(at: now)
         }
-        var requests = due(at: now)
+        // So does a focus read after the wait's time, while the storm may last: it replaces the
+        // waiting one (Qt takes the selection from the row it leaves, then focuses the next).
+        var requests: [DesktopRequest] = []
+        if case .focused = event, mayWaitLonger(at: now) {} else { requests = due(at: now) }
         switch event {
         case .focused(let object):
             lastFocus = object.id
@@ -152,7 +155,14 @@ public struct DesktopEventFilter: Sendable {
         case .changed(let object):
             if let focused, focused.object.id == object.id {
                 let element = element(object)
-                if element != focused.element {
+                if focused.element.traits.contains(.selected), !element.traits.contains(.selected) {
+                    // Losing its selection may be the focus moving on (Qt takes it from the row
+                    // it leaves, then focuses the next): it waits as a focus does, and a newer
+                    // focus is said instead.
+                    pendingSince = now
+                    pendingLatest = now
+                    pending = object
+                } else if element != focused.element {
                     self.focused = (object, element, now)
                     requests.append(.focus(element))
                 }

@@ -85,13 +85,6 @@ import Testing
         ])
     }
 
-    /// Qt 6 too: Tab onto its slider says the keyboard's adjust hint.
-    @Test func qt6SliderSaysTheKeyboardAdjustHint() throws {
-        let spoken = try session("qt6_app.py", keys: ["Tab", "Tab", "wait:adjust the value."], kinds: ["focus", "hint"])
-        #expect(!spoken.contains { line in Self.touchHints.contains { line.contains($0) } }, "a touch gesture in \(spoken)")
-        #expect(Array(spoken.suffix(2)) == ["Volume: 50%. Adjustable.", "Press Up or Down Arrow to adjust the value."])
-    }
-
     @Test func gtk3ListRows() throws {
         let spoken = try session("gtk3_app.py", keys: ["Tab", "Tab", "Tab", "Tab", "Tab", "Down"])
         #expect(Array(spoken.suffix(2)) == ["Selected: Apples 1 of 3.", "Selected: Pears 2 of 3."])

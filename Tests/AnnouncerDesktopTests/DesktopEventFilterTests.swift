@@ -141,6 +141,32 @@ import Testing
         #expect(!filter.mayWaitLonger(at: 511))
     }
 
+    /// Qt's list, Down from Apples to Pears: the new row gains the selection, the old row loses
+    /// it, then the new row takes the focus, each read a millisecond or more after the one before
+    /// (more than the wait). Only the new row is said. With no focus after it (Control+Space on
+    /// the row), the loss of the selection is said once the wait is over.
+    @Test func theRowQtTakesTheSelectionFromBeforeTheFocusMovesIsNotSaid() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        var apples = Object(id: "apples", role: "list item", name: "Apples", states: ["sensitive", "visible", "selected"], position: .init(index: 1, count: 3))
+        _ = filter.receive(.focused(apples), at: 0)
+        #expect(words(filter.due(at: 10)) == ["focus Selected: Apples 1 of 3."])
+        let pears = Object(id: "pears", role: "list item", name: "Pears", states: ["sensitive", "visible", "selected"], position: .init(index: 2, count: 3))
+        var spoken = words(filter.receive(.changed(pears), at: 500))
+        apples.states.remove("selected")
+        spoken += words(filter.receive(.changed(apples), at: 502))
+        #expect(filter.deadline == 505)
+        spoken += words(filter.receive(.focused(pears), at: 507))
+        spoken += words(filter.due(at: 510))
+        #expect(spoken == ["focus Selected: Pears 2 of 3."])
+
+        var plums = Object(id: "plums", role: "list item", name: "Plums", states: ["sensitive", "visible", "selected"], position: .init(index: 3, count: 3))
+        _ = filter.receive(.focused(plums), at: 1_000)
+        _ = filter.due(at: 1_010)
+        plums.states.remove("selected")
+        #expect(filter.receive(.changed(plums), at: 2_000).isEmpty)
+        #expect(words(filter.due(at: 2_003)) == ["focus Plums 3 of 3."])
+    }
+
     /// A storm of changes never holds a focus back longer than `longestWaitMs`.
     @Test func changesWhileAFocusWaitsEndTheWaitAtTheLongest() {
         var filter = DesktopEventFilter(catalog: packagedCatalog)
