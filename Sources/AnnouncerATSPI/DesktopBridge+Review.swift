@@ -13,7 +13,7 @@ extension DesktopBridge {
             return
         }
         self.keyboard = keyboard
-        ReviewKeyboard.pressed = { key in DesktopBridge.current?.reviewKey(key) }
+        ReviewKeyboard.pressed = { key in DesktopBridge.current?.keyPressed(key) }
         ReviewKeyboard.anyKey = { DesktopBridge.current?.perform(DesktopBridge.current?.review.keyPressed() ?? []) }
         keyboard.take(ReviewKeyMap.keys(in: review.mode))
     }
@@ -71,15 +71,53 @@ extension DesktopBridge {
     }
 
     /// Reads the review's tree again from its root.
+    ///
+    /// A walk cut short (an application slow to answer: Firefox on a loaded machine, just after
+    /// its page took the focus, gave its document and none of the page) is not the tree: the
+    /// review answers from it only until the next review key, which reads the tree again, and
+    /// so on while each walk cut short reads more than the one before (the application is
+    /// catching up). One that reads no more is kept until the tree changes: the application is
+    /// slow, not only busy for a moment, and each key must not cost another walk.
     func refreshTree(sameWindow: Bool) {
         guard treeIsStale, let root = reviewRoot ?? lastFocused.flatMap({ ATSPI.place(of: $0).window }) else { return }
         reviewRoot = root
-        guard let (node, objects) = ATSPI.tree(root) else { return }
+        // Before the walk: a change heard from here on is one the walk may have missed.
+        treeIsStale = false
+        guard let (node, objects, cutShort) = ATSPI.tree(root) else {
+            treeIsStale = true
+            return
+        }
         let window = reviewWindow ?? root
         let items = ReviewTree.items(node, catalog: settings.catalog, locale: settings.locale)
         review.read(items, window: (window.name, AccessibleMapping.windowRole(window.role)), sameWindow: sameWindow)
         reviewObjects = objects
-        treeIsStale = false
+        let readAgain = cutShort && objects.count > (cutShortRead ?? 0)
+        cutShortRead = readAgain ? objects.count : nil
+        if readAgain { treeIsStale = true }
+    }
+
+    /// A review key: answered once the accessibility events already received have been taken,
+    /// as a focus waits for the rest of its storm (`wake`), at most `longestWaitMs`. They may
+    /// say that the tree changed (a page that went on loading while the last walk read it), and
+    /// a key answered before them would be answered from the tree as it was.
+    func keyPressed(_ key: ReviewKey) {
+        waitingKeys.append(key)
+        guard waitingKeys.count == 1 else { return }
+        keysWaitingSince = now
+        answerKeys()
+    }
+
+    func answerKeys() {
+        if ATSPI.eventsWaiting, now < keysWaitingSince + filter.longestWaitMs {
+            ATSPI.after(milliseconds: 1) { _ in
+                DesktopBridge.current?.answerKeys()
+                return 0  // G_SOURCE_REMOVE
+            }
+            return
+        }
+        let keys = waitingKeys
+        waitingKeys = []
+        for key in keys { reviewKey(key) }
     }
 
     func reviewKey(_ key: ReviewKey) {

@@ -42,6 +42,13 @@ public final class DesktopBridge {
     var reviewWindow: AccessibleReference?
     var reviewObjects: [String: AccessibleReference] = [:]
     var treeIsStale = true
+    /// How many objects the walk that read the tree in hand read, when it was cut short and
+    /// the tree is to be read again (`refreshTree`).
+    var cutShortRead: Int?
+    /// Review keys pressed and not yet answered, in order, and when the first of them came:
+    /// they wait for the accessibility events already received (`answerKeys`).
+    var waitingKeys: [ReviewKey] = []
+    var keysWaitingSince: Milliseconds = 0
     /// The utterance of the read all's item being said, and the daemon connection's watch.
     var readingUtterance: UtteranceID?
     var watchedDescriptor: Int32?
@@ -112,7 +119,7 @@ public final class DesktopBridge {
         }
     }
 
-    private var now: Milliseconds { (ContinuousClock.now - origin).milliseconds }
+    var now: Milliseconds { (ContinuousClock.now - origin).milliseconds }
 
     private func handle(_ event: UnsafePointer<AtspiEvent>) {
         noteForReview(event)
