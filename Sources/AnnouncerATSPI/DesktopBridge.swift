@@ -42,6 +42,9 @@ public final class DesktopBridge {
     var reviewWindow: AccessibleReference?
     var reviewObjects: [String: AccessibleReference] = [:]
     var treeIsStale = true
+    /// The walk of the tree under way, and whether it reads the window the review was in.
+    var walk: TreeWalk?
+    var walkSameWindow = false
     /// How many objects the walk that read the tree in hand read, when it was cut short and
     /// the tree is to be read again (`refreshTree`).
     var cutShortRead: Int?
@@ -54,6 +57,12 @@ public final class DesktopBridge {
     var watchedDescriptor: Int32?
     /// The applications asked for their attributes (`ATSPI.wakeApplication`).
     var awakeApplications: Set<String> = []
+    /// Which events are read, which applications are silent, the focus each silent one holds,
+    /// and the probes' answers not yet taken (`DesktopBridge+Triage`).
+    var triage = EventTriage()
+    var heldFocus: [String: AccessibleReference] = [:]
+    var probesDue: [(application: String, at: Milliseconds)] = []
+    var probeAnswers: [(application: String, result: EventTriage.ProbeResult)] = []
     private let origin = ContinuousClock.now
     private var wakeScheduled = false
 
@@ -122,9 +131,35 @@ public final class DesktopBridge {
     var now: Milliseconds { (ContinuousClock.now - origin).milliseconds }
 
     private func handle(_ event: UnsafePointer<AtspiEvent>) {
-        noteForReview(event)
-        guard let desktopEvent = ATSPI.event(event) else { return }
-        deliver(filter.receive(desktopEvent, at: now))
+        guard let type = event.pointee.type.map({ String(cString: $0) }), let source = event.pointee.source else { return }
+        let application = ATSPI.application(of: source)
+        let cost = EventTriage.cost(of: type, detail1: Int(event.pointee.detail1))
+        switch triage.decide(cost, application: application, object: ATSPI.identifier(source), focused: lastFocused?.id,
+                             reviewed: filter.reviewed?.id) {
+        case .skip:
+            // What the review must know of it costs no call.
+            if cost == .change { noteForReview(event) }
+            return
+        case .hold:
+            hold(event, of: application)
+            return
+        case .read:
+            break
+        }
+        let read = timed(application) { () -> DesktopEvent? in
+            noteForReview(event)
+            return ATSPI.event(event)
+        }
+        guard let read else {
+            if cost == .focus { hold(event, of: application) }
+            return
+        }
+        guard let desktopEvent = read else { return }
+        receive(desktopEvent)
+    }
+
+    func receive(_ event: DesktopEvent) {
+        deliver(filter.receive(event, at: now))
         scheduleWake()
     }
 
@@ -151,7 +186,7 @@ public final class DesktopBridge {
 
     // MARK: - announcerd
 
-    private func deliver(_ requests: [DesktopRequest]) {
+    func deliver(_ requests: [DesktopRequest]) {
         for request in requests {
             let wire: Request
             var focus: Element?
