@@ -29,11 +29,13 @@ final class AccessibleReference {
 
 /// Reading a window's or a document's whole tree for the review (docs/design.md §18).
 extension ATSPI {
-    /// The most objects one review reads, how deep, and for how long: an application that
-    /// hangs costs each call libatspi's timeout, and the review reads what it had by then.
+    /// The most objects one review reads, how deep, and for how long in all (`TreeWalk`): what
+    /// is read by then is the review's tree.
     static let maximumNodes = 5_000
     static let maximumDepth = 64
     static let longestWalk = Duration.seconds(2)
+    /// How long a walk reads between two looks at the accessibility events.
+    static let walkSlice = Duration.milliseconds(20)
     /// The longest text read of one object for the review.
     static let longestReviewText: Int32 = 10_000
 
@@ -53,35 +55,10 @@ extension ATSPI {
         return (document, nil)
     }
 
-    /// The tree under `root`, and every object in it by id (for the review's actions).
-    static func tree(_ root: AccessibleReference) -> (node: AccessibleNode, objects: [String: AccessibleReference])? {
-        var objects: [String: AccessibleReference] = [:]
-        var budget = maximumNodes
-        let node = node(root, depth: 0, budget: &budget, until: .now + longestWalk, objects: &objects)
-        // libatspi keeps what was read of each object, and a toolkit does not send an event
-        // for every change (GTK 3's list box selects a row without one): what the focus reads
-        // next must be read afresh, as it was before the review read the tree.
-        for object in objects.values { atspi_accessible_clear_cache(object.pointer) }
-        return node.map { ($0, objects) }
-    }
-
-    private static func node(_ object: AccessibleReference, depth: Int, budget: inout Int, until deadline: ContinuousClock.Instant,
-                             objects: inout [String: AccessibleReference]) -> AccessibleNode? {
-        guard budget > 0, ContinuousClock.now < deadline, let snapshot = reviewSnapshot(object.pointer) else { return nil }
-        budget -= 1
-        objects[snapshot.id] = object
-        var node = AccessibleNode(snapshot)
-        // What is not visible is not read: its subtree is not walked.
-        guard depth < maximumDepth, snapshot.states.contains("visible") || snapshot.states.isEmpty,
-              !ReviewTree.itemRoles.contains(snapshot.role) || snapshot.role == "heading" || snapshot.role == "link" else { return node }
-        let count = checked { atspi_accessible_get_child_count(object.pointer, &$0) } ?? 0
-        for index in 0..<max(count, 0) where budget > 0 && ContinuousClock.now < deadline {
-            guard let child = checked({ atspi_accessible_get_child_at_index(object.pointer, index, &$0) }) ?? nil else { continue }
-            if let childNode = Self.node(AccessibleReference(taking: child), depth: depth + 1, budget: &budget, until: deadline, objects: &objects) {
-                node.children.append(childNode)
-            }
-        }
-        return node
+    /// Calls `callback` once the main loop has nothing else to do (its accessibility events
+    /// come first), until it returns G_SOURCE_REMOVE.
+    static func whenIdle(_ callback: GSourceFunc) {
+        g_idle_add_full(G_PRIORITY_LOW, callback, nil, nil)
     }
 
     /// What the review reads of one object: fewer calls than `snapshot` (no place among its

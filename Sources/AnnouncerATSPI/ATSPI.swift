@@ -28,6 +28,8 @@ enum ATSPI {
     /// Connects to the session's accessibility bus; false when there is none.
     static func initialize() -> Bool {
         let status = atspi_init()
+        // One timeout for every call, however young the application (`ATSPI.callTimeoutMs`).
+        atspi_set_timeout(Int32(callTimeoutMs), 0)
         return status == 0 || status == 1
     }
 

@@ -13,7 +13,7 @@ extension DesktopBridge {
             return
         }
         self.keyboard = keyboard
-        ReviewKeyboard.pressed = { key in DesktopBridge.current?.reviewKey(key) }
+        ReviewKeyboard.pressed = { key in DesktopBridge.current?.keyPressed(key) }
         ReviewKeyboard.anyKey = { DesktopBridge.current?.perform(DesktopBridge.current?.review.keyPressed() ?? []) }
         keyboard.take(ReviewKeyMap.keys(in: review.mode))
     }
@@ -78,22 +78,88 @@ extension DesktopBridge {
         keyboard?.take(ReviewKeyMap.keys(in: review.mode))
     }
 
-    /// Reads the review's tree again from its root.
-    func refreshTree(sameWindow: Bool) {
-        guard treeIsStale, let root = reviewRoot ?? lastFocused.flatMap({ ATSPI.place(of: $0).window }) else { return }
-        reviewRoot = root
-        guard let (node, objects) = ATSPI.tree(root) else { return }
-        let window = reviewWindow ?? root
+    /// Starts reading the review's tree again from its root, when it is stale and its
+    /// application answers: a slice at a time between events (`TreeWalk`), or, `whole`, at once
+    /// (a review key is answered from it). A walk under way goes on unless the root changed.
+    func refreshTree(sameWindow: Bool, whole: Bool = false) {
+        if treeIsStale, let root = reviewRoot ?? lastFocused.flatMap({ answers($0) ? ATSPI.place(of: $0).window : nil }), answers(root),
+           walk?.root.id != root.id {
+            reviewRoot = root
+            // Before the walk: a change heard from here on is one the walk may have missed.
+            treeIsStale = false
+            walk = TreeWalk(root)
+            walkSameWindow = sameWindow
+            if !whole { scheduleWalk() }
+        }
+        guard whole, let walk else { return }
+        walk.walk(for: ATSPI.longestWalk)
+        walkEnded(walk)
+    }
+
+    private func scheduleWalk() {
+        ATSPI.whenIdle { _ in
+            guard let bridge = DesktopBridge.current, let walk = bridge.walk else { return 0 }
+            guard walk.walk(for: ATSPI.walkSlice) else { return 1 }  // G_SOURCE_CONTINUE
+            bridge.walkEnded(walk)
+            return 0  // G_SOURCE_REMOVE
+        }
+    }
+
+    /// A walk is done: its tree is the review's.
+    ///
+    /// A walk cut short (an application slow to answer: Firefox on a loaded machine, just after
+    /// its page took the focus, gave its document and none of the page) is not the tree: the
+    /// review answers from it only until the next review key, which reads the tree again, and
+    /// so on while each walk cut short reads more than the one before (the application is
+    /// catching up). One that reads no more is kept until the tree changes: the application is
+    /// slow, not only busy for a moment, and each key must not cost another walk. Nor is a walk
+    /// that only ran out of time read again (a tree of 10,000 objects): reading it again would
+    /// read as little, and hold every key for the walk's seconds.
+    private func walkEnded(_ walk: TreeWalk) {
+        guard self.walk === walk else { return }
+        self.walk = nil
+        if walk.timedOut { act(triage.timedOut(ATSPI.application(of: walk.root.pointer), at: now)) }
+        guard let node = walk.tree else {
+            treeIsStale = true
+            return
+        }
+        let window = reviewWindow ?? walk.root
         let items = ReviewTree.items(node, catalog: settings.catalog, locale: settings.locale)
-        review.read(items, window: (window.name, AccessibleMapping.windowRole(window.role)), sameWindow: sameWindow)
-        reviewObjects = objects
-        treeIsStale = false
+        review.read(items, window: (window.name, AccessibleMapping.windowRole(window.role)), sameWindow: walkSameWindow)
+        reviewObjects = walk.objects
+        let readAgain = walk.cutShort && !walk.ranOutOfTime && walk.objects.count > (cutShortRead ?? 0)
+        cutShortRead = readAgain ? walk.objects.count : nil
+        if readAgain { treeIsStale = true }
+    }
+
+    /// A review key: answered once the accessibility events already received have been taken,
+    /// as a focus waits for the rest of its storm (`wake`), at most `longestWaitMs`. They may
+    /// say that the tree changed (a page that went on loading while the last walk read it), and
+    /// a key answered before them would be answered from the tree as it was.
+    func keyPressed(_ key: ReviewKey) {
+        waitingKeys.append(key)
+        guard waitingKeys.count == 1 else { return }
+        keysWaitingSince = now
+        answerKeys()
+    }
+
+    func answerKeys() {
+        if ATSPI.eventsWaiting, now < keysWaitingSince + filter.longestWaitMs {
+            ATSPI.after(milliseconds: 1) { _ in
+                DesktopBridge.current?.answerKeys()
+                return 0  // G_SOURCE_REMOVE
+            }
+            return
+        }
+        let keys = waitingKeys
+        waitingKeys = []
+        for key in keys { reviewKey(key) }
     }
 
     func reviewKey(_ key: ReviewKey) {
         guard let command = ReviewKeyMap.command(for: key, in: review.mode) else { return }
-        if treeIsStale { refreshTree(sameWindow: true) }
-        if command == .whereAmI, let object = lastFocused, let snapshot = ATSPI.snapshot(object.pointer) {
+        if treeIsStale || walk != nil { refreshTree(sameWindow: true, whole: true) }
+        if command == .whereAmI, let object = lastFocused, answers(object), let snapshot = ATSPI.snapshot(object.pointer) {
             // The focus as it is now (a browser's field says no event for every change).
             let element = AccessibleMapping.element(snapshot, catalog: settings.catalog, locale: settings.locale)
             _ = review.focusMoved(to: snapshot.id, element: element, inDocument: review.mode != .desktop,
@@ -124,9 +190,9 @@ extension DesktopBridge {
             case .say(let text, let unit):
                 _ = daemon.request(.echo(text: text, unit: unit, language: nil))
             case .activate(let object):
-                if let object = reviewObjects[object] { ATSPI.doDefaultAction(object) }
+                if let object = reviewObjects[object], answers(object) { ATSPI.doDefaultAction(object) }
             case .focus(let object):
-                if let object = reviewObjects[object] { ATSPI.grabFocus(object) }
+                if let object = reviewObjects[object], answers(object) { ATSPI.grabFocus(object) }
             case .stopSpeech:
                 readingUtterance = nil
                 _ = daemon.request(.stop)

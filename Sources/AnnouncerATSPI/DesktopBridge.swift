@@ -44,11 +44,27 @@ public final class DesktopBridge {
     var treeIsStale = true
     /// A page's document that took the focus: its first item is said once its tree is read.
     var documentShown: String?
+    /// The walk of the tree under way, and whether it reads the window the review was in.
+    var walk: TreeWalk?
+    var walkSameWindow = false
+    /// How many objects the walk that read the tree in hand read, when it was cut short and
+    /// the tree is to be read again (`refreshTree`).
+    var cutShortRead: Int?
+    /// Review keys pressed and not yet answered, in order, and when the first of them came:
+    /// they wait for the accessibility events already received (`answerKeys`).
+    var waitingKeys: [ReviewKey] = []
+    var keysWaitingSince: Milliseconds = 0
     /// The utterance of the read all's item being said, and the daemon connection's watch.
     var readingUtterance: UtteranceID?
     var watchedDescriptor: Int32?
     /// The applications asked for their attributes (`ATSPI.wakeApplication`).
     var awakeApplications: Set<String> = []
+    /// Which events are read, which applications are silent, the focus each silent one holds,
+    /// and the probes' answers not yet taken (`DesktopBridge+Triage`).
+    var triage = EventTriage()
+    var heldFocus: [String: AccessibleReference] = [:]
+    var probesDue: [(application: String, at: Milliseconds)] = []
+    var probeAnswers: [(application: String, result: EventTriage.ProbeResult)] = []
     private let origin = ContinuousClock.now
     private var wakeScheduled = false
 
@@ -114,13 +130,39 @@ public final class DesktopBridge {
         }
     }
 
-    private var now: Milliseconds { (ContinuousClock.now - origin).milliseconds }
+    var now: Milliseconds { (ContinuousClock.now - origin).milliseconds }
 
     private func handle(_ event: UnsafePointer<AtspiEvent>) {
-        let item = ATSPI.focusedItem(event)
-        noteForReview(event, item: item)
-        guard let desktopEvent = ATSPI.event(event, item: item, focused: lastFocused?.id) else { return }
-        deliver(filter.receive(desktopEvent, at: now))
+        guard let type = event.pointee.type.map({ String(cString: $0) }), let source = event.pointee.source else { return }
+        let application = ATSPI.application(of: source)
+        let cost = EventTriage.cost(of: type, detail1: Int(event.pointee.detail1))
+        switch triage.decide(cost, application: application, object: ATSPI.identifier(source), focused: lastFocused?.id,
+                             reviewed: filter.reviewed?.id, window: filter.waitingWindow) {
+        case .skip:
+            // What the review must know of it costs no call.
+            if cost == .change { noteForReview(event, item: nil) }
+            return
+        case .hold:
+            hold(event, of: application)
+            return
+        case .read:
+            break
+        }
+        let read = timed(application) { () -> DesktopEvent? in
+            let item = ATSPI.focusedItem(event)
+            noteForReview(event, item: item)
+            return ATSPI.event(event, item: item, focused: lastFocused?.id)
+        }
+        guard let read else {
+            if cost == .focus { hold(event, of: application) }
+            return
+        }
+        guard let desktopEvent = read else { return }
+        receive(desktopEvent)
+    }
+
+    func receive(_ event: DesktopEvent) {
+        deliver(filter.receive(event, at: now))
         scheduleWake()
     }
 
@@ -147,7 +189,7 @@ public final class DesktopBridge {
 
     // MARK: - announcerd
 
-    private func deliver(_ requests: [DesktopRequest]) {
+    func deliver(_ requests: [DesktopRequest]) {
         for request in requests {
             let wire: Request
             var focus: Element?

@@ -79,6 +79,8 @@ public struct DesktopEventFilter: Sendable {
     /// activated (whether its title was said).
     private var windowSinceFocus = false
     private var activeWindow: (id: String, titled: Bool)?
+    /// The window whose title waits to be said: its name changes are to be read.
+    public var waitingWindow: String? { pendingWindow?.id }
     /// The title of the window activated last, not yet said, and since when it waits.
     private var pendingWindow: (id: String, title: String, role: String)?
     private var pendingWindowSince: Milliseconds = 0

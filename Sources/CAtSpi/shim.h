@@ -5,6 +5,8 @@
 #include <glib-unix.h>
 #include <X11/Xlib.h>
 #include <X11/XKBlib.h>
+#include <stdlib.h>
+#include <string.h>
 
 static inline const char *announcer_atspi_value_string(const GValue *value) {
     return (value && G_VALUE_HOLDS_STRING(value)) ? g_value_get_string(value) : NULL;
@@ -60,6 +62,59 @@ static inline int announcer_atspi_bus_descriptor(void) {
     int fd = -1;
     if (!bus || !dbus_connection_get_unix_fd(bus, &fd)) return -1;
     return fd;
+}
+
+/// Asks an application whether it answers (its root's role), without waiting: `done` is called
+/// on the main loop with its bus name and 0 (it answered), 1 (no answer within `timeout_ms`) or
+/// 2 (it has left the bus). False when the question could not be sent.
+typedef void (*announcer_atspi_probe_done)(const char *bus_name, int result);
+
+struct announcer_atspi_probe_call {
+    announcer_atspi_probe_done done;
+    char *bus_name;
+};
+
+static inline void announcer_atspi_probe_free(void *data) {
+    struct announcer_atspi_probe_call *call = data;
+    free(call->bus_name);
+    free(call);
+}
+
+static inline void announcer_atspi_probe_answered(DBusPendingCall *pending, void *data) {
+    struct announcer_atspi_probe_call *call = data;
+    DBusMessage *reply = dbus_pending_call_steal_reply(pending);
+    int result = reply ? 0 : 1;
+    if (reply && dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_ERROR) {
+        const char *name = dbus_message_get_error_name(reply);
+        if (name && strcmp(name, DBUS_ERROR_NO_REPLY) == 0) result = 1;
+        if (name && (strcmp(name, DBUS_ERROR_SERVICE_UNKNOWN) == 0 || strcmp(name, DBUS_ERROR_NAME_HAS_NO_OWNER) == 0)) result = 2;
+    }
+    if (reply) dbus_message_unref(reply);
+    call->done(call->bus_name, result);
+}
+
+static inline int announcer_atspi_probe(const char *bus_name, int timeout_ms, announcer_atspi_probe_done done) {
+    DBusConnection *bus = atspi_get_a11y_bus();
+    if (!bus) return 0;
+    DBusMessage *message = dbus_message_new_method_call(bus_name, "/org/a11y/atspi/accessible/root", "org.a11y.atspi.Accessible", "GetRole");
+    if (!message) return 0;
+    DBusPendingCall *pending = NULL;
+    int sent = dbus_connection_send_with_reply(bus, message, &pending, timeout_ms) && pending;
+    dbus_message_unref(message);
+    if (!sent) return 0;
+    struct announcer_atspi_probe_call *call = malloc(sizeof *call);
+    if (call) {
+        call->done = done;
+        call->bus_name = strdup(bus_name);
+    }
+    if (!call || !call->bus_name || !dbus_pending_call_set_notify(pending, announcer_atspi_probe_answered, call, announcer_atspi_probe_free)) {
+        if (call) { free(call->bus_name); free(call); }
+        dbus_pending_call_cancel(pending);
+        dbus_pending_call_unref(pending);
+        return 0;
+    }
+    dbus_pending_call_unref(pending);
+    return 1;
 }
 
 /// The key code of an X keysym name ("Right", "h", "KP_Enter") on the display's keyboard, or 0

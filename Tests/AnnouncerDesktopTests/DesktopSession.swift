@@ -7,7 +7,8 @@ import Foundation
 /// is the spoken text of the `SPEAK` lines of the given kinds, in order. A window's title
 /// (`window` lines) is left out unless asked for: without a window manager, whether
 /// `window:activate` comes before the first focus depends on timing. `app` is a fixture file,
-/// or a command line whose first word is one (browser.sh chromium page.html).
+/// or a command line whose first word is one (browser.sh chromium page.html). With `mark` among
+/// the kinds, the session's marks (`MARK stop 1`) are there too, in their place.
 func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), keys: [String],
                     kinds: Set<String> = ["focus", "echo", "default", "high", "message"]) throws -> [String] {
     let script = packageRoot.appendingPathComponent("Tests/fixtures/desktop/session.sh").path
@@ -25,6 +26,7 @@ func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), k
     let text = try sessionOutput(["env", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)/.config", "XDG_CACHE_HOME=\(home)/.cache",
                                   "dbus-run-session", "--", script, binary("announcerd"), reader, fixture] + keys, seconds: 150)
     return text.split(separator: "\n").compactMap { line -> String? in
+        if line.hasPrefix("MARK ") { return kinds.contains("mark") ? String(line) : nil }
         let parts = line.split(separator: " ", maxSplits: 3)
         guard parts.count == 4, parts[0] == "SPEAK" else { return nil }
         return kinds.contains(String(parts[1])) ? String(parts[3]) : nil

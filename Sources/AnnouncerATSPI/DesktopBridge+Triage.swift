@@ -1,0 +1,85 @@
+import AnnouncerDesktop
+import CAtSpi
+
+/// The shell of `EventTriage` (docs/design.md §12): calls timed, silent applications probed,
+/// and the focus a silent one held read once it answers.
+extension DesktopBridge {
+    /// Runs `read`, calls to `application`; nil when it took a call's timeout or longer (the
+    /// application is then silent, and what was read is not to be trusted).
+    func timed<T>(_ application: String, _ read: () -> T) -> T? {
+        let started = ContinuousClock.now
+        let result = read()
+        guard ContinuousClock.now - started < .milliseconds(ATSPI.callTimeoutMs) else {
+            act(triage.timedOut(application, at: now))
+            return nil
+        }
+        return result
+    }
+
+    /// Keeps the object of a focus event of a silent application, to read when it answers.
+    func hold(_ event: UnsafePointer<AtspiEvent>, of application: String) {
+        guard let type = event.pointee.type.map({ String(cString: $0) }), let source = event.pointee.source else { return }
+        var object = source
+        if type == "object:active-descendant-changed" {
+            var data = event.pointee.any_data
+            guard let child = announcer_atspi_value_accessible(&data) else { return }
+            object = child
+        }
+        heldFocus[application] = AccessibleReference(retaining: object)
+        triage.holdFocus(of: application)
+    }
+
+    /// Whether calls to the application `object` is in may be made now.
+    func answers(_ object: AccessibleReference) -> Bool {
+        !triage.isSilent(ATSPI.application(of: object.pointer))
+    }
+
+    func act(_ actions: [EventTriage.Action]) {
+        for action in actions {
+            switch action {
+            case .log(let text):
+                settings.log("announcer-atspi: \(text)")
+            case .probe(let application, let afterMs):
+                probesDue.append((application, now + afterMs))
+                ATSPI.after(milliseconds: Int(afterMs)) { _ in
+                    DesktopBridge.current?.probeDue()
+                    return 0  // G_SOURCE_REMOVE
+                }
+            case .readHeldFocus(let application):
+                guard let object = heldFocus.removeValue(forKey: application) else { continue }
+                lastFocused = object
+                guard let snapshot = timed(application, { ATSPI.snapshot(object.pointer) }), let snapshot else { continue }
+                receive(.focused(snapshot))
+            }
+        }
+    }
+
+    private func probeDue() {
+        let due = probesDue.filter { $0.at <= now + 1 }
+        probesDue.removeAll { $0.at <= now + 1 }
+        for (application, _) in due { probe(application) }
+    }
+
+    private func probe(_ application: String) {
+        guard triage.isSilent(application) else { return }
+        let sent = ATSPI.probe(application) { name, result in
+            // Perhaps inside another call's wait: noted here, taken on the main loop.
+            guard let name, let bridge = DesktopBridge.current else { return }
+            bridge.probeAnswers.append((String(cString: name), result == 0 ? .answered : result == 1 ? .noReply : .gone))
+            ATSPI.after(milliseconds: 0) { _ in
+                DesktopBridge.current?.takeProbeAnswers()
+                return 0  // G_SOURCE_REMOVE
+            }
+        }
+        if !sent { act(triage.probed(application, .noReply, at: now)) }
+    }
+
+    private func takeProbeAnswers() {
+        let answers = probeAnswers
+        probeAnswers = []
+        for (application, result) in answers {
+            if result == .gone { heldFocus[application] = nil }
+            act(triage.probed(application, result, at: now))
+        }
+    }
+}

@@ -1,0 +1,141 @@
+import AnnouncerCore
+
+/// Which accessibility events the bridge reads, before it reads any (docs/design.md §12). Reading
+/// an event's object costs calls to its application, on the bridge's one main loop: an
+/// application that does not answer (hung, stopped) costs each call libatspi's timeout, and one
+/// that floods (a progress bar, a log) costs calls at every change, while every other
+/// application's events wait behind them. Pure (EventTriageTests); the bridge reads, times its
+/// calls and probes.
+///
+/// - A change, or a caret move, is read only on the object spoken as the focus (or waiting to
+///   be), the object the review is on and the window whose title waits to be said (its name
+///   changes as its page loads): nothing else of it would be said.
+/// - A text changed outside the focus (a web page's live region), a select's menu's choice and
+///   a page's load are read, unless their application is silent.
+/// - An application one of whose calls timed out is silent: none of its events that need a
+///   call is read, and its tree is not walked, until it answers a probe (sent without waiting
+///   for the answer). Its latest focus is held meanwhile, and read when it answers, unless
+///   another application's focus came since.
+public struct EventTriage: Sendable {
+    /// What reading an event costs.
+    public enum Cost: Sendable, Equatable {
+        /// Reading the object that gained the focus.
+        case focus
+        /// Reading the object that changed (a name, a value, a state) or whose caret moved.
+        case change
+        /// Reading the window that became active.
+        case window
+        /// Reading an object beside the focus that may yet be said: whether a text changed
+        /// outside the focus is a live region's, a select's menu that chose, a page that loaded.
+        case outsideFocus
+        /// No call: what the event carries is all there is (typing, an announcement), or the
+        /// event is only noted (the review's tree changed).
+        case none
+    }
+
+    /// What to do with an event.
+    public enum Decision: Sendable, Equatable {
+        case read
+        /// Not read: nothing of it would be said, or its application is silent.
+        case skip
+        /// A silent application's focus: kept, and read when the application answers.
+        case hold
+    }
+
+    /// What the bridge is asked to do.
+    public enum Action: Sendable, Equatable {
+        /// Ask the application, without waiting, whether it answers; `afterMs` from now.
+        case probe(application: String, afterMs: Milliseconds)
+        /// The application answers again: read the focus it was holding.
+        case readHeldFocus(application: String)
+        /// Say in the log that the application stopped answering, or answers again after `ms`.
+        case log(String)
+    }
+
+    /// How a probe ended.
+    public enum ProbeResult: Sendable, Equatable {
+        case answered
+        /// No answer within the probe's own timeout: still silent.
+        case noReply
+        /// The application left the bus.
+        case gone
+    }
+
+    /// A probe that failed at once is sent again this much later, not in a loop.
+    public var probeRetryMs: Milliseconds = 500
+
+    private struct Silence {
+        var since: Milliseconds
+        var holdsFocus = false
+    }
+
+    private var silent: [String: Silence] = [:]
+    /// The application of the latest focus event, read or held.
+    private var latestFocus: String?
+
+    public init() {}
+
+    /// What an event of `type` costs to read (its AT-SPI event type).
+    public static func cost(of type: String, detail1: Int) -> Cost {
+        switch type {
+        case "object:state-changed:focused": detail1 == 1 ? .focus : .none
+        case "object:active-descendant-changed": .focus
+        case "window:activate": .window
+        case "object:text-caret-moved": .change
+        case "object:announcement": .none
+        case _ where type.hasPrefix("object:text-changed"), "object:state-changed:busy", "object:selection-changed", "document:load-complete": .outsideFocus
+        case _ where type.hasPrefix("object:children-changed") || type.hasPrefix("document:"): .none
+        case _ where type.hasPrefix("object:state-changed") || type.hasPrefix("object:property-change") || type == "object:value-changed": .change
+        default: .none
+        }
+    }
+
+    public func isSilent(_ application: String) -> Bool { silent[application] != nil }
+
+    /// Whether to read an event of `application` about `object`, which costs `cost`; `focused`,
+    /// `reviewed` and `window` (the window whose title waits) are the objects whose changes are
+    /// said.
+    public mutating func decide(_ cost: Cost, application: String, object: String, focused: String?, reviewed: String?,
+                                window: String? = nil) -> Decision {
+        if cost == .focus { latestFocus = application }
+        guard cost != .none else { return .read }
+        // Typing in the focus: the event carries the text, and reading it costs no call.
+        if cost == .outsideFocus, object == focused { return .read }
+        if cost == .change, object != focused, object != reviewed, object != window { return .skip }
+        guard silent[application] != nil else { return .read }
+        if cost == .focus {
+            silent[application]?.holdsFocus = true
+            return .hold
+        }
+        return .skip
+    }
+
+    /// A call to `application` timed out (or took as long): it is silent from now, and probed.
+    public mutating func timedOut(_ application: String, at now: Milliseconds) -> [Action] {
+        guard silent[application] == nil else { return [] }
+        silent[application] = Silence(since: now)
+        return [.log("\(application) does not answer; its events wait until it does"), .probe(application: application, afterMs: 0)]
+    }
+
+    /// A focus of `application` timed out while it was read: held, as one that came while it
+    /// was silent.
+    public mutating func holdFocus(of application: String) {
+        silent[application]?.holdsFocus = true
+    }
+
+    public mutating func probed(_ application: String, _ result: ProbeResult, at now: Milliseconds) -> [Action] {
+        guard let silence = silent[application] else { return [] }
+        switch result {
+        case .noReply:
+            return [.probe(application: application, afterMs: probeRetryMs)]
+        case .gone:
+            silent[application] = nil
+            return [.log("\(application) left the bus")]
+        case .answered:
+            silent[application] = nil
+            var actions: [Action] = [.log("\(application) answers again after \(Int(now - silence.since)) ms")]
+            if silence.holdsFocus, latestFocus == application { actions.append(.readHeldFocus(application: application)) }
+            return actions
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import AnnouncerTestSupport
+import Testing
+
+/// The failures screen readers are known for (docs/design.md §12), with real GTK 3 applications,
+/// headless: one that hangs, one that floods, one of 10,000 objects, beside one that behaves
+/// (`gtk3_failures.py`). "Promptly" is asserted by order against the session's marks, written
+/// at their moment into the spoken log: a line said before `MARK cont 1` was said while the
+/// hung application was still stopped; a mark `sleep:` seconds after a key is a bound many times
+/// what the answer takes, never a timing measured and compared.
+@Suite(.serialized) struct DesktopFailureEndToEndTests {
+    static let kinds: Set<String> = ["focus", "echo", "mark"]
+    /// The Other window started beside the Busy window, and the focus given back to the Busy one.
+    static let busyBesideOther = ["start:gtk3_failures.py other", "focus:1", "wait:^SPEAK focus [0-9]+ Stall\\. Button\\.$"]
+
+    /// The Busy window changes its button's name 300 times, then stops itself (SIGSTOP) with most
+    /// of those events unread; the Other window then takes the focus. Before, each unread event
+    /// cost a call's timeout (15 s for an application less than 15 s old): the Other window was
+    /// said only after SIGCONT. Now one timeout makes the application silent, its events are not
+    /// read, and the Other window is said while it is still stopped; once continued, it is
+    /// spoken again.
+    @Test func anApplicationThatHangsWithItsEventsQueuedDoesNotHoldAnother() throws {
+        let spoken = try desktopSession("gtk3_failures.py hang", keys: Self.busyBesideOther + [
+            "Return", "focus:2", "wait:^SPEAK focus [0-9]+ Other\\. Button\\.$",
+            "cont:1", "focus:1", "wait:^SPEAK focus [0-9]+ Stall 299\\. Button\\.$",
+        ], kinds: Self.kinds)
+        // The renamed button's changes said before the stop are as many as the bridge read.
+        let heard = Array(spoken.drop { $0 != "Other. Button." }).filter { $0.wholeMatch(of: /Stall [0-9]+\. Button\./) == nil || $0 == "Stall 299. Button." }
+        #expect(heard == ["Other. Button.", "Stall. Button.", "Other. Button.", "MARK cont 1", "Stall 299. Button."])
+    }
+
+    /// The Busy window stopped while it has the focus (no event queued): the Other window's
+    /// focus, and a review key in it, are said while it is stopped.
+    @Test func anApplicationStoppedWithTheFocusDoesNotHoldAnother() throws {
+        let spoken = try desktopSession("gtk3_failures.py hang", keys: Self.busyBesideOther + [
+            "stop:1", "focus:2", "wait:^SPEAK focus [0-9]+ Other\\. Button\\.$",
+            "Insert+Right", "wait:^SPEAK focus [0-9]+ Second\\. Button\\.$", "cont:1",
+        ], kinds: Self.kinds)
+        #expect(Array(spoken.drop { $0 != "Other. Button." }) == [
+            "Other. Button.", "Stall. Button.", "MARK stop 1", "Other. Button.", "Second. Button.", "MARK cont 1",
+        ])
+    }
+
+    /// A progress bar and a log changing 500 times a second in the Flood window: the Other
+    /// window's focus, and a Tab in it, are said well within the three seconds before each mark.
+    @Test func aFloodOfChangesDoesNotDelayAnotherWindowsFocus() throws {
+        let spoken = try desktopSession("gtk3_failures.py flood", keys: [
+            "start:gtk3_failures.py other", "focus:1", "wait:^SPEAK focus [0-9]+ Flood\\. Button\\.$", "sleep:2",
+            "focus:2", "sleep:3", "mark:three seconds after the focus", "Tab", "sleep:3", "mark:three seconds after Tab",
+        ], kinds: Self.kinds)
+        #expect(Array(spoken.drop { $0 != "Other. Button." }) == [
+            "Other. Button.", "Flood. Button.", "Other. Button.", "MARK three seconds after the focus",
+            "Second. Button.", "MARK three seconds after Tab",
+        ])
+    }
+
+    /// A window of 10,000 labels, whose walk for the review takes seconds (GTK 3 answers each
+    /// call slower the more children a box has): the walk reads between events, so each Tab
+    /// is said within a second, while it reads; the review then reads the labels (the walk's
+    /// first 2 seconds of them), and the focus goes on.
+    @Test func aWindowOfTenThousandObjectsDoesNotStallTheFocusOrTheReview() throws {
+        let spoken = try desktopSession("gtk3_failures.py big", keys: [
+            "Tab", "sleep:1", "mark:a second after Tab", "Tab", "sleep:1", "mark:a second after the second Tab",
+            "Insert+Right", "wait:^SPEAK focus [0-9]+ Line 1$", "Insert+Right", "wait:^SPEAK focus [0-9]+ Line 2$",
+            "shift+Tab", "wait:^SPEAK focus [0-9]+ Bottom\\. Button\\.$",
+        ], kinds: Self.kinds)
+        #expect(Array(spoken.drop { $0 != "Bottom. Button." }) == [
+            "Bottom. Button.", "MARK a second after Tab", "Top. Button.", "MARK a second after the second Tab",
+            "Line 1", "Line 2", "Bottom. Button.",
+        ])
+    }
+}

@@ -1,0 +1,92 @@
+import AnnouncerCore
+@testable import AnnouncerDesktop
+import Testing
+
+/// Which events the bridge reads (docs/design.md §12): a flood of changes to objects nothing
+/// says is not read, and a silent application's events wait until it answers a probe, on a
+/// manual clock.
+@Suite struct EventTriageTests {
+    @Test(arguments: [
+        ("object:state-changed:focused", 1, EventTriage.Cost.focus),
+        ("object:state-changed:focused", 0, .none),  // the focus lost: not spoken
+        ("object:active-descendant-changed", 0, .focus),
+        ("window:activate", 0, .window),
+        ("object:text-caret-moved", 5, .change),
+        ("object:state-changed:checked", 1, .change),
+        ("object:property-change:accessible-value", 0, .change),
+        ("object:value-changed", 0, .change),
+        // Typed into the focus (nothing to read), or a live region's text (its attributes).
+        ("object:text-changed:insert", 3, .outsideFocus),
+        ("object:text-changed:delete:system", 0, .outsideFocus),
+        ("object:state-changed:busy", 0, .outsideFocus),
+        ("object:selection-changed", 0, .outsideFocus),
+        ("document:load-complete", 0, .outsideFocus),
+        ("object:announcement", 1, .none),
+        ("object:children-changed:add", 0, .none),
+        ("document:reload", 0, .none),
+    ])
+    func whatReadingAnEventCosts(type: String, detail1: Int, cost: EventTriage.Cost) {
+        #expect(EventTriage.cost(of: type, detail1: detail1) == cost)
+    }
+
+    @Test func aChangeIsReadOnlyOnTheFocusOrTheReviewedObject() {
+        var triage = EventTriage()
+        let decide = { (object: String) in triage.decide(.change, application: ":1.2", object: object, focused: "bar", reviewed: "row") }
+        #expect(decide("progress") == .skip)  // a progress bar at 500 changes a second
+        #expect(decide("bar") == .read)
+        #expect(decide("row") == .read)
+        #expect(triage.decide(.change, application: ":1.2", object: "log", focused: nil, reviewed: nil) == .skip)
+        #expect(triage.decide(.none, application: ":1.2", object: "log", focused: nil, reviewed: nil) == .read)
+        // The window whose title waits: its new name is the one to say.
+        #expect(triage.decide(.change, application: ":1.2", object: "frame", focused: "bar", reviewed: nil, window: "frame") == .read)
+        // Beside the focus: a live region's text, read while its application answers.
+        #expect(triage.decide(.outsideFocus, application: ":1.2", object: "status", focused: "bar", reviewed: nil) == .read)
+    }
+
+    @Test func aSilentApplicationsEventsWaitUntilItAnswers() {
+        var triage = EventTriage()
+        #expect(triage.timedOut(":1.2", at: 1_000) == [.log(":1.2 does not answer; its events wait until it does"),
+                                                        .probe(application: ":1.2", afterMs: 0)])
+        #expect(triage.timedOut(":1.2", at: 1_200).isEmpty)  // probed once
+        #expect(triage.isSilent(":1.2"))
+        #expect(!triage.isSilent(":1.3"))
+        #expect(triage.decide(.change, application: ":1.2", object: "button", focused: "button", reviewed: nil) == .skip)
+        #expect(triage.decide(.window, application: ":1.2", object: "frame", focused: nil, reviewed: nil) == .skip)
+        #expect(triage.decide(.none, application: ":1.2", object: "entry", focused: nil, reviewed: nil) == .read)
+        // Typed into its focus: the text comes with the event; a live region's is not read.
+        #expect(triage.decide(.outsideFocus, application: ":1.2", object: "entry", focused: "entry", reviewed: nil) == .read)
+        #expect(triage.decide(.outsideFocus, application: ":1.2", object: "status", focused: "entry", reviewed: nil) == .skip)
+        #expect(triage.decide(.focus, application: ":1.2", object: "button", focused: nil, reviewed: nil) == .hold)
+        // Another application is read meanwhile.
+        #expect(triage.decide(.window, application: ":1.3", object: "frame", focused: nil, reviewed: nil) == .read)
+        #expect(triage.probed(":1.2", .noReply, at: 6_000) == [.probe(application: ":1.2", afterMs: 500)])
+        #expect(triage.probed(":1.2", .answered, at: 7_500) == [.log(":1.2 answers again after 6500 ms"),
+                                                                .readHeldFocus(application: ":1.2")])
+        #expect(!triage.isSilent(":1.2"))
+        #expect(triage.decide(.change, application: ":1.2", object: "button", focused: "button", reviewed: nil) == .read)
+        #expect(triage.probed(":1.2", .answered, at: 8_000).isEmpty)  // a late answer to an older probe
+    }
+
+    @Test func aHeldFocusIsNotReadWhenAnotherApplicationsFocusCameSince() {
+        var triage = EventTriage()
+        _ = triage.timedOut(":1.2", at: 0)
+        #expect(triage.decide(.focus, application: ":1.2", object: "stall", focused: nil, reviewed: nil) == .hold)
+        #expect(triage.decide(.focus, application: ":1.3", object: "other", focused: nil, reviewed: nil) == .read)
+        #expect(triage.probed(":1.2", .answered, at: 2_000) == [.log(":1.2 answers again after 2000 ms")])
+    }
+
+    @Test func aFocusThatTimedOutIsHeld() {
+        var triage = EventTriage()
+        #expect(triage.decide(.focus, application: ":1.2", object: "stall", focused: nil, reviewed: nil) == .read)
+        _ = triage.timedOut(":1.2", at: 0)
+        triage.holdFocus(of: ":1.2")
+        #expect(triage.probed(":1.2", .answered, at: 300) == [.log(":1.2 answers again after 300 ms"), .readHeldFocus(application: ":1.2")])
+    }
+
+    @Test func anApplicationThatLeftIsForgotten() {
+        var triage = EventTriage()
+        _ = triage.timedOut(":1.2", at: 0)
+        #expect(triage.probed(":1.2", .gone, at: 100) == [.log(":1.2 left the bus")])
+        #expect(!triage.isSilent(":1.2"))
+    }
+}
