@@ -65,12 +65,7 @@ extension DesktopBridge {
             // a page whose document took the focus says its first item once its title is said.
             documentShown = place.document?.id == id ? id : nil
             ATSPI.after(milliseconds: 0) { _ in
-                guard let bridge = DesktopBridge.current else { return 0 }
-                bridge.refreshTree(sameWindow: false)
-                if let document = bridge.documentShown {
-                    bridge.documentShown = nil
-                    bridge.perform(bridge.review.documentShown(document))
-                }
+                DesktopBridge.current?.refreshTree(sameWindow: false)
                 return 0  // G_SOURCE_REMOVE
             }
         }
@@ -127,6 +122,10 @@ extension DesktopBridge {
         let items = ReviewTree.items(node, catalog: settings.catalog, locale: settings.locale)
         review.read(items, window: (window.name, AccessibleMapping.windowRole(window.role)), sameWindow: walkSameWindow)
         reviewObjects = walk.objects
+        if let document = documentShown, walk.root.id == document {
+            documentShown = nil
+            perform(review.documentShown(document))
+        }
         let readAgain = walk.cutShort && !walk.ranOutOfTime && walk.objects.count > (cutShortRead ?? 0)
         cutShortRead = readAgain ? walk.objects.count : nil
         if readAgain { treeIsStale = true }

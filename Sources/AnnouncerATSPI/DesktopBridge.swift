@@ -42,7 +42,8 @@ public final class DesktopBridge {
     var reviewWindow: AccessibleReference?
     var reviewObjects: [String: AccessibleReference] = [:]
     var treeIsStale = true
-    /// A page's document that took the focus: its first item is said once its tree is read.
+    /// A page's document that took the focus: its first item is said once a walk has read its
+    /// tree (`walkEnded`).
     var documentShown: String?
     /// The walk of the tree under way, and whether it reads the window the review was in.
     var walk: TreeWalk?
