@@ -6,12 +6,13 @@
 #   bench/compare.sh [--trials N] [--out FILE] [--only PART]
 #
 # (default 15 trials; results also in FILE). --only runs some parts after the same set-up, in
-# their usual order: one or more of latency, terminal, desktop, review, throughput and memory,
-# separated by commas.
+# their usual order: one or more of latency, terminal, desktop, review, web, web-chromium,
+# throughput and memory, separated by commas (web-chromium only when named).
 #
 # CI runs `bench/compare.sh --trials 2` as a smoke test, with no thresholds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+command="bench/compare.sh $*"
 trials=15
 out=""
 only=""
@@ -25,8 +26,8 @@ while [ $# -gt 0 ]; do
 done
 for name in ${only//,/ }; do
     case $name in
-        latency|terminal|desktop|review|throughput|memory) ;;
-        *) echo "compare: --only takes latency, terminal, desktop, review, throughput and memory, separated by commas" >&2; exit 64 ;;
+        latency|terminal|desktop|review|web|web-chromium|throughput|memory) ;;
+        *) echo "compare: --only takes latency, terminal, desktop, review, web, web-chromium, throughput and memory, separated by commas" >&2; exit 64 ;;
     esac
 done
 # part NAME: whether this run measures NAME.
@@ -131,6 +132,15 @@ part desktop && dbus-run-session -- /usr/bin/python3 bench/desktop.py --trials "
 # A web page: browse mode's h, the next review item and read all in Firefox ESR → first sound,
 # announcer-atspi + announcerd against Orca + speech-dispatcher, in a headless session of its own.
 part review && dbus-run-session -- /usr/bin/python3 bench/review.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
+
+# A checkout page: Tab through every control (and Space or Return on those that fill its live
+# regions) in Firefox ESR → first sound, and the words of each, announcer-atspi + announcerd
+# against Orca + speech-dispatcher, in a headless session of its own. The tables go to stderr.
+# web-chromium: the same in Chromium, only when asked for by name.
+part web && dbus-run-session -- /usr/bin/python3 bench/web.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" \
+    --browser firefox --command "$command" | tee -a "$results"
+[[ ",$only," == *",web-chromium,"* ]] && dbus-run-session -- /usr/bin/python3 bench/web.py --trials "$trials" \
+    --monitor announcer_bench.monitor --bin "$bin" --browser chromium --command "$command" | tee -a "$results"
 
 # Throughput: Core alone, then through the socket with the text and null sinks.
 seconds=$(( trials >= 15 ? 3 : 1 ))

@@ -51,18 +51,32 @@ KEYS = {
              "read all": "KP_Add"},
 }
 
-# Checks, from outside, that the browser's document has the page's heading: the page is loaded.
+# Checks, from outside, that the browser's document has the page's heading (and, when texts are
+# named after the timeout, that none of its objects holds one of them: a reloaded page, not the
+# old one still on the bus): the page is loaded.
 PAGE_LOADED = r"""
 import sys, time, gi
 gi.require_version("Atspi", "2.0")
 from gi.repository import Atspi
-heading, deadline = sys.argv[1], time.monotonic() + float(sys.argv[2])
+heading, deadline, absent = sys.argv[1], time.monotonic() + float(sys.argv[2]), sys.argv[3:]
+
+def holds(node):
+    # An object's name or text (a live region's words are its text, not its name).
+    text = ""
+    try:
+        text = node.get_name() or ""
+        if "Text" in node.get_interfaces():
+            text += Atspi.Text.get_text(node, 0, -1) or ""
+    except Exception:
+        pass
+    return any(a in text for a in absent)
 
 def loaded():
     # Read afresh each time: this process listens to no events, so what libatspi cached (the
     # desktop's applications among it) would never change.
     desktop = Atspi.get_desktop(0)
     desktop.clear_cache()
+    found = False
     for a in range(desktop.get_child_count()):
         application = desktop.get_child_at_index(a)
         if application is None:
@@ -75,14 +89,18 @@ def loaded():
             try:
                 role, count = node.get_role(), node.get_child_count()
                 if role == Atspi.Role.HEADING and node.get_name() == heading:
-                    return True
+                    found = True
+                    if not absent:
+                        return True
             except Exception:
                 continue
+            if absent and holds(node):
+                return False
             for c in range(min(count, 500)):
                 child = node.get_child_at_index(c)
                 if child is not None:
                     queue.append(child)
-    return False
+    return found
 
 while time.monotonic() < deadline:
     if loaded():
@@ -233,17 +251,63 @@ class Session:
         return presses
 
 
-def start_browser(desktop, log):
-    """Firefox on the page, with its accessibility on: GNOME_ACCESSIBILITY=1, for both readers
-    alike. Firefox otherwise turns it on only when the desktop's settings say so
-    (toolkit-accessibility), and this run's home has no settings."""
-    return desktop.start([BROWSER, "firefox", PAGE], log=log, env=dict(os.environ, GNOME_ACCESSIBILITY="1"))
+def start_browser(desktop, log, browser="firefox", page=PAGE):
+    """The browser (Firefox unless told) on the page, with its accessibility on:
+    GNOME_ACCESSIBILITY=1, for both readers alike. Firefox otherwise turns it on only when the
+    desktop's settings say so (toolkit-accessibility), and this run's home has no settings."""
+    return desktop.start([BROWSER, browser, page], log=log, env=dict(os.environ, GNOME_ACCESSIBILITY="1"))
 
 
-def wait_for_page(desktop, logs, timeout=60):
-    """Until the browser's document on the accessibility bus has the page's heading."""
-    if subprocess.run(["/usr/bin/python3", "-c", PAGE_LOADED, HEADING, str(timeout)]).returncode != 0:
-        fail(desktop, f"the page never loaded: no heading {HEADING!r} on the accessibility bus in {timeout} s", *logs)
+def wait_for_page(desktop, logs, timeout=60, heading=HEADING, absent=()):
+    """Until the browser's document on the accessibility bus has the page's heading, and none of
+    the texts `absent`."""
+    if subprocess.run(["/usr/bin/python3", "-c", PAGE_LOADED, heading, str(timeout), *absent]).returncode != 0:
+        fail(desktop, f"the page never loaded: no heading {heading!r} on the accessibility bus in {timeout} s"
+             + (f" without {list(absent)}" if absent else ""), *logs)
+
+
+def start_announcer(desktop, work, bin):
+    """announcerd (`speaker` sink) and announcer-atspi, up and listening; returns the reader and
+    the two processes."""
+    run = os.path.join(work, "run")
+    os.mkdir(run, 0o700)
+    socket_path = os.path.join(run, "socket")
+    daemon = desktop.start([os.path.join(bin, "announcerd"), "--socket", socket_path, "--sink", "speaker",
+                            "--log-level", "error"], log="announcerd.log")
+    while not os.path.exists(socket_path):
+        time.sleep(0.05)
+    bridge = desktop.start([os.path.join(bin, "announcer-atspi"), "--socket", socket_path], log="bridge.log")
+    wait_for_line(desktop, "bridge.log", "listening to the accessibility bus")
+    return AnnouncerReader(socket_path), (bridge, daemon)
+
+
+def start_orca(desktop, recorder, work):
+    """Orca, speaking through speech-dispatcher (started by compare.sh, or autospawned by Orca),
+    with the hook that writes down its words; returns the reader and Orca's process. Orca's key
+    echo, say all on load and page summary are off, so that each key's first sound is its answer
+    and the page's load is not read out."""
+    home = os.path.join(work, "home")
+    prefs = os.path.join(home, ".local", "share", "orca")
+    os.makedirs(prefs)
+    with open(os.path.join(prefs, "user-settings.conf"), "w") as settings:
+        json.dump({"general": {"enableKeyEcho": False, "sayAllOnLoad": False, "pageSummaryOnLoad": False},
+                   "profiles": {"default": {"profile": ["Default", "default"]}},
+                   "pronunciations": {}, "keybindings": {}}, settings)
+    with open(os.path.join(prefs, "orca-customizations.py"), "w") as hook:
+        hook.write(ORCA_HOOK)
+    words_path = os.path.join(work, "orca-words")
+    recorder.wait_for_silence()
+    started = time.monotonic()
+    orca = desktop.start(["orca", "--replace"], log="orca.log",
+                         env=dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, ".local", "share"),
+                                  ANNOUNCER_BENCH_ORCA_WORDS=words_path))
+    # Orca says "Screen reader on." when it is up.
+    if recorder.first_sound_after(started, timeout=30) is None:
+        fail(desktop, "Orca never spoke", "orca.log")
+    reader = OrcaReader(words_path)
+    reader.hush()
+    recorder.wait_for_silence()
+    return reader, orca
 
 
 def settle(recorder, reader):
@@ -296,50 +360,19 @@ def main():
     try:
         time.sleep(0.5)
         # 1. announcer-atspi and announcerd, then the browser.
-        run = os.path.join(work, "run")
-        os.mkdir(run, 0o700)
-        socket_path = os.path.join(run, "socket")
-        daemon = desktop.start([os.path.join(args.bin, "announcerd"), "--socket", socket_path, "--sink", "speaker",
-                                "--log-level", "error"], log="announcerd.log")
-        while not os.path.exists(socket_path):
-            time.sleep(0.05)
-        bridge = desktop.start([os.path.join(args.bin, "announcer-atspi"), "--socket", socket_path], log="bridge.log")
-        wait_for_line(desktop, "bridge.log", "listening to the accessibility bus")
-        reader = AnnouncerReader(socket_path)
+        reader, processes = start_announcer(desktop, work, args.bin)
         logs = ("bridge.log", "announcerd.log", "firefox-announcer.log")
         browser = start_browser(desktop, "firefox-announcer.log")
         wait_for_page(desktop, logs)
         settle(recorder, reader)
         results["announcer"] = run_reader(Session(recorder, reader), desktop, logs, args)
         reader.close()
-        for process in (browser, bridge, daemon):
+        for process in (browser, *processes):
             desktop.stop(process)
 
-        # 2. Orca and speech-dispatcher (started by compare.sh, or autospawned by Orca), then a
-        # fresh browser. Orca's key echo, say all on load and page summary are off, so that
-        # each key's first sound is its answer and the page's load is not read out.
-        home = os.path.join(work, "home")
-        prefs = os.path.join(home, ".local", "share", "orca")
-        os.makedirs(prefs)
-        with open(os.path.join(prefs, "user-settings.conf"), "w") as settings:
-            json.dump({"general": {"enableKeyEcho": False, "sayAllOnLoad": False, "pageSummaryOnLoad": False},
-                       "profiles": {"default": {"profile": ["Default", "default"]}},
-                       "pronunciations": {}, "keybindings": {}}, settings)
-        with open(os.path.join(prefs, "orca-customizations.py"), "w") as hook:
-            hook.write(ORCA_HOOK)
-        words_path = os.path.join(work, "orca-words")
-        recorder.wait_for_silence()
-        started = time.monotonic()
-        orca = desktop.start(["orca", "--replace"], log="orca.log",
-                             env=dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, ".local", "share"),
-                                      ANNOUNCER_BENCH_ORCA_WORDS=words_path))
-        # Orca says "Screen reader on." when it is up.
-        if recorder.first_sound_after(started, timeout=30) is None:
-            fail(desktop, "Orca never spoke", "orca.log")
-        reader = OrcaReader(words_path)
+        # 2. Orca and speech-dispatcher, then a fresh browser.
+        reader, orca = start_orca(desktop, recorder, work)
         logs = ("orca.log", "firefox-orca.log")
-        reader.hush()
-        recorder.wait_for_silence()
         browser = start_browser(desktop, "firefox-orca.log")
         wait_for_page(desktop, logs)
         settle(recorder, reader)
