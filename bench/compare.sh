@@ -9,7 +9,7 @@
 # their usual order: one or more of latency, terminal, desktop, review, web, web-chromium,
 # throughput and memory, separated by commas (web-chromium only when named).
 #
-# CI runs `bench/compare.sh --trials 2` as a smoke test, with no thresholds.
+# CI runs `bench/compare.sh --trials 1` as a smoke test, with no thresholds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command="bench/compare.sh $*"

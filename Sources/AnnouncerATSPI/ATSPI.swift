@@ -252,8 +252,15 @@ enum ATSPI {
     /// is, at most eight up. Nil when it is in none.
     static func liveRegion(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> (LiveRegion, AccessibleReference)? {
         var object = AccessibleReference(retaining: accessible)
+        let id = object.id
+        // A text that is no region's (a log, a terminal) is asked once, not at every change.
+        guard !notLive.contains(id) else { return nil }
         var attributes = attributes(accessible, liveAttributes)
-        guard var region = LiveRegion.of(id: object.id, role: object.role, attributes: attributes) else { return nil }
+        guard var region = LiveRegion.of(id: id, role: object.role, attributes: attributes) else {
+            if notLive.count >= 1_000 { notLive.removeAll() }
+            notLive.insert(id)
+            return nil
+        }
         for _ in 0..<8 where attributes["live"] == nil && !["alert", "status bar", "log"].contains(object.role) && attributes["xml-roles"] == nil {
             guard let parent = checked({ atspi_accessible_get_parent(object.pointer, &$0) }) ?? nil else { break }
             let up = AccessibleReference(taking: parent)
@@ -287,6 +294,9 @@ enum ATSPI {
         regionDocuments[id] = document
         return document
     }
+
+    /// The objects whose text changed and that are in no live region (`liveRegion`).
+    nonisolated(unsafe) static var notLive: Set<String> = []
 
     /// Each live region's root and the document it is in, as far as found (`document(of:)`).
     /// libatspi's calls are made on the main loop's thread only.
