@@ -49,6 +49,12 @@ enum ATSPI {
         return failed
     }
 
+    /// Frees an event a listener was given: each is a copy of its own, which it owns (without
+    /// this, every event heard stayed in memory: 4 MiB in 90 s of the desktop soak).
+    static func free(_ event: UnsafePointer<AtspiEvent>) {
+        g_boxed_free(atspi_event_get_type(), UnsafeMutablePointer(mutating: event))
+    }
+
     static func runMainLoop() { atspi_event_main() }
 
     static func quitMainLoop() { atspi_event_quit() }

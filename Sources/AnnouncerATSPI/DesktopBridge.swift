@@ -102,8 +102,10 @@ public final class DesktopBridge {
             settings.log("announcer-atspi: could not set org.a11y.Status.IsEnabled; some applications (Firefox) may stay silent")
         }
         let failed = ATSPI.listen { event in
-            guard let event, let bridge = DesktopBridge.current else { return }
-            bridge.handle(event)
+            guard let event else { return }
+            // libatspi hands each listener a copy of its own (transfer full), to free.
+            defer { ATSPI.free(event) }
+            DesktopBridge.current?.handle(event)
         }
         if !failed.isEmpty { settings.log("announcer-atspi: could not listen for \(failed.joined(separator: ", "))") }
         if !ATSPI.watchBus({ DesktopBridge.current?.busLost() }) {
