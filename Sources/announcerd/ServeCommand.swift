@@ -102,8 +102,8 @@ struct ServeCommand {
             ExitStatus.unavailable.exit()
         }
         daemon.attach(engine: engine)
-        daemon.start()
-
+        // The signals are taken before the first client is served: a SIGTERM from then on stops
+        // the daemon, and the descriptors it holds while serving are all there already.
         let signals = DispatchQueue(label: "announcerd.signals")
         var sources: [DispatchSourceSignal] = []
         for number in [SIGTERM, SIGINT, SIGHUP] {
@@ -121,6 +121,8 @@ struct ServeCommand {
             source.resume()
             sources.append(source)
         }
+        daemon.start()
+
         do {
             try engine.waitUntilReady()
         } catch {

@@ -49,6 +49,10 @@ import AnnouncerTestSupport
         let watcher = try LineClient(path: daemon.socket)
         watcher.send(["type": "status", "id": 0])
         _ = try watcher.reply(0)
+        // Counted once the daemon says it is up: its signals' descriptors, which libdispatch
+        // opens on a thread of its own, are there by then (on a loaded machine they were not
+        // yet at the first reply, and counted as left behind by the churn).
+        try waitFor { daemon.stderr.contains("listening on") }
         let before = descriptorCount(daemon)
         for _ in 0..<10_000 {
             _ = try LineClient(path: daemon.socket)
