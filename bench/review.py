@@ -344,14 +344,21 @@ def milliseconds(times):
     return [None if t is None else round(t * 1000, 1) for t in times]
 
 
-def main():
+def bench_arguments():
+    """The options every browser benchmark takes: trials, the sink's monitor and its loudness
+    threshold, and where the binaries are."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--trials", type=int, default=15)
     parser.add_argument("--monitor", default="announcer_bench.monitor")
     parser.add_argument("--threshold", type=int, default=300)
+    parser.add_argument("--bin", required=True, help="the directory of announcerd and announcer-atspi")
+    return parser
+
+
+def main():
+    parser = bench_arguments()
     parser.add_argument("--read-seconds", type=float, default=5.0,
                         help="how long the first read all of each reader is heard before it is stopped")
-    parser.add_argument("--bin", required=True, help="the directory of announcerd and announcer-atspi")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="announcer-review-bench.")
     desktop = Desktop(work)

@@ -28,12 +28,12 @@ Prints one JSON line per key with both readers' times and words, one for all the
 together, then (on stderr, so that compare.sh's results file keeps only JSON) the words table,
 the latency table and the command.
 """
-import argparse, json, os, shutil, subprocess, sys, tempfile, time
+import json, os, shutil, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from latency import Recorder, summarize  # noqa: E402
 from desktop import Desktop, fail  # noqa: E402
-from review import FIXTURES, start_announcer, start_browser, start_orca, wait_for_page, settle  # noqa: E402
+from review import FIXTURES, bench_arguments, start_announcer, start_browser, start_orca, wait_for_page, settle  # noqa: E402
 
 PAGE = os.path.join(FIXTURES, "checkout.html")
 HEADING = "Checkout"  # the page's h1: the page is on the bus
@@ -219,12 +219,8 @@ def report(results, args):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--trials", type=int, default=15)
-    parser.add_argument("--monitor", default="announcer_bench.monitor")
-    parser.add_argument("--threshold", type=int, default=300)
+    parser = bench_arguments()
     parser.add_argument("--browser", choices=("firefox", "chromium"), default="firefox")
-    parser.add_argument("--bin", required=True, help="the directory of announcerd and announcer-atspi")
     parser.add_argument("--command", default=None, help="the command line that ran this, printed with the tables")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="announcer-web-bench.")

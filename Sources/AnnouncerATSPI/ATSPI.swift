@@ -267,7 +267,7 @@ enum ATSPI {
             notLive.insert(id)
             return nil
         }
-        for _ in 0..<8 where attributes["live"] == nil && !["alert", "status bar", "log"].contains(object.role) && attributes["xml-roles"] == nil {
+        for _ in 0..<8 where !LiveRegion.isRoot(role: object.role, attributes: attributes) {
             guard let parent = checked({ atspi_accessible_get_parent(object.pointer, &$0) }) ?? nil else { break }
             let up = AccessibleReference(taking: parent)
             attributes = Self.attributes(up.pointer, liveAttributes)

@@ -27,6 +27,16 @@ public struct LiveRegion: Sendable, Equatable {
         self.busy = busy
     }
 
+    /// The AT-SPI roles that are live regions of their own (ARIA's implicit values).
+    static let assertiveRoles: Set<String> = ["alert"]
+    static let politeRoles: Set<String> = ["status bar", "log"]
+
+    /// Whether an object in a region is the region's root, whose whole text an atomic region
+    /// says: it has `live` of its own, is a region by its role, or has a role the page gave it.
+    public static func isRoot(role: String, attributes: [String: String]) -> Bool {
+        attributes["live"] != nil || assertiveRoles.contains(role) || politeRoles.contains(role) || attributes["xml-roles"] != nil
+    }
+
     /// ARIA's default: additions and text changes, not removals.
     public static let defaultRelevant: Set<String> = ["additions", "text"]
 
@@ -43,9 +53,9 @@ public struct LiveRegion: Sendable, Equatable {
         case "polite"?: politeness = .polite
         default:
             // The roles that are live regions of their own (ARIA's implicit values).
-            if role == "alert" || role == "notification" && xmlRoles.contains("alert") || xmlRoles.contains("alert") {
+            if assertiveRoles.contains(role) || xmlRoles.contains("alert") {
                 politeness = .assertive
-            } else if role == "status bar" || role == "log" || xmlRoles.contains("status") || xmlRoles.contains("log") {
+            } else if politeRoles.contains(role) || xmlRoles.contains("status") || xmlRoles.contains("log") {
                 politeness = .polite
             } else {
                 return nil

@@ -41,6 +41,16 @@ import Testing
         #expect(LiveRegion.of(id: "r", role: row.role, attributes: row.attributes) == row.region)
     }
 
+    /// Where the bridge stops climbing from the object whose text changed.
+    @Test func theRootOfARegion() {
+        #expect(LiveRegion.isRoot(role: "section", attributes: ["live": "polite", "container-live": "polite"]))
+        #expect(LiveRegion.isRoot(role: "alert", attributes: [:]))
+        #expect(LiveRegion.isRoot(role: "status bar", attributes: ["container-live": "polite"]))
+        #expect(LiveRegion.isRoot(role: "notification", attributes: ["xml-roles": "alert"]))
+        #expect(!LiveRegion.isRoot(role: "static", attributes: ["container-live": "polite", "container-atomic": "true"]))
+        #expect(!LiveRegion.isRoot(role: "section", attributes: ["container-live": "polite", "atomic": "false"]))
+    }
+
     @Test func whichChangesAreSaid() {
         let plain = LiveRegion(id: "r", politeness: .polite)
         #expect(plain.says(.inserted) && !plain.says(.deleted) && plain.says(.settled))
