@@ -14,14 +14,11 @@ announcerd is `$ANNOUNCERD` if set, else the first on PATH.
 """
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
-import tempfile
 import time
 from typing import Any, Dict, List, Optional, Sequence, Set
 
-from .client import AnnouncerError, Client, FinishedEvent, Reply, SpeakingEvent
+from ..client import AnnouncerError, Client, FinishedEvent, Reply, SpeakingEvent
+from .daemon import PrivateDaemon
 
 
 class ScreenReader:
@@ -33,13 +30,10 @@ class ScreenReader:
 
     def __init__(self, *, announcerd: Optional[str] = None, hint_delay_ms: Optional[int] = None,
                  config: str = "", timeout: float = 10.0) -> None:
-        self.announcerd = announcerd or os.environ.get("ANNOUNCERD") or shutil.which("announcerd")
-        if not self.announcerd:
-            raise AnnouncerError("unavailable", "announcerd not found: set ANNOUNCERD or put it on PATH")
+        settings = config + (f"\nhint-delay-ms = {hint_delay_ms}\n" if hint_delay_ms is not None else "")
+        self._daemon = PrivateDaemon(announcerd=announcerd, config=settings, timeout=timeout, prefix="announcer-screen-reader.")
+        self.announcerd = self._daemon.announcerd
         self.timeout = timeout
-        self._settings = config + (f"\nhint-delay-ms = {hint_delay_ms}\n" if hint_delay_ms is not None else "")
-        self._directory: Optional[str] = None
-        self._process: Optional[subprocess.Popen] = None
         self._client: Optional[Client] = None
         self._spoken: List[str] = []
         self._waiting: Set[int] = set()
@@ -47,46 +41,20 @@ class ScreenReader:
     # -- the private daemon
 
     def start(self) -> "ScreenReader":
-        self._directory = tempfile.mkdtemp(prefix="announcer-screen-reader.")
-        os.chmod(self._directory, 0o700)
-        socket_path = os.path.join(self._directory, "socket")
-        config_path = os.path.join(self._directory, "announcer.conf")
-        with open(config_path, "w") as file:
-            file.write(self._settings)
-        environment = dict(os.environ, XDG_CONFIG_HOME=os.path.join(self._directory, "config"))
-        self._log = open(os.path.join(self._directory, "announcerd.log"), "w+")
-        self._process = subprocess.Popen(
-            [self.announcerd, "--socket", socket_path, "--sink", "text:instant", "--config", config_path],
-            stdout=subprocess.DEVNULL, stderr=self._log, env=environment)
-        deadline = time.monotonic() + self.timeout
-        while True:
-            try:
-                self._client = Client(socket_path, timeout=self.timeout, hello="announcer.testing")
-                break
-            except AnnouncerError:
-                if self._process.poll() is not None or time.monotonic() > deadline:
-                    self._log.seek(0)
-                    self.close()
-                    raise AnnouncerError("unavailable", f"announcerd did not start: {self._log.read().strip()}") from None
-                time.sleep(0.02)
-        self._client.subscribe(["speaking", "finished"])
+        self._daemon.start()
+        try:
+            self._client = Client(self._daemon.socket_path, timeout=self.timeout, hello="announcer.testing")
+            self._client.subscribe(["speaking", "finished"])
+        except BaseException:
+            self.close()
+            raise
         return self
 
     def close(self) -> None:
         if self._client is not None:
             self._client.close()
             self._client = None
-        if self._process is not None:
-            self._process.terminate()
-            try:
-                self._process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                self._process.kill()
-                self._process.wait()
-            self._process = None
-        if self._directory is not None:
-            shutil.rmtree(self._directory, ignore_errors=True)
-            self._directory = None
+        self._daemon.close()
 
     def __enter__(self) -> "ScreenReader":
         return self.start()
@@ -98,9 +66,7 @@ class ScreenReader:
     def socket_path(self) -> str:
         """The private daemon's socket, for the program under test (`--socket`,
         `ANNOUNCER_SOCKET`)."""
-        if self._directory is None:
-            raise AnnouncerError("closed", "the screen reader is not running")
-        return os.path.join(self._directory, "socket")
+        return self._daemon.socket_path
 
     @property
     def client(self) -> Client:
@@ -168,25 +134,30 @@ class ScreenReader:
 
     def wait_for_speech(self, text: Optional[str] = None, *, timeout: Optional[float] = None) -> str:
         """Waits for speech that the program under test makes in its own time (an answer to a
-        key, a notification), then until speech settles. With `text`: until `text` has been
-        spoken since the last `clear()` (at once if it already has); without: until something
-        new is spoken. Returns the utterance waited for."""
+        key, a notification), then until speech settles. With `text`: until an utterance that
+        contains `text` has been spoken since the last `clear()` (at once if one has); without:
+        until something new is spoken. Returns that utterance; raises AnnouncerError("timeout")
+        listing what was said when it does not come."""
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         count = len(self._spoken)
 
-        def arrived() -> bool:
-            return text in self._spoken if text is not None else len(self._spoken) > count
+        def arrived() -> Optional[str]:
+            if text is None:
+                return self._spoken[count] if len(self._spoken) > count else None
+            return next((said for said in self._spoken if text in said), None)
 
         for event in self.client.events(timeout=0):
             self._note(event)
-        while not arrived():
+        while arrived() is None:
             event = next(self.client.events(timeout=max(0.0, deadline - time.monotonic())), None)
             if event is None:
                 wanted = f"{text!r}" if text is not None else "anything"
                 raise AnnouncerError("timeout", f"{wanted} was not spoken within the time; spoken: {self._spoken}")
             self._note(event)
         self.settle()
-        return text if text is not None else self._spoken[count]
+        found = arrived()
+        assert found is not None
+        return found
 
     def _note(self, event: object) -> None:
         if isinstance(event, SpeakingEvent):
