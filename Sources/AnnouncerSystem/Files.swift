@@ -69,6 +69,26 @@ public enum Files {
     }
 
     /// Where a symbolic link points (for `/proc/self/exe`, the running executable).
+    /// A new directory of this user's only, named from `prefix` and six random characters
+    /// (mkdtemp(3)), in $TMPDIR or /tmp.
+    public static func makeTemporaryDirectory(prefix: String) throws(Errno) -> String {
+        let base = Environment.current["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array("\(base)/\(prefix)XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } != nil }
+        guard made else { throw Errno.current("mkdtemp") }
+        return String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Removes a file, or an empty directory; nothing when it is not there.
+    public static func remove(_ path: String) {
+        if Glibc.unlink(path) != 0 { _ = Glibc.rmdir(path) }
+    }
+
+    /// The first executable named `name` in the directories of `$PATH`.
+    public static func searchPath(_ name: String, environment: [String: String] = Environment.current) -> String? {
+        (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/\(name)" }.first(where: isExecutable)
+    }
+
     public static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)

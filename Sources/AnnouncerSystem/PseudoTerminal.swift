@@ -56,6 +56,17 @@ public struct PseudoTerminal: Sendable {
         return waiting ? try child.wait() : try child.ended()
     }
 
+    /// Hangs the terminal up, as closing a terminal's window does: the controlling end is
+    /// closed and the kernel sends the program SIGHUP. Waits at most `limit` for it to end, then
+    /// kills its process group. Returns how it ended.
+    public func hangUp(waitingAtMost limit: Duration) -> WaitStatus? {
+        controller.close()
+        let child = ChildProcess(id: process)
+        if let status = try? child.wait(atMost: limit) { return status }
+        _ = Glibc.kill(-process, SIGKILL)
+        return try? child.wait()
+    }
+
     /// The size of the terminal on `descriptor` (the user's), or nil when it is not one.
     public static func size(of descriptor: FileDescriptor) -> (rows: Int, columns: Int)? {
         var rows: UInt16 = 0, columns: UInt16 = 0

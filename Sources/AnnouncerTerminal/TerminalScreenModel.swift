@@ -2,8 +2,10 @@ import CVTerm
 
 /// The screen a program has drawn, kept by libvterm from the bytes it wrote: the terminal
 /// door's one importer of libvterm. Bytes in; snapshots of the screen, the lines that
-/// scrolled off its top, and the main screen as the alternate screen gave it back, out. libvterm's own answers to the program's queries are dropped: the
-/// user's terminal, which sees the same bytes, answers them.
+/// scrolled off its top, and the main screen as the alternate screen gave it back, out; and
+/// the bytes a key makes in the modes the program has set. libvterm's own answers to the
+/// program's queries are dropped, since the user's terminal, which sees the same bytes, answers
+/// them, unless there is no user's terminal (`answersQueries`).
 public final class TerminalScreenModel {
     /// Lines that scrolled off the top since they were last taken: how many, and the text of
     /// the first `keptLines` of them (the rest are counted only).
@@ -28,13 +30,17 @@ public final class TerminalScreenModel {
     private var cursorVisible = true
     private var alternate = false
     private var restored: ScreenSnapshot?
+    /// Headless (`announce term --keys`): libvterm answers the program's queries (the cursor's
+    /// position, the device's attributes), for `takeAnswers()` to send.
+    public var answersQueries = false
+    private var capturing = false
+    private var output: [UInt8] = []
 
     public init(rows: Int, columns: Int) {
         self.rows = max(rows, 1)
         self.columns = max(columns, 1)
         terminal = vterm_new(Int32(self.rows), Int32(self.columns))
         vterm_set_utf8(terminal, 1)
-        vterm_output_set_callback(terminal, { _, _, _ in }, nil)
         screen = vterm_obtain_screen(terminal)
         callbacks = .allocate(capacity: 1)
         callbacks.initialize(to: VTermScreenCallbacks())
@@ -49,6 +55,10 @@ public final class TerminalScreenModel {
             return 1
         }
         vterm_screen_set_callbacks(screen, callbacks, Unmanaged.passUnretained(self).toOpaque())
+        vterm_output_set_callback(terminal, { bytes, length, user in
+            guard let user, let bytes else { return }
+            Unmanaged<TerminalScreenModel>.fromOpaque(user).takeUnretainedValue().produced(UnsafeRawBufferPointer(start: bytes, count: length))
+        }, Unmanaged.passUnretained(self).toOpaque())
         vterm_screen_enable_altscreen(screen, 1)
         vterm_screen_reset(screen, 1)
     }
@@ -64,6 +74,61 @@ public final class TerminalScreenModel {
             buffer.withMemoryRebound(to: CChar.self) { characters in
                 _ = vterm_input_write(terminal, characters.baseAddress, characters.count)
             }
+        }
+    }
+
+    private func produced(_ bytes: UnsafeRawBufferPointer) {
+        if capturing || answersQueries { output += bytes }
+    }
+
+    /// What libvterm answered the program since the last call (only with `answersQueries`).
+    public func takeAnswers() -> [UInt8] {
+        defer { output.removeAll(keepingCapacity: true) }
+        return output
+    }
+
+    /// The bytes a terminal sends for `key`, as libvterm makes them: the cursor keys as the
+    /// program asked for them (application mode, ESC O A, once vim has set it), Control and Alt
+    /// as xterm sends them.
+    public func bytes(for key: ScriptKey) -> [UInt8] {
+        let answered = takeAnswers()
+        capturing = true
+        defer {
+            capturing = false
+            output = answered
+        }
+        var modifier = VTERM_MOD_NONE.rawValue
+        if key.modifiers.contains(.shift) { modifier |= VTERM_MOD_SHIFT.rawValue }
+        if key.modifiers.contains(.alt) { modifier |= VTERM_MOD_ALT.rawValue }
+        if key.modifiers.contains(.control) { modifier |= VTERM_MOD_CTRL.rawValue }
+        let modifiers = VTermModifier(rawValue: modifier)
+        switch key.base {
+        case .character(let character):
+            for scalar in character.unicodeScalars { vterm_keyboard_unichar(terminal, scalar.value, modifiers) }
+        case .space: vterm_keyboard_unichar(terminal, 0x20, modifiers)
+        case .function(let number): vterm_keyboard_key(terminal, VTermKey(rawValue: VTERM_KEY_FUNCTION_0.rawValue + UInt32(number)), modifiers)
+        default: vterm_keyboard_key(terminal, Self.vtermKey(key.base), modifiers)
+        }
+        return output
+    }
+
+    private static func vtermKey(_ base: ScriptKey.Base) -> VTermKey {
+        switch base {
+        case .enter: VTERM_KEY_ENTER
+        case .tab: VTERM_KEY_TAB
+        case .backspace: VTERM_KEY_BACKSPACE
+        case .escape: VTERM_KEY_ESCAPE
+        case .up: VTERM_KEY_UP
+        case .down: VTERM_KEY_DOWN
+        case .left: VTERM_KEY_LEFT
+        case .right: VTERM_KEY_RIGHT
+        case .home: VTERM_KEY_HOME
+        case .end: VTERM_KEY_END
+        case .pageUp: VTERM_KEY_PAGEUP
+        case .pageDown: VTERM_KEY_PAGEDOWN
+        case .insert: VTERM_KEY_INS
+        case .delete: VTERM_KEY_DEL
+        case .character, .space, .function: VTERM_KEY_NONE
         }
     }
 

@@ -273,31 +273,9 @@ final class ComposeOutput {
     }
 
     /// --expect: 0 when EXPECTED holds exactly these lines, else a unified diff and 1 (a bad
-    /// input line's 65 wins); --update writes them. An EXPECTED that cannot be read differs from
-    /// any output (--update creates it).
+    /// input line's 65 wins); --update writes them.
     func check(against path: String, update: Bool, status: ExitStatus) -> ExitStatus {
-        let text = lines.map { $0 + "\n" }.joined()
-        if update {
-            do {
-                try Files.write(Array(text.utf8), to: path)
-            } catch {
-                Console.error("announce compose: cannot write \(path): \(error.reason)")
-                return .cannotCreate
-            }
-            return status
-        }
-        let expected: [String]
-        if let data = try? Files.read(path) {
-            var read = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-            if read.last == "" { read.removeLast() }
-            expected = read
-        } else {
-            Console.error("announce compose: cannot read \(path); --update writes it")
-            expected = []
-        }
-        let diff = UnifiedDiff.lines(from: expected, to: lines, oldName: path, newName: "announce compose output")
-        for line in diff { Console.out(line) }
-        if status != .success { return status }
-        return diff.isEmpty ? .success : .failure
+        let checked = SpeechSnapshot(path: path, command: "announce compose").check(lines, update: update)
+        return status != .success ? status : checked
     }
 }

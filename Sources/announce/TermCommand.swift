@@ -11,6 +11,8 @@ enum TermCommand {
     static let help = """
         usage: announce term [--socket PATH] [--typing-echo characters|words|none] [--config FILE]
                              [-- COMMAND ARGS...]
+               announce term --keys FILE [--expect FILE | --update FILE | --json]
+                             [--size COLUMNSxROWS] [--socket PATH] [--config FILE] -- COMMAND ARGS...
 
         Runs COMMAND (default: $SHELL) in a terminal of its own inside this one and speaks it
         through announcerd: its output after a short quiet (term.quiet-ms); the line, word or
@@ -28,9 +30,25 @@ enum TermCommand {
 
           --typing-echo ECHO     characters, words or none (default: term.typing-echo)
           --config FILE          read this configuration instead of the user's or the default
+
+        Testing, headless (no terminal needed): --keys FILE runs COMMAND in a terminal of
+        --size (default 80x24) that nobody sees, presses the keys in FILE and prints what was
+        said, one utterance a line. FILE has a step a line: a key name (Down, Enter, Escape,
+        Tab, BSpace, Space, PageUp, F2, C-c, M-i, a character), `type TEXT`, `wait MS` or
+        `screen` (the screen, on standard error); `#` starts a comment; `-` reads the steps
+        from standard input as they come. Each step goes once the last has been answered and
+        all it said has been said, never after a fixed pause (a key that changes nothing waits
+        2 s). When the keys are done the program is hung up, unless it has exited. With no
+        announcerd answering, a private one on the text sink speaks for the run.
+          --expect FILE          compare with FILE: a unified diff and exit 1 when different
+          --update FILE          write what was said to FILE
+          --json                 JSON events instead, one a line (spoken, ready, screen,
+                                 error, exit), for a driver writing steps to standard input
         """
 
-    static let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--socket", "--typing-echo", "--config"], maximumPositionals: .max)
+    static let scanner = ArgumentScanner(flags: ["--help", "-h", "--json"],
+                                         options: ["--socket", "--typing-echo", "--config", "--keys", "--expect", "--update", "--size"],
+                                         maximumPositionals: .max)
 
     static func run(_ arguments: ArraySlice<String>) -> ExitStatus {
         let parsed: ArgumentScanner.Parsed
@@ -57,9 +75,26 @@ enum TermCommand {
             }
             settings.typingEcho = value
         }
+        let test: KeysTest?
+        switch KeysTest.parse(parsed) {
+        case .run(let parsed): test = parsed
+        case .exit(let status): return status
+        }
         Signal.unblock([.windowChanged, .terminate, .hangUp, .quit, .child])
         let command = parsed.positionals.isEmpty ? [Environment.current["SHELL"] ?? "/bin/sh"] : parsed.positionals
-        let size = PseudoTerminal.size(of: .standardInput) ?? (rows: 24, columns: 80)
+        let size = test?.size ?? PseudoTerminal.size(of: .standardInput) ?? (rows: 24, columns: 80)
+        var socket = parsed.options["--socket"]
+        var privateDaemon: PrivateAnnouncerd?
+        if test != nil, !PrivateAnnouncerd.answers(socket) {
+            do {
+                privateDaemon = try PrivateAnnouncerd.start(configuration: parsed.options["--config"])
+            } catch {
+                Console.error("announce term: no announcerd answers, and a private one could not be started: \(error)")
+                return .unavailable
+            }
+            socket = privateDaemon?.socket
+        }
+        defer { privateDaemon?.stop() }
         // The program knows it is heard (a shell's rc file can test it, and not start another).
         Environment.set("ANNOUNCE_TERM", "1")
         let child: PseudoTerminal
@@ -72,7 +107,13 @@ enum TermCommand {
             Console.error("announce term: \(error)")
             return .unavailable
         }
-        var session = TermSession(child: child, signals: signals, size: size, settings: settings, words: words, socket: parsed.options["--socket"])
+        var session = TermSession(child: child, signals: signals, size: size, settings: settings, words: words, socket: socket,
+                                  driver: test?.driver(quietMs: Double(settings.quietMs)))
+        if let test {
+            let status = test.finish(session.driver, programStatus: session.run())
+            privateDaemon?.stop()
+            ExitStatus.exit(code: status)
+        }
         if FileDescriptor.standardInput.isTerminal {
             do {
                 try RawMode.enter(transparent: true)
@@ -104,12 +145,22 @@ private struct TermSession {
     /// (Tests/AnnouncerTerminalTests/Fixtures).
     let recording: FileDescriptor?
 
-    init(child: PseudoTerminal, signals: SignalPipe, size: (rows: Int, columns: Int), settings: TerminalSettings, words: LocaleWords, socket: String?) {
+    /// Headless (`--keys`): the test's steps in place of the user's keys, and what was said
+    /// kept; nil when a user's terminal is there.
+    let driver: KeyDriver?
+
+    init(child: PseudoTerminal, signals: SignalPipe, size: (rows: Int, columns: Int), settings: TerminalSettings, words: LocaleWords,
+         socket: String?, driver: KeyDriver?) {
         self.child = child
         self.signals = signals
+        self.driver = driver
         model = TerminalScreenModel(rows: size.rows, columns: size.columns)
+        // No user's terminal sees the program's queries: libvterm answers them.
+        model.answersQueries = driver != nil
         reader = TerminalReader(settings: settings, words: words, screen: model.snapshot())
-        daemon = DaemonLink(settings: DaemonLink.Settings(socket: socket, client: "announce term", hints: .keyboard)) { notice in
+        var link = DaemonLink.Settings(socket: socket, client: "announce term", hints: .keyboard)
+        if driver != nil { link.subscriptions = ["speaking", "finished"] }
+        daemon = DaemonLink(settings: link) { notice in
             // Said once per outage; the program runs on, and speech resumes when the daemon is back.
             if case .unreachable(let error) = notice {
                 Console.error("announce term: cannot reach announcerd (\(error)); speech resumes when it is back\r")
@@ -137,8 +188,10 @@ private struct TermSession {
         while true {
             var timeout: Int32 = 500
             if let deadline = reader.deadline { timeout = Int32(max(0, min(500, (deadline - now).rounded(.up)))) }
+            if let driver { timeout = min(timeout, Int32(max(0, (driver.pacing.deadline(at: now) - now).rounded(.up)))) }
+            let keys: FileDescriptor? = if let driver { driver.wantsInput ? driver.input : nil } else { inputOpen ? .standardInput : nil }
             var entries = [
-                Poll.Entry(inputOpen ? .standardInput : nil, .readable),
+                Poll.Entry(keys, .readable),
                 Poll.Entry(child.controller, pendingInput.isEmpty ? .readable : [.readable, .writable]),
                 Poll.Entry(daemon.descriptor, .readable),
                 Poll.Entry(signals.descriptor, .readable),
@@ -150,20 +203,49 @@ private struct TermSession {
                 break
             }
             if !entries[3].returned.isEmpty, let ending = takeSignals() { return ending }
-            if !entries[0].returned.isEmpty { readKeys(&buffer) }
+            if !entries[0].returned.isEmpty {
+                if let driver { driver.readInput() } else { readKeys(&buffer) }
+            }
             if entries[1].returned.contains(.writable) { flushInput() }
             if !entries[1].returned.isDisjoint(with: [.readable, .hangUp, .error]) {
                 guard readOutput(&buffer) else { break }
             }
-            if !entries[2].returned.isEmpty { daemon.drain() }
+            if let driver {
+                for event in daemon.takeEvents(readingSocket: !entries[2].returned.isEmpty) { driver.heard(event, at: now) }
+            } else if !entries[2].returned.isEmpty {
+                daemon.drain()
+            }
             deliver(reader.tick(at: now))
             if reader.deadline == nil, let status = try? child.ended(waiting: false) {
                 // What the program wrote just before it exited may still be unread.
                 while readOutput(&buffer, final: true) {}
                 return finish(status.shellStatus)
             }
+            if let driver, let ending = takeSteps(driver) { return ending }
         }
         return finish((try? child.ended(waiting: true))?.shellStatus ?? 1)
+    }
+
+    /// Headless: the steps whose turn it is; when the last has gone and been said, the program
+    /// is hung up (its status returned, and its hang-up not spoken).
+    private mutating func takeSteps(_ driver: KeyDriver) -> Int32? {
+        while let action = driver.next(at: now, busy: reader.deadline != nil || !driver.outstanding.isEmpty) {
+            switch action {
+            case .key(let key):
+                for input in TerminalKeys.decode(model.bytes(for: key)) {
+                    deliver(reader.key(input.key, at: now))
+                    if input.isForwarded { pendingInput += input.bytes }
+                }
+                flushInput()
+            case .screen:
+                driver.show(model.snapshot())
+            }
+        }
+        guard driver.isDone, driver.pacing.isReady(at: now, busy: reader.deadline != nil || !driver.outstanding.isEmpty) else { return nil }
+        let status = child.hangUp(waitingAtMost: .seconds(2))?.shellStatus ?? 1
+        record("exit", Array("\(status) (hung up)".utf8), hex: false)
+        driver.exited(status: nil)
+        return status
     }
 
     /// Acts on the signals that came: a window change is passed on; SIGTERM, SIGHUP and SIGQUIT
@@ -171,7 +253,8 @@ private struct TermSession {
     private func takeSignals() -> Int32? {
         for signal in signals.take() {
             if signal == .windowChanged {
-                if let size = PseudoTerminal.size(of: .standardInput) {
+                // Headless, the program's terminal keeps the size it was given.
+                if driver == nil, let size = PseudoTerminal.size(of: .standardInput) {
                     child.resize(rows: size.rows, columns: size.columns)
                     model.resize(rows: size.rows, columns: size.columns)
                 }
@@ -188,6 +271,18 @@ private struct TermSession {
     private mutating func finish(_ status: Int32) -> Int32 {
         record("exit", Array("\(status)".utf8), hex: false)
         let speech = reader.exited(status: status, at: now)
+        if let driver {
+            // Headless: every utterance is followed to its end, for the test to have it all.
+            driver.programEnded()
+            deliver(speech)
+            let clock = ContinuousClock()
+            let limit = clock.now + .seconds(5)
+            while !driver.outstanding.isEmpty, clock.now < limit, let connection = daemon.connection {
+                if let event = connection.nextEvent(within: 100) { driver.heard(event, at: now) }
+            }
+            driver.exited(status: status)
+            return status
+        }
         deliver(speech.dropLast(), waitingForReplies: true)
         guard case .say(let text)? = speech.last else { return status }
         guard daemon.request(.subscribe(events: ["finished"])) != nil,
@@ -239,8 +334,13 @@ private struct TermSession {
         }
         let bytes = Array(buffer[0..<count])
         record("out", bytes)
-        try? FileDescriptor.standardOutput.writeAll(bytes)
         model.write(bytes)
+        if let driver {
+            driver.programWrote(at: now)
+            pendingInput += model.takeAnswers()
+        } else {
+            try? FileDescriptor.standardOutput.writeAll(bytes)
+        }
         deliver(reader.output(model.snapshot(), scrolledOff: model.takeScrolledOff(), restored: model.takeRestored(), at: now))
         return true
     }
@@ -257,7 +357,14 @@ private struct TermSession {
             case .echo(let text, let unit): request = .echo(text: text, unit: unit, language: nil)
             }
             // A daemon that restarted is reached again, and the request is not lost.
-            if waitingForReplies { _ = daemon.request(request) } else { daemon.send(request) }
+            if let driver {
+                // Headless: the reply says which utterances are this run's, to follow them.
+                driver.accepted(daemon.request(request))
+            } else if waitingForReplies {
+                _ = daemon.request(request)
+            } else {
+                daemon.send(request)
+            }
         }
     }
 }

@@ -1,0 +1,197 @@
+import AnnouncerCore
+import AnnouncerSystem
+import AnnouncerTerminal
+
+/// `announce term --keys`: a test's side of a headless run. The steps come from the keys file
+/// (read whole, every bad line reported before anything runs) or, with `-`, from standard input
+/// as its lines come (a driver such as Python's `announcer.testing.Terminal` writes one step at
+/// a time, and a bad line is reported and skipped). Each step goes when `StepPacing` says the
+/// last one has been answered and said; what announcerd says for this run is kept, printed as it
+/// comes, or written as JSON events.
+final class KeyDriver {
+    enum Output {
+        /// One utterance a line, as it is spoken (the text sink's escapes).
+        case lines
+        /// One JSON object a line: `spoken`, `ready`, `screen`, `error` and `exit` events.
+        case json
+        /// Kept, for `--expect` or `--update`.
+        case kept
+    }
+
+    let output: Output
+    private var steps: [(line: Int, step: KeyScript.Step)]
+    /// Standard input, with `--keys -`, while it is open.
+    private(set) var input: FileDescriptor?
+    private var inputBuffer: [UInt8] = []
+    private var inputLine = 0
+    /// A `type` step's characters not typed yet.
+    private var typing: [Character] = []
+    private(set) var pacing: StepPacing
+    /// This run's utterances that have not finished, and every one it was given.
+    private(set) var outstanding: Set<UtteranceID> = []
+    private var ours: Set<UtteranceID> = []
+    private(set) var spoken: [String] = []
+    /// The line of the first step not taken because the program had ended.
+    private(set) var notTaken: Int?
+    /// Whether the last step has been answered since the `ready` event was written.
+    private var announcedReady = false
+
+    init(steps: [(line: Int, step: KeyScript.Step)], readingStandardInput: Bool, output: Output, pacing: StepPacing) {
+        self.steps = steps
+        self.output = output
+        self.pacing = pacing
+        input = readingStandardInput ? .standardInput : nil
+    }
+
+    /// More steps are wanted from standard input: all read so far have gone.
+    var wantsInput: Bool { input != nil && steps.isEmpty && typing.isEmpty }
+
+    /// Every step has gone, and no more can come.
+    var isDone: Bool { steps.isEmpty && typing.isEmpty && input == nil }
+
+    // MARK: - Steps
+
+    enum Action {
+        case key(ScriptKey)
+        case screen
+    }
+
+    /// The next thing to do, when the last step has been answered and said; nil while it has
+    /// not, or when no step is waiting.
+    func next(at now: Double, busy: Bool) -> Action? {
+        guard pacing.isReady(at: now, busy: busy) else { return nil }
+        if let character = typing.first {
+            typing.removeFirst()
+            pacing.stepTaken(at: now)
+            return .key(ScriptKey(.character(character)))
+        }
+        guard !steps.isEmpty else {
+            if !announcedReady {
+                announcedReady = true
+                if output == .json { event(["event": "ready"]) }
+            }
+            return nil
+        }
+        announcedReady = false
+        let (_, step) = steps.removeFirst()
+        switch step {
+        case .key(let key):
+            pacing.stepTaken(at: now)
+            return .key(key)
+        case .type(let text):
+            typing = Array(text)
+            return next(at: now, busy: busy)
+        case .wait(let milliseconds):
+            pacing.pause(milliseconds: Double(milliseconds), at: now)
+            return nil
+        case .screen:
+            return .screen
+        }
+    }
+
+    /// Standard input's lines that have come (call when poll says it is readable).
+    func readInput() {
+        guard let descriptor = input else { return }
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        guard case .processed(let count)? = try? descriptor.read(into: &chunk), count > 0 else {
+            if !inputBuffer.isEmpty { take(line: inputBuffer[...]) }
+            inputBuffer = []
+            input = nil
+            return
+        }
+        inputBuffer += chunk[0..<count]
+        while let end = inputBuffer.firstIndex(of: UInt8(ascii: "\n")) {
+            take(line: inputBuffer[..<end])
+            inputBuffer.removeSubrange(...end)
+        }
+    }
+
+    private func take(line bytes: ArraySlice<UInt8>) {
+        inputLine += 1
+        do {
+            if let step = try KeyScript.step(Substring(String(decoding: bytes, as: UTF8.self)), line: inputLine) {
+                steps.append((inputLine, step))
+            }
+        } catch {
+            report(error)
+        }
+    }
+
+    func report(_ error: KeyScript.LineError) {
+        Console.error("announce term: keys \(error)")
+        if output == .json { event(["event": "error", "line": .number(Double(error.line)), "message": .string(error.reason)]) }
+    }
+
+    /// The program ended with steps still waiting: they are not taken.
+    func programEnded() {
+        typing = []
+        if let first = steps.first { notTaken = first.line }
+        steps = []
+        input = nil
+    }
+
+    // MARK: - Speech
+
+    /// announcerd's answer to a request this run sent.
+    func accepted(_ reply: Reply?) {
+        guard case .ok(let accepted)? = reply?.body else { return }
+        for utterance in [accepted.utterance, accepted.hint].compactMap({ $0 }) {
+            outstanding.insert(utterance)
+            ours.insert(utterance)
+        }
+    }
+
+    /// An event from announcerd: only this run's utterances count (a shared daemon speaks for
+    /// others too).
+    func heard(_ event: DaemonEvent, at now: Double) {
+        switch event {
+        case .speaking(let utterance, let text, _) where ours.contains(utterance):
+            pacing.activity(at: now)
+            spoken.append(text)
+            switch output {
+            case .lines: Console.out(TextSinkLine.escaped(text))
+            case .json: self.event(["event": "spoken", "text": .string(text)])
+            case .kept: break
+            }
+        case .finished(let utterance, _, _) where ours.contains(utterance):
+            pacing.activity(at: now)
+            outstanding.remove(utterance)
+        default:
+            break
+        }
+    }
+
+    func programWrote(at now: Double) {
+        pacing.activity(at: now)
+    }
+
+    // MARK: - What is shown
+
+    func show(_ screen: ScreenSnapshot) {
+        let lines = screen.lines.map(\.text)
+        if output == .json {
+            event(["event": "screen", "lines": .array(lines.map { .string($0) }),
+                   "cursor": ["row": .number(Double(screen.cursor.row)), "column": .number(Double(screen.cursor.column))]])
+        } else {
+            var last = lines.count
+            while last > 0, lines[last - 1].isEmpty { last -= 1 }
+            for line in lines[..<last] { Console.error(line) }
+        }
+    }
+
+    /// The program's own exit status; nil while it runs, or when it was hung up at the end.
+    private(set) var programStatus: Int32?
+
+    /// Whether the run ended by hanging the program up, the keys done.
+    private(set) var hungUp = false
+
+    func exited(status: Int32?) {
+        programStatus = status
+        hungUp = status == nil
+        if output == .json { event(["event": "exit", "status": status.map { .number(Double($0)) } ?? .null]) }
+    }
+
+    private func event(_ members: [String: JSONValue]) {
+        Console.out(JSONValue.object(members).serialized())
+    }
+}

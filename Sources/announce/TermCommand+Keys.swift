@@ -1,0 +1,162 @@
+import AnnouncerClient
+import AnnouncerCore
+import AnnouncerSystem
+import AnnouncerTerminal
+
+/// `announce term --keys FILE [--expect FILE | --update FILE | --json] [--size COLUMNSxROWS]`:
+/// what a headless run was asked for, and its end (the snapshot compared or written).
+struct KeysTest {
+    enum Snapshot {
+        case expect(String)
+        case update(String)
+    }
+
+    var steps: [(line: Int, step: KeyScript.Step)]
+    var readingStandardInput: Bool
+    var snapshot: Snapshot?
+    var json: Bool
+    var size: (rows: Int, columns: Int)
+
+    enum Outcome {
+        /// nil: not a headless run (no `--keys`).
+        case run(KeysTest?)
+        case exit(ExitStatus)
+    }
+
+    static func parse(_ parsed: ArgumentScanner.Parsed) -> Outcome {
+        let testing = ["--expect", "--update", "--size"].filter { parsed.options[$0] != nil } + (parsed.has("--json") ? ["--json"] : [])
+        guard let keys = parsed.options["--keys"] else {
+            if let option = testing.first { return usage("\(option) goes with --keys FILE") }
+            return .run(nil)
+        }
+        if testing.filter({ $0 != "--size" }).count > 1 { return usage("--expect, --update and --json go one at a time") }
+        if parsed.positionals.isEmpty { return usage("--keys needs the program to run: announce term --keys FILE -- COMMAND…") }
+        var size = (rows: 24, columns: 80)
+        if let text = parsed.options["--size"] {
+            let parts = text.split(separator: "x")
+            guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
+                  (2...1000).contains(columns), (2...1000).contains(rows) else {
+                return usage("--size is COLUMNSxROWS, each 2 to 1000 (80x24)")
+            }
+            size = (rows, columns)
+        }
+        var test = KeysTest(steps: [], readingStandardInput: keys == "-", json: parsed.has("--json"), size: size)
+        if let path = parsed.options["--expect"] { test.snapshot = .expect(path) }
+        if let path = parsed.options["--update"] { test.snapshot = .update(path) }
+        if keys != "-" {
+            let bytes: [UInt8]
+            do {
+                bytes = try Files.read(keys)
+            } catch {
+                Console.error("announce term: cannot read the keys \(keys): \(error.reason)")
+                return .exit(.noInput)
+            }
+            let (steps, errors) = KeyScript.steps(String(decoding: bytes, as: UTF8.self))
+            guard errors.isEmpty else {
+                for error in errors { Console.error("announce term: \(keys): \(error)") }
+                return .exit(.dataError)
+            }
+            test.steps = steps
+        }
+        return .run(test)
+    }
+
+    private static func usage(_ problem: String) -> Outcome {
+        Console.error("announce term: \(problem)\nTry 'announce term --help'.")
+        return .exit(.usage)
+    }
+
+    func driver(quietMs: Double) -> KeyDriver {
+        let output: KeyDriver.Output = json ? .json : snapshot == nil ? .lines : .kept
+        // Quiet for longer than the reader waits before it speaks, so that a program drawing in
+        // two bursts is heard whole before the next key.
+        let pacing = StepPacing(settings: StepPacing.Settings(quietMs: max(200, quietMs + 100)), at: 0)
+        return KeyDriver(steps: steps, readingStandardInput: readingStandardInput, output: output, pacing: pacing)
+    }
+
+    /// The exit status: with a snapshot, the comparison's (or the update's); else the
+    /// program's own, or 0 when it was hung up once the keys were done. Steps the program did not
+    /// live to take fail the run.
+    func finish(_ driver: KeyDriver?, programStatus: Int32) -> Int32 {
+        guard let driver else { return programStatus }
+        var status: Int32
+        switch snapshot {
+        case .expect(let path)?:
+            status = SpeechSnapshot(path: path, command: "announce term").check(driver.spoken.map(TextSinkLine.escaped), update: false).rawValue
+        case .update(let path)?:
+            status = SpeechSnapshot(path: path, command: "announce term").check(driver.spoken.map(TextSinkLine.escaped), update: true).rawValue
+        case nil:
+            status = driver.programStatus ?? (driver.hungUp ? 0 : programStatus)
+        }
+        if let line = driver.notTaken {
+            Console.error("announce term: the program ended (status \(driver.programStatus ?? programStatus)) before the step on line \(line); the steps from there were not taken")
+            if status == 0 { status = ExitStatus.failure.rawValue }
+        }
+        return status
+    }
+}
+
+/// The announcerd a headless run starts when none answers: the text sink (nothing sounds, and
+/// every utterance is spoken at once), on a socket in a directory of its own, gone with the run.
+struct PrivateAnnouncerd {
+    let directory: String
+    let process: ChildProcess
+
+    var socket: String { directory + "/socket" }
+
+    /// Whether an announcerd answers at `socket` (or the default socket).
+    static func answers(_ socket: String?) -> Bool {
+        (try? DaemonConnection(socket: socket, connectTimeout: .milliseconds(500))) != nil
+    }
+
+    /// announcerd beside this `announce`, else on PATH.
+    static var executable: String? {
+        if let directory = Path.directory(of: Environment.executablePath), Files.isExecutable(directory + "/announcerd") {
+            return directory + "/announcerd"
+        }
+        return Files.searchPath("announcerd")
+    }
+
+    struct StartError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    static func start(configuration: String?) throws -> PrivateAnnouncerd {
+        guard let executable else { throw StartError(description: "announcerd is neither beside announce nor on PATH") }
+        let directory = try Files.makeTemporaryDirectory(prefix: "announce-term.")
+        let log = try FileDescriptor.create(directory + "/announcerd.log")
+        defer { log.close() }
+        var arguments = [executable, "--socket", directory + "/socket", "--sink", "text:instant"]
+        if let configuration { arguments += ["--config", configuration] }
+        let process = try ChildProcess.spawn(executable, arguments: arguments, descriptors: [1: log, 2: log], defaultSignalMask: true)
+        let daemon = PrivateAnnouncerd(directory: directory, process: process)
+        let clock = ContinuousClock()
+        let deadline = clock.now + .seconds(10)
+        while !answers(daemon.socket) {
+            if (try? process.ended()) ?? nil != nil || clock.now > deadline {
+                let said = (try? Files.readText(directory + "/announcerd.log")) ?? nil
+                daemon.stop()
+                throw StartError(description: "\(executable) did not start: \(said ?? "")".trimmingSuffix())
+            }
+            Threads.sleep(for: .milliseconds(20))
+        }
+        return daemon
+    }
+
+    func stop() {
+        try? process.send(.terminate)
+        if (try? process.wait(atMost: .seconds(2))) ?? nil == nil {
+            try? process.send(.kill)
+            _ = try? process.wait()
+        }
+        for name in ["socket", "announcerd.log", ""] { Files.remove(name.isEmpty ? directory : directory + "/" + name) }
+    }
+}
+
+private extension String {
+    func trimmingSuffix() -> String {
+        var text = self
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return text
+    }
+}
