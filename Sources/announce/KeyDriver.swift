@@ -19,7 +19,9 @@ final class KeyDriver {
     }
 
     let output: Output
-    private var steps: [(line: Int, step: KeyScript.Step)]
+    /// The steps read and not taken yet; a bad line from standard input waits its turn too,
+    /// to be reported where it stands.
+    private var steps: [(line: Int, step: Result<KeyScript.Step, KeyScript.LineError>)]
     /// Standard input, with `--keys -`, while it is open.
     private(set) var input: FileDescriptor?
     private var inputBuffer: [UInt8] = []
@@ -37,7 +39,7 @@ final class KeyDriver {
     private var announcedReady = false
 
     init(steps: [(line: Int, step: KeyScript.Step)], readingStandardInput: Bool, output: Output, pacing: StepPacing) {
-        self.steps = steps
+        self.steps = steps.map { ($0.line, .success($0.step)) }
         self.output = output
         self.pacing = pacing
         input = readingStandardInput ? .standardInput : nil
@@ -73,7 +75,13 @@ final class KeyDriver {
             return nil
         }
         announcedReady = false
-        let (_, step) = steps.removeFirst()
+        let step: KeyScript.Step
+        switch steps.removeFirst().step {
+        case .success(let taken): step = taken
+        case .failure(let error):
+            report(error)
+            return next(at: now, busy: busy)
+        }
         switch step {
         case .key(let key):
             pacing.stepTaken(at: now)
@@ -110,14 +118,14 @@ final class KeyDriver {
         inputLine += 1
         do {
             if let step = try KeyScript.step(Substring(String(decoding: bytes, as: UTF8.self)), line: inputLine) {
-                steps.append((inputLine, step))
+                steps.append((inputLine, .success(step)))
             }
         } catch {
-            report(error)
+            steps.append((inputLine, .failure(error)))
         }
     }
 
-    func report(_ error: KeyScript.LineError) {
+    private func report(_ error: KeyScript.LineError) {
         Console.error("announce term: keys \(error)")
         if output == .json { event(["event": "error", "line": .number(Double(error.line)), "message": .string(error.reason)]) }
     }

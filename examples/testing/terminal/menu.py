@@ -1,4 +1,4 @@
-"""A curses menu: Up and Down move the highlight, Enter chooses, q leaves."""
+"""A curses menu: Up and Down move the highlight, Enter chooses, Quit (or q) leaves."""
 import curses
 
 CHOICES = ["New game", "Load game", "Settings", "Quit"]
@@ -6,10 +6,9 @@ CHOICES = ["New game", "Load game", "Settings", "Quit"]
 
 def main(screen):
     curses.curs_set(0)
+    screen.addstr(0, 0, "Main menu")
     chosen = 0
     while True:
-        screen.erase()
-        screen.addstr(0, 0, "Main menu")
         for row, choice in enumerate(CHOICES):
             screen.addstr(row + 2, 2, choice, curses.A_REVERSE if row == chosen else curses.A_NORMAL)
         screen.refresh()
@@ -21,9 +20,9 @@ def main(screen):
         elif key in (curses.KEY_ENTER, 10, 13):
             if CHOICES[chosen] == "Quit":
                 return
-            screen.addstr(8, 0, f"You chose {CHOICES[chosen]}.")
-            screen.refresh()
-            screen.getch()
+            screen.move(7, 0)
+            screen.clrtoeol()
+            screen.addstr(7, 0, f"You chose {CHOICES[chosen]}.")
         elif key == ord("q"):
             return
 

@@ -42,10 +42,15 @@ class PrivateDaemon:
             raise AnnouncerError("closed", "the private announcerd is not running (use it in a with block, or call start())")
         return os.path.join(self.directory, "socket")
 
+    @property
+    def config_path(self) -> str:
+        """The daemon's announcer.conf (`config` as given)."""
+        return self.socket_path + ".conf"
+
     def start(self) -> "PrivateDaemon":
         self.directory = tempfile.mkdtemp(prefix=self.prefix)
         os.chmod(self.directory, 0o700)
-        config_path = os.path.join(self.directory, "announcer.conf")
+        config_path = self.config_path
         with open(config_path, "w") as file:
             file.write(self.config)
         environment = dict(os.environ, XDG_CONFIG_HOME=os.path.join(self.directory, "config"))
