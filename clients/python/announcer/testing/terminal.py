@@ -125,11 +125,8 @@ class Terminal:
 
     def type(self, text: str) -> None:
         """Types `text` a character at a time, as a person does; a line break is Enter."""
-        for number, line in enumerate(text.split("\n")):
-            if number:
-                self._step("Enter")
-            if line:
-                self._step("type " + line)
+        for character in text:
+            self._step("Enter" if character == "\n" else "type " + character)
 
     def wait(self, milliseconds: int) -> None:
         """Gives the program time (a timer of its own), hearing what it says meanwhile."""
