@@ -14,6 +14,8 @@ let package = Package(
         .library(name: "AnnouncerSystem", targets: ["AnnouncerSystem"]),
         .library(name: "AnnouncerCore", targets: ["AnnouncerCore"]),
         .library(name: "AnnouncerClient", targets: ["AnnouncerClient"]),
+        // Terminal programs under test, for Swift Testing (docs/testing.md).
+        .library(name: "AnnouncerTesting", targets: ["AnnouncerTesting"]),
         .library(name: "AnnouncerSpeech", targets: ["AnnouncerSpeech"]),
         .executable(name: "announcer-speech-worker", targets: ["announcer-speech-worker"]),
         .executable(name: "announce", targets: ["announce"]),
@@ -26,6 +28,7 @@ let package = Package(
         .target(name: "AnnouncerSystem", dependencies: ["CAnnouncerSystem"]),
         .target(name: "AnnouncerCore"),
         .target(name: "AnnouncerClient", dependencies: ["AnnouncerCore", "AnnouncerSystem"]),
+        .target(name: "AnnouncerTesting", dependencies: ["AnnouncerClient", "AnnouncerCore", "AnnouncerSystem"]),
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         // libpulse-simple's pkg-config flags (-D_REENTRANT, -pthread) are refused by SwiftPM; its headers
         // are in /usr/include and the module map names the libraries to link.
@@ -76,6 +79,10 @@ let package = Package(
             name: "AnnouncerTerminalTests",
             dependencies: ["AnnouncerTerminal", "AnnouncerCore", "announce", "announcerd", "AnnouncerTestSupport"],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "AnnouncerTestingTests",
+            dependencies: ["AnnouncerTesting", "announce", "announcerd"]
         ),
         .testTarget(
             name: "AnnouncerSSIPTests",

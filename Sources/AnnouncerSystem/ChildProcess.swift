@@ -8,7 +8,8 @@ public struct ChildProcess: Hashable, Sendable {
     public init(id: pid_t) { self.id = id }
 
     /// Starts `executable` (a path, not searched) with `arguments` (the first is its argv[0])
-    /// and `environment`. Standard input is /dev/null; `descriptors` maps a number in the child
+    /// and `environment`. Standard input is /dev/null unless `descriptors` gives one;
+    /// `descriptors` maps a number in the child
     /// to one of ours (dup2 clears close-on-exec there; everything else we hold stays shut);
     /// `defaultSignalMask` lets every signal in, whatever this thread blocks.
     public static func spawn(_ executable: String, arguments: [String], environment: [String: String] = Environment.current,
@@ -19,7 +20,7 @@ public struct ChildProcess: Hashable, Sendable {
         for (target, descriptor) in descriptors.sorted(by: { $0.key < $1.key }) {
             posix_spawn_file_actions_adddup2(&actions, descriptor.rawValue, target)
         }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if descriptors[0] == nil { posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0) }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
