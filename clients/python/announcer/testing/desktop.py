@@ -341,7 +341,7 @@ class Desktop:
         """Presses a key, xdotool's name for it ("Tab", "shift+Tab", "Return", "Insert+Right",
         "Insert+Down", "ctrl+a"), and returns what it made said, once that has come and settled.
         A key that says nothing returns [] after `silence` seconds."""
-        return self._act(["key", "--", key])
+        return self._act(_keystrokes(key))
 
     def type(self, text: str, *, delay_ms: int = 150) -> List[str]:
         """Types `text` (xdotool type, `delay_ms` between characters) and returns what was said
@@ -536,10 +536,14 @@ class Desktop:
         if not self._marker:
             return
         deadline = time.monotonic() + self.timeout
+        killed: Set[int] = set()
         while True:
             left = _marked(self._marker)
-            if not left or time.monotonic() > deadline:
+            # One being killed may no longer show its environment: it counts until it is dead.
+            killed = {pid for pid in killed if _alive(pid)}
+            if not left and not killed or time.monotonic() > deadline:
                 return
+            killed.update(left)
             for pid in left:
                 try:
                     os.kill(pid, signal.SIGKILL)
@@ -591,6 +595,30 @@ class Desktop:
                 return file.read()[-4000:].strip()
         except OSError:
             return ""
+
+
+# The screen reader's modifier keys (ReviewKeyboard.swift): announcer-atspi takes the key pressed
+# with one only once it has seen the modifier go down.
+SCREEN_READER_MODIFIERS = ("Insert", "KP_Insert", "Caps_Lock")
+
+
+def _keystrokes(key: str) -> List[str]:
+    """xdotool's arguments for a key. With the screen reader's modifier, held first for 50 ms,
+    as a hand would: sent at once, the key could reach the application before the bridge has
+    seen the modifier."""
+    parts = key.split("+")
+    if len(parts) > 1 and parts[0] in SCREEN_READER_MODIFIERS:
+        return ["keydown", parts[0], "sleep", "0.05", "key", "--", "+".join(parts[1:]), "keyup", parts[0]]
+    return ["key", "--", key]
+
+
+def _alive(pid: int) -> bool:
+    """Whether the process is there and not a zombie (dead, waiting for its parent)."""
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except (OSError, IndexError):
+        return False
 
 
 def _marked(marker: str) -> List[int]:
