@@ -10,7 +10,7 @@ def test_the_newsletter_page_in_browse_mode_and_by_tab(desktop, assert_spoken):
     page.press("Down")               # browse mode: the next line
     page.press("Tab")                # the link
     page.press("Tab")                # the field: focus mode
-    page.type("ada")
+    page.type("Ada")
     page.press("Escape")             # browse mode again
     page.press("Tab")
     page.press("space")              # the check box, checked
