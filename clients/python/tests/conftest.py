@@ -1,4 +1,4 @@
-"""The built binaries: ANNOUNCERD, ANNOUNCE and SHAPE_SHUFFLE (scripts/python-test sets them),
+"""The built binaries: ANNOUNCERD, ANNOUNCE, SHAPE_SHUFFLE and ANNOUNCER_ATSPI (scripts/python-test sets them),
 else the package's debug build."""
 import os
 import pathlib
@@ -30,3 +30,10 @@ def shape_shuffle() -> str:
 @pytest.fixture(scope="session")
 def announce() -> str:
     return built("announce", "ANNOUNCE")
+
+
+@pytest.fixture(scope="session")
+def announcer_atspi() -> str:
+    path = built("announcer-atspi", "ANNOUNCER_ATSPI")
+    os.environ["ANNOUNCER_ATSPI"] = path
+    return path

@@ -1,0 +1,677 @@
+"""A real desktop application, or a web page in Chromium, heard as a screen reader user hears it:
+a private headless session of its own (Xvfb, a D-Bus session bus, the AT-SPI bus), announcerd
+on the `text:instant` sink and announcer-atspi, the desktop door, speaking what the application
+shows; real keys pressed with xdotool.
+
+    from announcer.testing import Desktop
+
+    def test_the_settings_window():
+        with Desktop(["/usr/bin/python3", "settings.py"]) as desktop:   # up once it has spoken
+            assert desktop.press("Tab") == ["Remember me. Switch Button. Off.",
+                                            "Press Space to toggle setting."]
+            desktop.press("Insert+Left")                                   # the review
+            desktop.type("hi")
+
+Every wait is on speech (never a fixed sleep) and bounded. announcer-atspi is
+`$ANNOUNCER_ATSPI`, else the first on PATH; announcerd `$ANNOUNCERD`, else PATH. A program
+that is not installed is an `AnnouncerError` naming the Debian package that has it.
+"""
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import signal
+import struct
+import subprocess
+import tempfile
+import time
+import uuid
+import zlib
+from typing import IO, Dict, List, Optional, Sequence, Set, Tuple
+
+from ..client import AnnouncerError, Client, FinishedEvent, SpeakingEvent
+from .daemon import PrivateDaemon, find_program
+
+# Every process of a session has this variable in its environment, with the session's own
+# value: close() finds by it what the session's programs started and left (a bus's activated
+# services, a browser's helpers), whatever process group or parent they ended up with.
+SESSION_VARIABLE = "ANNOUNCER_DESKTOP_SESSION"
+
+# What makes the toolkits speak on a bare X server: GTK 4 draws with cairo (Xvfb has no GL);
+# Qt 5 and 6 use X and join the accessibility bus only when told to.
+TOOLKIT_ENVIRONMENT = {
+    "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "0", "GTK_A11Y": "atspi", "GDK_BACKEND": "x11",
+    "QT_QPA_PLATFORM": "xcb", "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
+}
+
+# The caller's session must not leak in: its display, buses and screen reader socket.
+INHERITED_OUT = ("WAYLAND_DISPLAY", "AT_SPI_BUS_ADDRESS", "DBUS_SESSION_BUS_ADDRESS", "SESSION_MANAGER",
+                 "ANNOUNCER_SOCKET", "XAUTHORITY", "DISPLAY", "XDG_SESSION_TYPE")
+
+# Chromium with a fresh profile: no first-run pages or prompts, nothing from the network, and
+# its accessibility tree built as the page loads (Tests/fixtures/desktop/browser.sh).
+CHROMIUM_FLAGS = (
+    "--no-first-run", "--no-default-browser-check", "--disable-default-apps", "--disable-sync",
+    "--disable-background-networking", "--disable-component-update", "--disable-extensions",
+    "--disable-breakpad", "--disable-crash-reporter", "--noerrdialogs", "--password-store=basic",
+    "--disable-session-crashed-bubble", "--disable-features=Translate,MediaRouter",
+    "--host-resolver-rules=MAP * ~NOTFOUND", "--test-type",
+    "--window-position=0,0", "--window-size=1024,768", "--force-renderer-accessibility",
+)
+
+BRIDGE_LISTENING = "listening to the accessibility bus"
+
+
+def _program(name: str, package: str, libexec: bool = False) -> str:
+    """A program the session needs: on PATH (a helper: in /usr/libexec, else on PATH)."""
+    path = os.path.join("/usr/libexec", name)
+    if libexec and os.access(path, os.X_OK):
+        return path
+    return find_program(name, "", package)
+
+
+class Desktop:
+    """One application (`argv`), or one web page (`page`, a URL or a file, in `browser`), in a
+    private headless desktop session, and what announcer-atspi made announcerd say of it.
+
+    `env` is more environment for the application; `config` more announcer.conf text for the
+    private daemon (`hint-delay-ms = 0`, `locale = fr`); `timeout` bounds every wait for speech,
+    `start_timeout` the start (30 s, or 60 s for a browser); `silence` how long a key that says
+    nothing is waited for (press, type); `quiet` how long speech must have been still before an
+    action returns; `ready`, when given, is the text whose utterance says the application is up
+    (by default its first focus, or a page's first item once it has loaded)."""
+
+    def __init__(self, argv: Optional[Sequence[str]] = None, *, page: Optional[str] = None, browser: str = "chromium",
+                 env: Optional[Dict[str, str]] = None, announcerd: Optional[str] = None, bridge: Optional[str] = None,
+                 config: str = "", timeout: float = 10.0, start_timeout: Optional[float] = None,
+                 silence: float = 2.0, quiet: float = 0.3, ready: Optional[str] = None,
+                 screen: Tuple[int, int] = (1024, 768)) -> None:
+        if (argv is None) == (page is None):
+            raise ValueError("Desktop needs an application's argv or a page, not both")
+        if page is not None and browser != "chromium":
+            raise ValueError(f"the browser is chromium (not {browser!r})")
+        self.argv = list(argv) if argv is not None else []
+        self.page = page
+        self.browser_name = browser if page is not None else None
+        self.env = dict(env or {})
+        self.announcerd = announcerd
+        self.bridge = bridge
+        self.config = config
+        self.timeout = timeout
+        self.start_timeout = start_timeout if start_timeout is not None else (60.0 if page is not None else 30.0)
+        self.silence = silence
+        self.quiet = quiet
+        self.ready = ready
+        self.screen = screen
+        self.display: Optional[str] = None
+        self.directory: Optional[str] = None
+        self._marker = ""
+        self._environment: Dict[str, str] = {}
+        self._processes: List[Tuple[str, subprocess.Popen]] = []
+        self._logs: List[IO[str]] = []
+        self._application: Optional[subprocess.Popen] = None
+        self._daemon: Optional[PrivateDaemon] = None
+        self._client: Optional[Client] = None
+        self._speech: List[Tuple[str, str]] = []
+        self._unfinished: Set[int] = set()
+        self._last_speech = 0.0
+        self._windows: List[str] = []
+
+    @classmethod
+    def browser(cls, url: str, browser: str = "chromium", **options: object) -> "Desktop":
+        """A web page (a URL, or a file's path) in Chromium with a private profile: the same as
+        `Desktop(page=url, browser=browser, **options)`; up once the page's first item is said."""
+        return cls(page=url, browser=browser, **options)  # type: ignore[arg-type]
+
+    # -- the session
+
+    def start(self) -> "Desktop":
+        """Starts the session and the application; returns once the application has spoken (its
+        window's focus, or a page's first item) and speech has settled."""
+        if self.directory is not None:
+            raise AnnouncerError("started", "the desktop session is running already")
+        programs = {
+            "Xvfb": _program("Xvfb", "xvfb"),
+            "xdotool": _program("xdotool", "xdotool"),
+            "xwininfo": _program("xwininfo", "x11-utils"),
+            "dbus-daemon": _program("dbus-daemon", "dbus"),
+            "dbus-send": _program("dbus-send", "dbus"),
+            "at-spi-bus-launcher": _program("at-spi-bus-launcher", "at-spi2-core", libexec=True),
+            "announcer-atspi": self.bridge or find_program("announcer-atspi", "ANNOUNCER_ATSPI", "announcer"),
+        }
+        application = self._application_argv()
+        self._programs = programs
+        self.directory = tempfile.mkdtemp(prefix="announcer-desktop.")
+        try:
+            self._start(application)
+        except BaseException:
+            self.close()
+            raise
+        return self
+
+    def _application_argv(self) -> List[str]:
+        if self.page is None:
+            if not self.argv:
+                raise ValueError("Desktop needs an application's argv")
+            if shutil.which(self.argv[0], path=self.env.get("PATH")) is None:
+                raise AnnouncerError("unavailable", f"{self.argv[0]} not found: the application to test")
+            return self.argv
+        chromium = "/usr/lib/chromium/chromium"
+        if not os.access(chromium, os.X_OK):
+            # Debian's /usr/bin/chromium adds flags of its own (/etc/chromium.d): the program itself.
+            chromium = _program("chromium", "chromium")
+        url = self.page if "://" in self.page else "file://" + os.path.abspath(self.page)
+        return [chromium, "--user-data-dir={profile}", *CHROMIUM_FLAGS,
+                *(["--no-sandbox"] if os.getuid() == 0 else []), url]   # its sandbox refuses root
+
+    def _start(self, application: List[str]) -> None:
+        assert self.directory is not None
+        self._marker = uuid.uuid4().hex
+        home = os.path.join(self.directory, "home")
+        runtime = os.path.join(self.directory, "runtime")
+        for folder in (home, runtime):
+            os.makedirs(folder, mode=0o700)
+        environment = {name: value for name, value in os.environ.items() if name not in INHERITED_OUT}
+        # A home of its own, as on a fresh machine: the bridge turns accessibility on in the
+        # desktop's settings, which must be neither the user's nor left behind.
+        environment.update(TOOLKIT_ENVIRONMENT, HOME=home, XDG_CONFIG_HOME=os.path.join(home, ".config"),
+                           XDG_CACHE_HOME=os.path.join(home, ".cache"), XDG_DATA_HOME=os.path.join(home, ".local/share"),
+                           XDG_RUNTIME_DIR=runtime)
+        environment[SESSION_VARIABLE] = self._marker
+        self._environment = environment
+
+        # A display of its own: Xvfb picks a free number and says which. -noreset keeps what the
+        # bus launcher writes on the root window (AT_SPI_BUS) when it disconnects: Qt 5 finds
+        # the bus only there.
+        width, height = self.screen
+        number = self._spawn_reporting("Xvfb", [self._programs["Xvfb"], "-displayfd", "{fd}", "-noreset", "-screen", "0",
+                                                 f"{width}x{height}x24", "-nolisten", "tcp"])
+        self.display = ":" + number
+        environment["DISPLAY"] = self.display
+
+        address = self._spawn_reporting("dbus-daemon", [self._programs["dbus-daemon"], "--session", "--nofork",
+                                                        "--address=unix:path=" + os.path.join(runtime, "bus"), "--print-address={fd}"])
+        environment["DBUS_SESSION_BUS_ADDRESS"] = address
+
+        self._spawn("at-spi-bus-launcher", [self._programs["at-spi-bus-launcher"], "--launch-immediately"])
+        # Asked before the launcher owns its name, GetAddress would start another launcher
+        # through D-Bus activation: wait for ours to own it, then for its bus.
+        self._until(lambda: "boolean true" in self._dbus("org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                                         "org.freedesktop.DBus.NameHasOwner", "string:org.a11y.Bus"),
+                    "the accessibility bus launcher to own org.a11y.Bus", "at-spi-bus-launcher")
+        self._until(lambda: "unix:" in self._dbus("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus.GetAddress"),
+                    "the accessibility bus to give its address", "at-spi-bus-launcher")
+
+        self._daemon = PrivateDaemon(announcerd=self.announcerd, config=self.config, timeout=self.timeout,
+                                     prefix="announcer-desktop-daemon.")
+        self._daemon.start()
+        self._client = Client(self._daemon.socket_path, timeout=self.timeout, hello="announcer.testing.desktop")
+        self._client.subscribe(["speaking", "finished"])
+
+        bridge_log = self._log_path("announcer-atspi")
+        self._spawn("announcer-atspi", [self._programs["announcer-atspi"], "--socket", self._daemon.socket_path])
+        self._until(lambda: BRIDGE_LISTENING in self._read(bridge_log), "announcer-atspi to listen to the accessibility bus",
+                    "announcer-atspi")
+
+        if self.page is not None:
+            profile = os.path.join(self.directory, "profile")
+            os.makedirs(profile)
+            application = [word.replace("{profile}", profile) for word in application]
+        self._application = self._spawn("application", application, extra=self.env)
+        self._wait_until_up()
+
+    def _wait_until_up(self) -> None:
+        """Until the application's window is there and has been activated, and it has spoken."""
+        assert self._application is not None
+        deadline = time.monotonic() + self.start_timeout
+        wanted = self.ready
+        window: Optional[str] = None
+
+        def up() -> bool:
+            if wanted is not None:
+                return any(wanted in text for _, text in self._speech)
+            # A window's title may come before its focus or after it: the focus (or a page's
+            # first item, said once it has loaded) is what says the application is there.
+            kind = "low" if self.page is not None else "focus"
+            return any(said == kind for said, _ in self._speech)
+
+        while window is None or not up():
+            if self._application.poll() is not None:
+                raise AnnouncerError("exited", f"the application {self._describe_application()} exited with status "
+                                     f"{self._application.returncode} before it spoke; it printed:\n{self.application_output()}")
+            if window is None:
+                window = self._window()
+                if window is not None:
+                    self._activate(window)
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                waited = "a window" if window is None else repr(wanted) if wanted is not None else "its first focus"
+                raise AnnouncerError("timeout", f"the application {self._describe_application()} did not show {waited} within "
+                                     f"{self.start_timeout} s; spoken: {self.spoken}; it printed:\n{self.application_output()}"
+                                     f"\nannouncer-atspi printed:\n{self._read(self._log_path('announcer-atspi'))}")
+            self._pump(min(remaining, 0.05))
+        self.settle()
+
+    def _window(self) -> Optional[str]:
+        """The application's first visible top-level window, once it has one."""
+        windows = self._visible_windows()
+        self._windows = windows
+        return windows[0] if windows else None
+
+    def _visible_windows(self) -> List[str]:
+        """The visible top-level windows a window manager would give the focus to (not a menu's
+        or a pop-up's override-redirect window), oldest first. The display is the session's own:
+        every one is the application's."""
+        found = subprocess.run([self._programs["xdotool"], "search", "--onlyvisible", "--maxdepth", "1", "--name", ""],
+                               env=self._environment, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                               timeout=self.timeout).stdout.split()
+        known = [window for window in self._windows if window in found]
+        for window in found:
+            if window in known:
+                continue
+            info = subprocess.run([self._programs["xwininfo"], "-id", window], env=self._environment, stdout=subprocess.PIPE,
+                                  stderr=subprocess.DEVNULL, text=True, timeout=self.timeout).stdout
+            if "Override Redirect State: no" in info and "(the root window)" not in info:
+                known.append(window)
+        return known
+
+    def _manage_windows(self) -> bool:
+        """What a window manager does, which Xvfb has not: a new window (a dialog) gets the
+        focus, and when the focused one goes, the newest left gets it. True if the focus was
+        given."""
+        windows = self._visible_windows()
+        new = [window for window in windows if window not in self._windows]
+        self._windows = windows
+        if new:
+            self._activate(new[-1])
+            return True
+        focused = subprocess.run([self._programs["xdotool"], "getwindowfocus"], env=self._environment, stdout=subprocess.PIPE,
+                                 stderr=subprocess.DEVNULL, text=True, timeout=self.timeout).stdout.strip()
+        if windows and focused not in windows:
+            self._activate(windows[-1])
+            return True
+        return False
+
+    def _activate(self, window: str) -> None:
+        """Gives the window the keyboard focus as a window manager would, from elsewhere. With
+        none, GTK takes the X focus as it maps but calls its window active only once it sees the
+        focus come in: without this, the first review key (its grab moves the focus away and back)
+        would say the window and its focus again."""
+        self._xdotool(["windowfocus", "--sync", "0"])     # None: no window has the focus
+        self._xdotool(["windowfocus", "--sync", window])
+
+    def close(self) -> None:
+        """Stops everything the session started, whatever state it is in (an application that
+        hangs or is stopped included): every process is killed, then the temporary directory
+        removed. Safe to call twice."""
+        for _, process in reversed(self._processes):
+            self._kill_group(process)
+        self._kill_stragglers()
+        for _, process in self._processes:
+            try:
+                process.wait(timeout=self.timeout)
+            except subprocess.TimeoutExpired:
+                pass
+        self._processes.clear()
+        self._application = None
+        if self._client is not None:
+            self._client.close()
+            self._client = None
+        if self._daemon is not None:
+            self._daemon.close()
+            self._daemon = None
+        for log in self._logs:
+            log.close()
+        self._logs.clear()
+        if self.directory is not None:
+            shutil.rmtree(self.directory, ignore_errors=True)
+            self.directory = None
+        self.display = None
+
+    def __enter__(self) -> "Desktop":
+        return self.start()
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
+
+    # -- what a user does
+
+    def press(self, key: str) -> List[str]:
+        """Presses a key, xdotool's name for it ("Tab", "shift+Tab", "Return", "Insert+Right",
+        "Insert+Down", "ctrl+a"), and returns what it made said, once that has come and settled.
+        A key that says nothing returns [] after `silence` seconds."""
+        return self._act(_keystrokes(key))
+
+    def type(self, text: str, *, delay_ms: int = 150) -> List[str]:
+        """Types `text` (xdotool type, `delay_ms` between characters) and returns what was said
+        (the typing echo), once it has come and settled; [] after `silence` seconds of nothing."""
+        return self._act(["type", "--delay", str(delay_ms), "--", text])
+
+    def _act(self, arguments: List[str]) -> List[str]:
+        self._check_running()
+        self.settle()
+        count = len(self._speech)
+        self._xdotool(arguments)
+        deadline = time.monotonic() + self.silence
+        while len(self._speech) == count and time.monotonic() < deadline:
+            self._pump(min(0.1, deadline - time.monotonic()))
+            # A dialog that closed leaves no window focused, and says nothing until one is.
+            if len(self._speech) == count:
+                self._manage_windows()
+        if len(self._speech) > count:
+            self.settle()
+        return [text for _, text in self._speech[count:]]
+
+    def wait_for_speech(self, text: Optional[str] = None, timeout: Optional[float] = None) -> str:
+        """With `text`: waits until an utterance that contains it has been spoken since the last
+        `clear()` (at once if one has); without: until something new is spoken. Then until speech
+        settles. Returns that utterance; raises AnnouncerError("timeout") listing what was said
+        when it does not come within `timeout` (the session's `timeout` unless given)."""
+        self._check_running()
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        count = len(self._speech)
+
+        def arrived() -> Optional[str]:
+            if text is None:
+                return self._speech[count][1] if len(self._speech) > count else None
+            return next((said for _, said in self._speech if text in said), None)
+
+        self._pump(0)
+        while arrived() is None:
+            if time.monotonic() >= deadline:
+                wanted = repr(text) if text is not None else "anything"
+                raise AnnouncerError("timeout", f"{wanted} was not spoken within the time; spoken: {self.spoken}")
+            self._pump(deadline - time.monotonic())
+        self.settle()
+        found = arrived()
+        assert found is not None
+        return found
+
+    def settle(self) -> None:
+        """Returns when speech has settled: everything begun has finished, nothing waits in the
+        daemon (a hint after its pause), and nothing new has begun for `quiet` seconds. Raises
+        AnnouncerError("timeout") if that has not happened within `timeout`."""
+        client = self._running_client()
+        deadline = time.monotonic() + self.timeout
+        while True:
+            queued = client.status().get("queue", 0)
+            self._pump(0)
+            now = time.monotonic()
+            if now > deadline:
+                raise AnnouncerError("timeout", f"speech did not settle within {self.timeout} s; spoken: {self.spoken}")
+            if self._unfinished:
+                self._pump(deadline - now)
+                continue
+            if queued > 0:
+                self._pump(0.02)
+                continue
+            still_until = self._last_speech + self.quiet
+            if now >= still_until:
+                if self._windows and self._manage_windows():
+                    # A window that took the focus says its title and its focus: wait for them.
+                    self._last_speech = time.monotonic()
+                    continue
+                return
+            self._pump(still_until - now)
+
+    # -- what was said
+
+    @property
+    def spoken(self) -> List[str]:
+        """Every utterance spoken so far (the window's titles, focus, hints, typing echo,
+        announcements), in order."""
+        return [text for _, text in self._speech]
+
+    @property
+    def speech(self) -> List[Tuple[str, str]]:
+        """The same, each with its kind: `("focus", "OK. Button.")`, `("hint", …)`, `("echo", …)`,
+        `("window", …)`, `("default", …)`, `("high", …)`, `("low", …)`."""
+        return list(self._speech)
+
+    @property
+    def last_spoken(self) -> Optional[str]:
+        return self._speech[-1][1] if self._speech else None
+
+    def clear(self) -> None:
+        """Forgets what was spoken so far."""
+        self._speech.clear()
+
+    def application_output(self) -> str:
+        """What the application printed (its standard output and error) so far."""
+        return self._read(self._log_path("application")) if self.directory is not None else ""
+
+    # -- the screen
+
+    def screenshot(self, path: str) -> str:
+        """Writes the whole screen as a PNG file at `path` (read with xwd, from x11-apps) and
+        returns `path`."""
+        self._check_running()
+        xwd = _program("xwd", "x11-apps")
+        result = subprocess.run([xwd, "-root", "-silent", "-display", str(self.display)], env=self._environment,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=self.timeout)
+        if result.returncode != 0:
+            raise AnnouncerError("failed", f"xwd could not read the screen: {result.stderr.decode(errors='replace').strip()}")
+        width, height, rgb = _xwd_pixels(result.stdout)
+        with open(path, "wb") as file:
+            file.write(_png(width, height, rgb))
+        return path
+
+    # -- the session's processes
+
+    @property
+    def running(self) -> bool:
+        return self._client is not None
+
+    def processes(self) -> List[int]:
+        """Every process of the session now (the application and its helpers, the buses, Xvfb,
+        the bridge), found by the variable every one of them inherits; the private announcerd is
+        not among them."""
+        return _marked(self._marker) if self._marker else []
+
+    def _spawn(self, name: str, argv: List[str], *, extra: Optional[Dict[str, str]] = None,
+               pass_fds: Sequence[int] = ()) -> subprocess.Popen:
+        log = open(self._log_path(name), "w")
+        self._logs.append(log)
+        environment = dict(self._environment, **(extra or {}))
+        environment[SESSION_VARIABLE] = self._marker
+        # A session of its own for each: close() kills each whole process group.
+        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=environment,
+                                   start_new_session=True, pass_fds=tuple(pass_fds), cwd=self.directory)
+        self._processes.append((name, process))
+        return process
+
+    def _spawn_reporting(self, name: str, argv: List[str]) -> str:
+        """Starts a program that writes one line to a descriptor ({fd}) once it is ready (Xvfb's
+        display number, dbus-daemon's address) and returns that line."""
+        reading, writing = os.pipe()
+        try:
+            process = self._spawn(name, [word.replace("{fd}", str(writing)) for word in argv], pass_fds=[writing])
+        finally:
+            os.close(writing)
+        try:
+            said = b""
+            deadline = time.monotonic() + self.timeout
+            while b"\n" not in said:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0 or not select.select([reading], [], [], remaining)[0]:
+                    raise AnnouncerError("timeout", f"{name} did not start within {self.timeout} s: {self._read(self._log_path(name))}")
+                chunk = os.read(reading, 4096)
+                if not chunk:
+                    raise AnnouncerError("failed", f"{name} exited with status {process.wait()}: {self._read(self._log_path(name))}")
+                said += chunk
+            return said.decode().strip()
+        finally:
+            os.close(reading)
+
+    def _until(self, condition, waiting_for: str, name: str) -> None:  # type: ignore[no-untyped-def]
+        """Polls a condition of a program starting up (every 20 ms, at most `timeout`)."""
+        deadline = time.monotonic() + self.timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AnnouncerError("timeout", f"timed out waiting for {waiting_for}: {self._read(self._log_path(name))}")
+            time.sleep(0.02)
+
+    def _dbus(self, destination: str, path: str, method: str, *arguments: str) -> str:
+        result = subprocess.run([self._programs["dbus-send"], "--session", "--print-reply", f"--dest={destination}", path,
+                                 method, *arguments], env=self._environment, stdout=subprocess.PIPE,
+                                stderr=subprocess.DEVNULL, text=True, timeout=self.timeout)
+        return result.stdout if result.returncode == 0 else ""
+
+    def _xdotool(self, arguments: List[str]) -> None:
+        result = subprocess.run([self._programs["xdotool"], *arguments], env=self._environment,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=self.timeout + 60)
+        if result.returncode != 0:
+            raise AnnouncerError("failed", f"xdotool {' '.join(arguments)} failed: {result.stdout.strip()}")
+
+    def _kill_group(self, process: subprocess.Popen) -> None:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+    def _kill_stragglers(self) -> None:
+        """Kills what the session's processes started outside their process groups (services a
+        bus activated, a browser's helpers), until none is left, for at most `timeout`."""
+        if not self._marker:
+            return
+        deadline = time.monotonic() + self.timeout
+        killed: Set[int] = set()
+        while True:
+            left = _marked(self._marker)
+            # One being killed may no longer show its environment: it counts until it is dead.
+            killed = {pid for pid in killed if _alive(pid)}
+            if not left and not killed or time.monotonic() > deadline:
+                return
+            killed.update(left)
+            for pid in left:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except (ProcessLookupError, PermissionError):
+                    pass
+            # Our own children are reaped by close(); others by their parents or init.
+            for _, process in self._processes:
+                process.poll()
+            time.sleep(0.01)
+
+    # -- speech
+
+    def _pump(self, timeout: float) -> None:
+        """Takes the events that have come, waiting at most `timeout` for the first."""
+        client = self._running_client()
+        event = next(client.events(timeout=max(0.0, timeout)), None)
+        while event is not None:
+            if isinstance(event, SpeakingEvent):
+                self._speech.append((event.kind, event.text))
+                self._unfinished.add(event.utterance)
+                self._last_speech = time.monotonic()
+            elif isinstance(event, FinishedEvent):
+                self._unfinished.discard(event.utterance)
+            event = next(client.events(timeout=0), None)
+
+    def _running_client(self) -> Client:
+        if self._client is None:
+            raise AnnouncerError("closed", "the desktop session is not running (use it in a with block, or call start())")
+        return self._client
+
+    def _check_running(self) -> None:
+        self._running_client()
+        application = self._application
+        if application is not None and application.poll() is not None:
+            raise AnnouncerError("exited", f"the application {self._describe_application()} exited with status "
+                                 f"{application.returncode}; it printed:\n{self.application_output()}")
+
+    def _describe_application(self) -> str:
+        return repr(self.page) + " in chromium" if self.page is not None else " ".join(self.argv)
+
+    def _log_path(self, name: str) -> str:
+        assert self.directory is not None
+        return os.path.join(self.directory, name + ".log")
+
+    @staticmethod
+    def _read(path: str) -> str:
+        try:
+            with open(path, errors="replace") as file:
+                return file.read()[-4000:].strip()
+        except OSError:
+            return ""
+
+
+# The screen reader's modifier keys (ReviewKeyboard.swift): announcer-atspi takes the key pressed
+# with one only once it has seen the modifier go down.
+SCREEN_READER_MODIFIERS = ("Insert", "KP_Insert", "Caps_Lock")
+
+
+def _keystrokes(key: str) -> List[str]:
+    """xdotool's arguments for a key. With the screen reader's modifier, held first for 50 ms,
+    as a hand would: sent at once, the key could reach the application before the bridge has
+    seen the modifier."""
+    parts = key.split("+")
+    if len(parts) > 1 and parts[0] in SCREEN_READER_MODIFIERS:
+        return ["keydown", parts[0], "sleep", "0.05", "key", "--", "+".join(parts[1:]), "keyup", parts[0]]
+    return ["key", "--", key]
+
+
+def _alive(pid: int) -> bool:
+    """Whether the process is there and not a zombie (dead, waiting for its parent)."""
+    try:
+        with open(f"/proc/{pid}/stat") as file:
+            return file.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except (OSError, IndexError):
+        return False
+
+
+def _marked(marker: str) -> List[int]:
+    """The live processes whose environment holds SESSION_VARIABLE=marker."""
+    wanted = f"{SESSION_VARIABLE}={marker}".encode()
+    found = []
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as file:
+                if wanted in file.read().split(b"\0"):
+                    found.append(int(name))
+        except OSError:
+            continue
+    return found
+
+
+def _xwd_pixels(data: bytes) -> Tuple[int, int, bytes]:
+    """An XWD image (xwd's output: a big-endian header, then ZPixmap rows) as width, height and
+    8-bit RGB rows."""
+    header = struct.unpack(">25I", data[:100])
+    header_size, version, form, depth, width, height = header[:6]
+    byte_order, bits_per_pixel, bytes_per_line = header[7], header[11], header[12]
+    masks = header[14:17]
+    colors = header[19]
+    if version != 7 or form != 2 or bits_per_pixel not in (24, 32):
+        raise AnnouncerError("failed", f"xwd wrote an image this reader does not know (version {version}, format {form}, "
+                             f"{bits_per_pixel} bits a pixel, depth {depth})")
+    start = header_size + 12 * colors
+    step = bits_per_pixel // 8
+    order = "little" if byte_order == 0 else "big"
+    shifts = [(mask, (mask & -mask).bit_length() - 1) for mask in masks]
+    rgb = bytearray(width * height * 3)
+    for row in range(height):
+        line = data[start + row * bytes_per_line: start + row * bytes_per_line + width * step]
+        out = memoryview(rgb)[row * width * 3:(row + 1) * width * 3]
+        if step == 4 and order == "little" and masks == (0xFF0000, 0xFF00, 0xFF):
+            out[0::3], out[1::3], out[2::3] = line[2::4], line[1::4], line[0::4]
+            continue
+        for column in range(width):
+            pixel = int.from_bytes(line[column * step:(column + 1) * step], order)
+            for channel, (mask, shift) in enumerate(shifts):
+                out[column * 3 + channel] = ((pixel & mask) >> shift) & 0xFF
+    return width, height, bytes(rgb)
+
+
+def _png(width: int, height: int, rgb: bytes) -> bytes:
+    """8-bit RGB rows as a PNG file."""
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+
+    stride = width * 3
+    raw = b"".join(b"\0" + rgb[row * stride:(row + 1) * stride] for row in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
