@@ -8,7 +8,7 @@ import AnnouncerTestSupport
     @Test func theGuideShowsEachExampleFileAsItIs() throws {
         let guide = try String(contentsOf: packageRoot.appendingPathComponent("docs/testing.md"), encoding: .utf8)
         let parts = guide.components(separatedBy: "<!-- file: ").dropFirst()
-        #expect(parts.count >= 13)
+        #expect(parts.count == 20)
         for part in parts {
             let path = String(part.prefix { $0 != " " })
             let afterFence = part.components(separatedBy: "```").dropFirst().first ?? ""
