@@ -2,18 +2,22 @@
 /// the program has answered the last step (drawn something, or been spoken for) and all its
 /// answer says has been said — the program quiet for `quietMs`, the reader with nothing left to
 /// say, every utterance finished. A step the program does not answer at all (a key that changes
-/// nothing) waits `answerMs`; the program's start waits `startMs` for its first output.
+/// nothing) waits `answerMs`; the program's start waits `startMs` for its first output. A
+/// program that never settles (`yes`, a clock redrawn every 100 ms) holds a step at most
+/// `limitMs`: then it goes anyway, and `overran` says so.
 /// Times are milliseconds on the caller's clock.
 public struct StepPacing: Sendable, Equatable {
     public struct Settings: Sendable, Equatable {
         public var startMs: Double = 10_000
         public var answerMs: Double = 2000
         public var quietMs: Double = 200
+        public var limitMs: Double = 10_000
 
-        public init(startMs: Double = 10_000, answerMs: Double = 2000, quietMs: Double = 200) {
+        public init(startMs: Double = 10_000, answerMs: Double = 2000, quietMs: Double = 200, limitMs: Double = 10_000) {
             self.startMs = startMs
             self.answerMs = answerMs
             self.quietMs = quietMs
+            self.limitMs = limitMs
         }
     }
 
@@ -60,14 +64,21 @@ public struct StepPacing: Sendable, Equatable {
     /// Whether the next step may go now; `busy` while the reader waits to say something or an
     /// utterance has not finished.
     public func isReady(at now: Double, busy: Bool) -> Bool {
+        if overran(at: now) { return true }
         guard !busy, now >= until else { return false }
         if !answered { return now - stepAt >= answerLimit }
         return now - lastActivity >= settings.quietMs
     }
 
+    /// Whether the last step has waited its longest without settling.
+    public func overran(at now: Double) -> Bool {
+        answered && now - max(stepAt, until) >= settings.limitMs
+    }
+
     /// When to look again, if nothing happens meanwhile (the caller's poll timeout).
     public func deadline(at now: Double) -> Double {
         let quietEnds = answered ? lastActivity + settings.quietMs : stepAt + answerLimit
-        return max(until, quietEnds, now)
+        let settles = max(until, quietEnds, now)
+        return answered ? min(settles, max(max(stepAt, until) + settings.limitMs, now)) : settles
     }
 }

@@ -37,6 +37,9 @@ final class KeyDriver {
     private(set) var notTaken: Int?
     /// Whether the last step has been answered since the `ready` event was written.
     private var announcedReady = false
+    /// The line of the step taken last, and whether its overrun has been reported.
+    private var currentLine: Int?
+    private var warnedOverrun = false
 
     init(steps: [(line: Int, step: KeyScript.Step)], readingStandardInput: Bool, output: Output, pacing: StepPacing) {
         self.steps = steps.map { ($0.line, .success($0.step)) }
@@ -62,6 +65,11 @@ final class KeyDriver {
     /// not, or when no step is waiting.
     func next(at now: Double, busy: Bool) -> Action? {
         guard pacing.isReady(at: now, busy: busy) else { return nil }
+        if pacing.overran(at: now), !warnedOverrun {
+            warnedOverrun = true
+            let step = currentLine.map { "line \($0)'s step" } ?? "its start"
+            Console.error("announce term: the program did not settle within \(Int(pacing.settings.limitMs / 1000)) s after \(step); the keys go on")
+        }
         if let character = typing.first {
             typing.removeFirst()
             pacing.stepTaken(at: now)
@@ -75,8 +83,11 @@ final class KeyDriver {
             return nil
         }
         announcedReady = false
+        warnedOverrun = false
+        let (line, taken) = steps.removeFirst()
+        currentLine = line
         let step: KeyScript.Step
-        switch steps.removeFirst().step {
+        switch taken {
         case .success(let taken): step = taken
         case .failure(let error):
             report(error)

@@ -69,6 +69,22 @@ import Testing
         #expect(pacing.isReady(at: 10_650, busy: false))
     }
 
+    /// A program that never settles (`yes`) holds a step at most limitMs.
+    @Test func aProgramThatNeverSettlesHoldsAStepAtMostItsLimit() {
+        var pacing = StepPacing(settings: StepPacing.Settings(quietMs: 200, limitMs: 10_000), at: 0)
+        pacing.stepTaken(at: 1000)
+        var now = 1000.0
+        while now < 10_900 {
+            now += 50
+            pacing.activity(at: now)
+            #expect(!pacing.isReady(at: now, busy: true))
+        }
+        #expect(pacing.deadline(at: now) == 11_000)
+        #expect(!pacing.overran(at: 10_999))
+        #expect(pacing.overran(at: 11_000))
+        #expect(pacing.isReady(at: 11_000, busy: true))
+    }
+
     // MARK: - The bytes a key makes
 
     @Test func aKeysBytesFollowTheModesTheProgramSet() {
