@@ -2,6 +2,7 @@
 a private announcerd."""
 import os
 import pathlib
+import random
 import subprocess
 
 import pytest
@@ -84,13 +85,15 @@ def test_env_takes_away_as_well_as_adds():
 
 
 def test_nothing_is_left_running_after_close():
-    terminal = Terminal(["sh", "-c", "echo started; exec sleep 300"])
+    # A sleep of a length of its own, so that no other process can match it.
+    sleep = f"sleep {300 + random.random():.6f}"
+    terminal = Terminal(["sh", "-c", f"echo started; exec {sleep}"])
     with terminal:
         assert terminal.spoken == ["started"]
         directory = terminal._daemon.directory
         assert directory and os.path.isdir(directory)
     assert not os.path.exists(directory)
-    left = subprocess.run(["pgrep", "-f", "sleep 300"], capture_output=True, text=True).stdout.split()
+    left = subprocess.run(["pgrep", "-f", sleep], capture_output=True, text=True).stdout.split()
     assert left == []
     assert terminal.exit_status is None
 
