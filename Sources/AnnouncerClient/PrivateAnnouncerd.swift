@@ -15,13 +15,7 @@ public struct PrivateAnnouncerd: Sendable {
     }
 
     /// `$ANNOUNCERD`, else announcerd beside the running executable, else on PATH.
-    public static var executable: String? {
-        if let named = Environment.current["ANNOUNCERD"], Files.isExecutable(named) { return named }
-        if let directory = Path.directory(of: Environment.executablePath), Files.isExecutable(directory + "/announcerd") {
-            return directory + "/announcerd"
-        }
-        return Files.searchPath("announcerd")
-    }
+    public static var executable: String? { Files.companion("announcerd", variable: "ANNOUNCERD") }
 
     public struct StartError: Error, CustomStringConvertible {
         public var description: String
@@ -29,7 +23,7 @@ public struct PrivateAnnouncerd: Sendable {
 
     /// Starts it (with `configuration`, an announcer.conf, if given) and returns once it answers.
     public static func start(configuration: String? = nil) throws -> PrivateAnnouncerd {
-        guard let executable else { throw StartError(description: "announcerd is neither beside announce nor on PATH") }
+        guard let executable else { throw StartError(description: "announcerd not found: set ANNOUNCERD, or put it beside this program or on PATH") }
         let directory = try Files.makeTemporaryDirectory(prefix: "announce-term.")
         let log = try FileDescriptor.create(directory + "/announcerd.log")
         defer { log.close() }

@@ -89,6 +89,16 @@ public enum Files {
         (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":").map { "\($0)/\(name)" }.first(where: isExecutable)
     }
 
+    /// A program that comes with the running one: `$VARIABLE` if it names an executable, else
+    /// `name` beside the running executable (a build directory, /usr/bin), else on PATH.
+    public static func companion(_ name: String, variable: String) -> String? {
+        if let named = Environment.current[variable], isExecutable(named) { return named }
+        if let directory = Path.directory(of: Environment.executablePath), isExecutable(directory + "/" + name) {
+            return directory + "/" + name
+        }
+        return searchPath(name)
+    }
+
     public static func linkTarget(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(path, &buffer, buffer.count - 1)

@@ -40,7 +40,7 @@ public final class TerminalSession {
     public init(_ command: [String], columns: Int = 80, rows: Int = 24, timeout: Duration = .seconds(10),
                 startTimeout: Duration = .seconds(30)) throws {
         guard !command.isEmpty else { throw Failure(description: "TerminalSession needs a program to run") }
-        guard let announce = Self.program("announce", variable: "ANNOUNCE") else {
+        guard let announce = Files.companion("announce", variable: "ANNOUNCE") else {
             throw Failure(description: "announce not found: set ANNOUNCE, or build the package (swift build)")
         }
         self.command = command
@@ -195,14 +195,5 @@ public final class TerminalSession {
             ended = true
         default: break
         }
-    }
-
-    /// `$VARIABLE`, else `name` beside the running executable, else on PATH.
-    static func program(_ name: String, variable: String) -> String? {
-        if let named = Environment.current[variable], Files.isExecutable(named) { return named }
-        if let directory = Path.directory(of: Environment.executablePath), Files.isExecutable(directory + "/" + name) {
-            return directory + "/" + name
-        }
-        return Files.searchPath(name)
     }
 }

@@ -229,7 +229,9 @@ private struct TermSession {
     /// Headless: the steps whose turn it is; when the last has gone and been said, the program
     /// is hung up (its status returned, and its hang-up not spoken).
     private mutating func takeSteps(_ driver: KeyDriver) -> Int32? {
-        while let action = driver.next(at: now, busy: reader.deadline != nil || !driver.outstanding.isEmpty) {
+        // Busy while the reader waits to say something or an utterance has not finished.
+        var busy: Bool { reader.deadline != nil || !driver.outstanding.isEmpty }
+        while let action = driver.next(at: now, busy: busy) {
             switch action {
             case .key(let key):
                 for input in TerminalKeys.decode(model.bytes(for: key)) {
@@ -241,7 +243,7 @@ private struct TermSession {
                 driver.show(model.snapshot())
             }
         }
-        guard driver.isDone, driver.pacing.isReady(at: now, busy: reader.deadline != nil || !driver.outstanding.isEmpty) else { return nil }
+        guard driver.isDone, driver.pacing.isReady(at: now, busy: busy) else { return nil }
         let status = child.hangUp(waitingAtMost: .seconds(2))?.shellStatus ?? 1
         record("exit", Array("\(status) (hung up)".utf8), hex: false)
         driver.exited(status: nil)
