@@ -1,3 +1,4 @@
+import AnnouncerCore
 import AnnouncerSystem
 
 /// A private announcerd, for a test or a headless run (`announce term --keys` when none answers,
@@ -37,7 +38,7 @@ public struct PrivateAnnouncerd: Sendable {
             if (try? process.ended()) ?? nil != nil || clock.now > deadline {
                 let said = (try? Files.readText(directory + "/announcerd.log")) ?? nil
                 daemon.stop()
-                throw StartError(description: "\(executable) did not start: \(said ?? "")".trimmingSuffix())
+                throw StartError(description: "\(executable) did not start: \(said ?? "")".trimmingWhitespace())
             }
             Threads.sleep(for: .milliseconds(20))
         }
@@ -51,13 +52,5 @@ public struct PrivateAnnouncerd: Sendable {
             _ = try? process.wait()
         }
         for name in ["socket", "announcerd.log", ""] { Files.remove(name.isEmpty ? directory : directory + "/" + name) }
-    }
-}
-
-private extension String {
-    func trimmingSuffix() -> String {
-        var text = self
-        while text.last?.isWhitespace == true { text.removeLast() }
-        return text
     }
 }

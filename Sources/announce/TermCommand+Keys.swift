@@ -6,9 +6,10 @@ import AnnouncerTerminal
 /// `announce term --keys FILE [--expect FILE | --update FILE | --json] [--size COLUMNSxROWS]`:
 /// what a headless run was asked for, and its end (the snapshot compared or written).
 struct KeysTest {
-    enum Snapshot {
-        case expect(String)
-        case update(String)
+    /// `--expect FILE` (compare) or `--update FILE` (write).
+    struct Snapshot {
+        var path: String
+        var update: Bool
     }
 
     var steps: [(line: Int, step: KeyScript.Step)]
@@ -41,8 +42,8 @@ struct KeysTest {
             size = (rows, columns)
         }
         var test = KeysTest(steps: [], readingStandardInput: keys == "-", json: parsed.has("--json"), size: size)
-        if let path = parsed.options["--expect"] { test.snapshot = .expect(path) }
-        if let path = parsed.options["--update"] { test.snapshot = .update(path) }
+        if let path = parsed.options["--expect"] { test.snapshot = Snapshot(path: path, update: false) }
+        if let path = parsed.options["--update"] { test.snapshot = Snapshot(path: path, update: true) }
         if keys != "-" {
             let bytes: [UInt8]
             do {
@@ -80,12 +81,10 @@ struct KeysTest {
     func finish(_ driver: KeyDriver?, programStatus: Int32) -> Int32 {
         guard let driver else { return programStatus }
         var status: Int32
-        switch snapshot {
-        case .expect(let path)?:
-            status = SpeechSnapshot(path: path, command: "announce term").check(driver.spoken.map(TextSinkLine.escaped), update: false).rawValue
-        case .update(let path)?:
-            status = SpeechSnapshot(path: path, command: "announce term").check(driver.spoken.map(TextSinkLine.escaped), update: true).rawValue
-        case nil:
+        if let snapshot {
+            status = SpeechSnapshot(path: snapshot.path, command: "announce term")
+                .check(driver.spoken.map(TextSinkLine.escaped), update: snapshot.update).rawValue
+        } else {
             status = driver.programStatus ?? (driver.hungUp ? 0 : programStatus)
         }
         if let line = driver.notTaken {
