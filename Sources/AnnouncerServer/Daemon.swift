@@ -38,6 +38,10 @@ public final class Daemon: @unchecked Sendable {
     private var nextConnectionID = 1
     private var acceptPaused = false
     private lazy var schedulerTimer = WakeTimer(queue: queue)
+    /// Idle, the daemon gives back the pages of its program it is not using (ProgramPages).
+    private lazy var idleTrim = IdleTrim(at: now())
+    private lazy var idleTrimTimer = WakeTimer(queue: queue)
+    private var idleTrimArmed = false
     /// Inputs that arose while the actions of another were being carried out (a write that
     /// closed its client, a served line): fed to the core next, in order, never into the middle
     /// of an action list.
@@ -106,6 +110,7 @@ public final class Daemon: @unchecked Sendable {
             }
             run(.shutdown)
             schedulerTimer.cancel()
+            idleTrimTimer.cancel()
             for connection in Array(connections.values) { connection.close(reason: nil) }
             connections.removeAll()
             for listener in listeners {
@@ -141,6 +146,20 @@ public final class Daemon: @unchecked Sendable {
         let time = now()
         recorder?.record(input, at: time)
         perform(core.handle(input, at: time))
+        idleTrim.activity(at: time)
+        armIdleTrim()
+    }
+
+    /// One timer at a time: when it fires early (something happened since), it is set again
+    /// for the end of the new quiet spell.
+    private func armIdleTrim() {
+        guard !idleTrimArmed, let due = idleTrim.checkAt else { return }
+        idleTrimArmed = true
+        idleTrimTimer.set(after: due - now()) { [weak self] in
+            guard let self else { return }
+            idleTrimArmed = false
+            if idleTrim.shouldTrim(at: now()) { ProgramPages.release() } else { armIdleTrim() }
+        }
     }
 
     private func perform(_ actions: [DaemonCore.Action]) {

@@ -58,19 +58,35 @@ public enum SpeechWorker {
         }
         channel.send(WorkerReport.ready.json)
 
+        // Each command counts as activity for the idle trim, as espeak-ng's progress does.
+        let commands = Atomic<Int>(0)
         Threads.start(name: "announcer-heartbeat", stackSize: 1 << 16) {
             var seen = 0
+            var seenCommands = 0
+            let origin = ContinuousClock.now
+            var idleTrim = IdleTrim(at: 0)
             while true {
                 usleep(useconds_t(progressIntervalMs * 1000))
+                let time = (ContinuousClock.now - origin).milliseconds
                 let now = engine.progress.load(ordering: .relaxed)
                 if now != seen {
                     seen = now
                     channel.send(WorkerReport.progress.json)
+                    idleTrim.activity(at: time)
                 }
+                let received = commands.load(ordering: .relaxed)
+                if received != seenCommands {
+                    seenCommands = received
+                    idleTrim.activity(at: time)
+                }
+                // Idle, the worker gives back the pages of its program and libraries it is not
+                // using (ProgramPages); espeak-ng's voice data on the heap stays.
+                if idleTrim.shouldTrim(at: time) { ProgramPages.release() }
             }
         }
 
         while let command = nextCommand() {
+            commands.add(1, ordering: .relaxed)
             switch command {
             case .speak(let utterance): engine.speak(utterance)
             case .cut(let id): engine.cutOff(id)
