@@ -136,6 +136,7 @@ extension DesktopBridge {
     /// say that the tree changed (a page that went on loading while the last walk read it), and
     /// a key answered before them would be answered from the tree as it was.
     func keyPressed(_ key: ReviewKey) {
+        noteActivity()
         waitingKeys.append(key)
         guard waitingKeys.count == 1 else { return }
         keysWaitingSince = now

@@ -68,6 +68,10 @@ public final class DesktopBridge {
     var probeAnswers: [(application: String, result: EventTriage.ProbeResult)] = []
     private let origin = ContinuousClock.now
     private var wakeScheduled = false
+    /// Idle, the bridge gives back the pages of its program and libraries it is not using
+    /// (ProgramPages): an event or a review key is activity.
+    private lazy var idleTrim = IdleTrim(at: now)
+    private var idleTrimArmed = false
 
     /// The one bridge of the process, for libatspi's C callbacks (which carry no context).
     nonisolated(unsafe) static var current: DesktopBridge?
@@ -115,6 +119,7 @@ public final class DesktopBridge {
         watchDaemon()
         startReview()
         settings.log("announcer-atspi: listening to the accessibility bus")
+        noteActivity()
         ATSPI.runMainLoop()
         return busGone ? .temporaryFailure : .success
     }
@@ -136,6 +141,7 @@ public final class DesktopBridge {
     var now: Milliseconds { (ContinuousClock.now - origin).milliseconds }
 
     private func handle(_ event: UnsafePointer<AtspiEvent>) {
+        noteActivity()
         guard let type = event.pointee.type.map({ String(cString: $0) }), let source = event.pointee.source else { return }
         let application = ATSPI.application(of: source)
         let cost = EventTriage.cost(of: type, detail1: Int(event.pointee.detail1))
@@ -188,6 +194,27 @@ public final class DesktopBridge {
             DesktopBridge.current?.wake()
             return 0  // G_SOURCE_REMOVE
         }
+    }
+
+    func noteActivity() {
+        idleTrim.activity(at: now)
+        armIdleTrim()
+    }
+
+    /// One timer at a time: one that fires early (something happened since) is set again for the
+    /// end of the new quiet spell.
+    private func armIdleTrim() {
+        guard !idleTrimArmed, let due = idleTrim.checkAt else { return }
+        idleTrimArmed = true
+        ATSPI.after(milliseconds: Int((due - now).rounded(.up))) { _ in
+            DesktopBridge.current?.idleTrimDue()
+            return 0  // G_SOURCE_REMOVE
+        }
+    }
+
+    private func idleTrimDue() {
+        idleTrimArmed = false
+        if idleTrim.shouldTrim(at: now) { ProgramPages.release() } else { armIdleTrim() }
     }
 
     // MARK: - announcerd

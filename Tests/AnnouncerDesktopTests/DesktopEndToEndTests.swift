@@ -38,6 +38,17 @@ import Testing
 
     /// Typing, the caret and deleting in a GTK 3 entry: what VoiceOver says (the character typed,
     /// the character or word the caret crossed, the line's rest for End, the character deleted).
+    /// Idle, the bridge gives back the pages of its program and libraries it is not using
+    /// (ProgramPages, after IdleTrim's quiet spell), and the next key is answered as before.
+    @Test func theBridgeGivesBackItsProgramsPagesWhenIdle() throws {
+        let spoken = try session("gtk3_app.py", keys: ["Tab", "wait:Switch Button", "rss", "rss-fallen", "Tab", "wait:Name. Text Field."],
+                                 kinds: ["focus", "mark"])
+        let sizes = spoken.compactMap { line in line.hasPrefix("MARK rss ") ? Int(line.dropFirst("MARK rss ".count)) : nil }
+        try #require(sizes.count == 2, "\(spoken)")
+        #expect(sizes[1] * 4 <= sizes[0] * 3, "the bridge's resident memory went from \(sizes[0]) KiB to \(sizes[1]) KiB only")
+        #expect(spoken.last == "Name. Text Field.")
+    }
+
     @Test func gtk3EntryCaretAndDeletion() throws {
         let spoken = try session("gtk3_app.py", keys: ["Tab", "Tab", "type:hi yo", "Left", "Left", "ctrl+Left", "End", "BackSpace"])
         #expect(Array(spoken.drop { $0 != "Name. Text Field." }) == [
