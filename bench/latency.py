@@ -169,6 +169,18 @@ def main():
     s = [trial_first_sound(recorder, lambda: ssip.speak(args.text)) for _ in range(args.trials)]
     results += [("first sound, open connection", summarize("announcerd (JSON)", a), summarize("speech-dispatcher (SSIP)", s))]
 
+    # 1b. The same after 6 s of quiet: announcerd, its worker and the bridge give back their
+    #     programs' pages after 5 s (IdleTrim), and map them again for this utterance.
+    def after_quiet(send):
+        recorder.wait_for_silence()
+        time.sleep(6)
+        return trial_first_sound(recorder, send)
+
+    idle_trials = min(args.trials, 5)
+    a = [after_quiet(lambda: say_announcer(args.text)) for _ in range(idle_trials)]
+    s = [after_quiet(lambda: ssip.speak(args.text)) for _ in range(idle_trials)]
+    results += [("first sound after 6 s of quiet, open connection", summarize("announcerd (JSON)", a), summarize("speech-dispatcher (SSIP)", s))]
+
     # 2. The whole command → first sound.
     a = [trial_first_sound(recorder, lambda: subprocess.Popen([args.announce, "say", args.text, "--socket", args.socket])) for _ in range(args.trials)]
     s = [trial_first_sound(recorder, lambda: subprocess.Popen(["spd-say", args.text])) for _ in range(args.trials)]

@@ -68,8 +68,8 @@ public final class DesktopBridge {
     var probeAnswers: [(application: String, result: EventTriage.ProbeResult)] = []
     private let origin = ContinuousClock.now
     private var wakeScheduled = false
-    /// Idle, the bridge gives back the pages of its program and libraries it is not using
-    /// (ProgramPages): an event or a review key is activity.
+    /// Idle, the bridge gives back the pages of its program and libraries it is not using, and
+    /// its heap's free ones (IdlePages): an event or a review key is activity.
     private lazy var idleTrim = IdleTrim(at: now)
     private var idleTrimArmed = false
 
@@ -214,7 +214,7 @@ public final class DesktopBridge {
 
     private func idleTrimDue() {
         idleTrimArmed = false
-        if idleTrim.shouldTrim(at: now) { ProgramPages.release() } else { armIdleTrim() }
+        if idleTrim.shouldTrim(at: now) { IdlePages.release() } else { armIdleTrim() }
     }
 
     // MARK: - announcerd

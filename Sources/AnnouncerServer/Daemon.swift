@@ -38,7 +38,7 @@ public final class Daemon: @unchecked Sendable {
     private var nextConnectionID = 1
     private var acceptPaused = false
     private lazy var schedulerTimer = WakeTimer(queue: queue)
-    /// Idle, the daemon gives back the pages of its program it is not using (ProgramPages).
+    /// Idle, the daemon gives back the pages it is not using: its program's and its heap's free ones (IdlePages).
     private lazy var idleTrim = IdleTrim(at: now())
     private lazy var idleTrimTimer = WakeTimer(queue: queue)
     private var idleTrimArmed = false
@@ -158,7 +158,7 @@ public final class Daemon: @unchecked Sendable {
         idleTrimTimer.set(after: due - now()) { [weak self] in
             guard let self else { return }
             idleTrimArmed = false
-            if idleTrim.shouldTrim(at: now()) { ProgramPages.release() } else { armIdleTrim() }
+            if idleTrim.shouldTrim(at: now()) { IdlePages.release() } else { armIdleTrim() }
         }
     }
 

@@ -80,8 +80,8 @@ public enum SpeechWorker {
                     idleTrim.activity(at: time)
                 }
                 // Idle, the worker gives back the pages of its program and libraries it is not
-                // using (ProgramPages); espeak-ng's voice data on the heap stays.
-                if idleTrim.shouldTrim(at: time) { ProgramPages.release() }
+                // using, and its heap's free ones (IdlePages); espeak-ng's voice data stays.
+                if idleTrim.shouldTrim(at: time) { IdlePages.release() }
             }
         }
 

@@ -8,6 +8,7 @@
 #include <pthread.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <malloc.h>
 #include <stddef.h>
 #include <sys/socket.h>
 #include "CAnnouncerSystem.h"
@@ -90,4 +91,8 @@ int announcer_write_signals_to(int write_end, const int *signals, int count) {
         if (sigaction(signals[index], &action, NULL) != 0) return -1;
     }
     return 0;
+}
+
+int announcer_release_free_heap(void) {
+    return malloc_trim(0);
 }

@@ -39,7 +39,7 @@ import Testing
     /// Typing, the caret and deleting in a GTK 3 entry: what VoiceOver says (the character typed,
     /// the character or word the caret crossed, the line's rest for End, the character deleted).
     /// Idle, the bridge gives back the pages of its program and libraries it is not using
-    /// (ProgramPages, after IdleTrim's quiet spell), and the next key is answered as before.
+    /// (IdlePages, after IdleTrim's quiet spell), and the next key is answered as before.
     @Test func theBridgeGivesBackItsProgramsPagesWhenIdle() throws {
         let spoken = try session("gtk3_app.py", keys: ["Tab", "wait:Switch Button", "rss", "rss-fallen", "Tab", "wait:Name. Text Field."],
                                  kinds: ["focus", "mark"])

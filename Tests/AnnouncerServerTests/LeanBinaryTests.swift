@@ -29,7 +29,7 @@ import Glibc
     }
 
     /// Idle, the daemon and its worker give back the pages of their programs they are not using
-    /// (ProgramPages, after IdleTrim's quiet spell), and still speak after it.
+    /// (IdlePages, after IdleTrim's quiet spell), and still speak after it.
     @Test func theDaemonAndItsWorkerGiveBackTheirProgramsPagesWhenIdle() throws {
         let daemon = try DaemonProcess(arguments: ["--sink", "null"])
         let said = try runTool(binary("announce"), ["say", "one utterance", "--wait", "--socket", daemon.socket])
@@ -53,7 +53,7 @@ import Glibc
     /// The resident KiB a process could give back (the rule the trim itself uses).
     static func releasableKiB(_ pid: Int32) -> Int {
         guard let smaps = try? Files.read("/proc/\(pid)/smaps") else { return 0 }
-        return ProgramPages.releasable(smaps: String(decoding: smaps, as: UTF8.self)).reduce(0) { $0 + $1.residentKiB }
+        return IdlePages.releasable(smaps: String(decoding: smaps, as: UTF8.self)).reduce(0) { $0 + $1.residentKiB }
     }
 
     static func children(of pid: Int32) -> [Int32] {

@@ -1,5 +1,5 @@
 /// When a long-running process gives back the pages of its program it is not using
-/// (`ProgramPages` in AnnouncerSystem): once it has had nothing to do for `afterMs`, and then
+/// (`IdlePages` in AnnouncerSystem): once it has had nothing to do for `afterMs`, and then
 /// not again until it has been busy. Pure: the shells tell it when something happened and ask it
 /// when to look again, on their own monotonic clocks.
 public struct IdleTrim: Sendable, Equatable {

@@ -37,4 +37,8 @@ int announcer_pipe_close_on_exec(int ends[2]);
 /// Returns 0, or -1 with errno set.
 int announcer_write_signals_to(int write_end, const int *signals, int count);
 
+/// malloc_trim(0): gives the free pages of every malloc arena back to the kernel; 1 if any
+/// were (malloc.h is not in Glibc's Swift module).
+int announcer_release_free_heap(void);
+
 #endif

@@ -2,7 +2,7 @@ import AnnouncerSystem
 import Glibc
 import Testing
 
-@Suite struct ProgramPagesTests {
+@Suite struct IdlePagesTests {
     /// Each mapping's header line and the fields the rule reads (the kernel prints more).
     static func mapping(_ range: String, _ permissions: String, inode: String = "254163", path: String,
                         rss: Int, anonymous: Int = 0, swap: Int = 0, privateDirty: Int = 0) -> String {
@@ -34,7 +34,7 @@ import Testing
             Self.mapping("10000-11000", "rw-p", inode: "0", path: "[heap]", rss: 4, anonymous: 4),
             Self.mapping("11000-12000", "r-xp", inode: "0", path: "", rss: 4),                             // anonymous code
         ].joined()
-        #expect(ProgramPages.releasable(smaps: smaps) == [
+        #expect(IdlePages.releasable(smaps: smaps) == [
             .init(start: 0x1000, end: 0x3000, residentKiB: 8),
             .init(start: 0x3000, end: 0x9000, residentKiB: 24),
             .init(start: 0xf000, end: 0x10000, residentKiB: 4),
@@ -42,18 +42,18 @@ import Testing
     }
 
     @Test func nothingIsReleasableInTextThatIsNotSmaps() {
-        #expect(ProgramPages.releasable(smaps: "").isEmpty)
-        #expect(ProgramPages.releasable(smaps: "garbage\n\u{0}\u{1}\nRss: 12 kB\n").isEmpty)
+        #expect(IdlePages.releasable(smaps: "").isEmpty)
+        #expect(IdlePages.releasable(smaps: "garbage\n\u{0}\u{1}\nRss: 12 kB\n").isEmpty)
     }
 
     /// This test process's own pages: released, its code runs on (mapped again from the page
     /// cache), and its data is untouched.
     @Test func releasingTheRealProcessKeepsItsDataAndItsCodeRunning() throws {
-        let before = try ProgramPages.releasable(smaps: String(decoding: Files.read("/proc/self/smaps"), as: UTF8.self))
+        let before = try IdlePages.releasable(smaps: String(decoding: Files.read("/proc/self/smaps"), as: UTF8.self))
         #expect(!before.isEmpty)
         var written = [Int](repeating: 7, count: 10_000)
         written[9_999] = 42
-        #expect(ProgramPages.release() > 0)
+        #expect(IdlePages.release() > 0)
         #expect(written.reduce(0, +) == 7 * 9_999 + 42)
         #expect(String(describing: written.count) == "10000")
     }

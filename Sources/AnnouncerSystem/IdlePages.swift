@@ -1,13 +1,15 @@
+import CAnnouncerSystem
 import Glibc
 
-/// The pages of a process's own program and libraries that it can give back when it is idle and
-/// take again for the price of a minor fault: the resident pages of its private, read-only file
+/// The pages a process can give back when it is idle and take again for the price of a minor
+/// fault. First, the resident pages of its program and libraries: of its private, read-only file
 /// mappings that hold nothing of the process's own (code, constants, the Swift runtime's
 /// metadata). Dropping them from the page tables (`MADV_DONTNEED`) leaves them in the kernel's
 /// page cache, shared and reclaimable; the next access maps them again from there. A mapping
 /// that holds anything written (copy-on-write pages, relocated data, pages in swap) is never
-/// touched: for a private mapping that would bring back the file's bytes.
-public enum ProgramPages {
+/// touched: for a private mapping that would bring back the file's bytes. Second, the free
+/// pages of its heap (`malloc_trim`), which the allocator otherwise keeps for the next request.
+public enum IdlePages {
     /// One mapping to release: its addresses, and how much of it was resident (KiB).
     public struct Region: Equatable, Sendable {
         public var start: UInt
@@ -56,10 +58,12 @@ public enum ProgramPages {
         return regions
     }
 
-    /// Releases this process's releasable pages; returns how many KiB were resident in them.
-    /// Nothing is released (and 0 returned) when /proc/self/smaps cannot be read.
+    /// Gives back this process's free heap pages and its releasable program pages; returns how
+    /// many KiB of the latter were resident. No program page is released (and 0 returned) when
+    /// /proc/self/smaps cannot be read.
     @discardableResult
     public static func release() -> Int {
+        _ = announcer_release_free_heap()
         guard let bytes = try? Files.read("/proc/self/smaps") else { return 0 }
         let smaps = String(decoding: bytes, as: UTF8.self)
         var released = 0
