@@ -79,6 +79,18 @@ def png_pixels(path):
     return width, height, {raw[row * stride + 1 + i:row * stride + 4 + i] for row in range(0, height, 8) for i in range(0, width * 3, 24)}
 
 
+@pytest.mark.skipif(sys.version_info < (3, 11), reason="exception notes are Python 3.11's")
+def test_a_test_that_fails_in_a_session_is_told_what_its_programs_printed():
+    with pytest.raises(AssertionError) as raised:
+        with Desktop(GTK3_APP) as desktop:
+            assert "listening to the accessibility bus" in desktop.logs()["announcer-atspi"]
+            assert desktop.press("Tab") == ["something else"]
+    notes = "\n".join(getattr(raised.value, "__notes__", []))
+    assert "spoken in the desktop session: [" in notes and "Remember me. Switch Button. Off." in notes
+    assert "announcer-atspi printed:\nannouncer-atspi: listening to the accessibility bus" in notes
+    assert "announcerd printed:" in notes and "application printed:" in notes
+
+
 def test_screenshot_writes_a_png_of_the_screen(tmp_path, monkeypatch):
     with Desktop(GTK3_APP, screen=(800, 600)) as desktop:
         desktop.screenshot(str(tmp_path / "screen.png"))

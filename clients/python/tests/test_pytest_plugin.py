@@ -1,8 +1,11 @@
 """The pytest plugin, loaded through its `pytest11` entry point as a user's pytest loads it:
 the fixtures, `assert_spoken` against `__snapshots__/`, its diff, and `--announcer-update`."""
+import pathlib
 import subprocess
 import sys
 import textwrap
+
+GTK3_APP = pathlib.Path(__file__).resolve().parents[3] / "Tests" / "fixtures" / "desktop" / "gtk3_app.py"
 
 TEST = textwrap.dedent('''
     def test_the_dialog(screen_reader, assert_spoken):
@@ -57,3 +60,16 @@ def test_the_snapshot_escapes_what_would_break_a_line():
 
     assert snapshot_text(["Main menu\nNew game", "back\\slash", "tab\there", "bell\x07", "plain"]) == (
         "Main menu\\nNew game\nback\\\\slash\ntab\\there\nbell\\u0007\nplain\n")
+
+
+def test_a_failing_desktop_test_reports_what_the_sessions_programs_printed(tmp_path):
+    (tmp_path / "test_window.py").write_text(textwrap.dedent(f'''
+        def test_the_window(desktop):
+            window = desktop(["/usr/bin/python3", {str(GTK3_APP)!r}])
+            assert window.press("Tab") == ["something else"]
+    '''))
+    result = pytest_in(tmp_path)
+    assert result.returncode == 1
+    assert "announcer desktop session 1" in result.stdout
+    assert "announcer-atspi printed:\nannouncer-atspi: listening to the accessibility bus" in result.stdout
+    assert "spoken in the desktop session: [" in result.stdout and "Remember me. Switch Button. Off." in result.stdout

@@ -68,6 +68,17 @@ class PrivateDaemon:
             time.sleep(0.02)
         return self
 
+    def log(self) -> str:
+        """What announcerd has written to its standard error so far (start-up, refused or
+        dropped clients, failed speech)."""
+        if self.directory is None:
+            return ""
+        try:
+            with open(os.path.join(self.directory, "announcerd.log"), errors="replace") as file:
+                return file.read()
+        except OSError:
+            return ""
+
     def _answers(self) -> bool:
         with socket.socket(socket.AF_UNIX) as probe:
             try:

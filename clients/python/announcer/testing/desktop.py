@@ -332,8 +332,31 @@ class Desktop:
     def __enter__(self) -> "Desktop":
         return self.start()
 
-    def __exit__(self, *_: object) -> None:
+    def __exit__(self, kind: object, error: Optional[BaseException], *_: object) -> None:
+        # A test that failed in the session is told what the session's programs printed.
+        if error is not None and self.directory is not None and hasattr(error, "add_note"):
+            error.add_note(self.describe_logs())
         self.close()
+
+    def logs(self) -> Dict[str, str]:
+        """What each program of the session has printed so far (the last 4000 characters of
+        each): "application", "announcer-atspi", "announcerd", "Xvfb", "dbus-daemon",
+        "at-spi-bus-launcher"; empty once closed."""
+        if self.directory is None:
+            return {}
+        found = {name: self._read(self._log_path(name)) for name, _ in self._processes}
+        if self._daemon is not None:
+            found["announcerd"] = self._daemon.log()[-4000:].strip()
+        return found
+
+    def describe_logs(self) -> str:
+        """The session's logs as text for a failure's report: what was spoken, then what the
+        application, the bridge and the daemon printed."""
+        logs = self.logs()
+        parts = [f"spoken in the desktop session: {self.spoken}"]
+        for name in ("application", "announcer-atspi", "announcerd"):
+            parts.append(f"{name} printed:\n{logs.get(name) or '(nothing)'}")
+        return "\n".join(parts)
 
     # -- what a user does
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pathlib
 import re
-from typing import Any, Callable, Iterator, List, Sequence
+from typing import Any, Callable, Iterator, List, Optional, Sequence
 
 import pytest
 
@@ -30,8 +30,10 @@ def pytest_addoption(parser: Any) -> None:
                     help="write the snapshots that assert_spoken compares with, instead of comparing")
 
 
-def _factory(kind: Callable[..., Any]) -> Iterator[Callable[..., Any]]:
-    started: List[Any] = []
+def _factory(kind: Callable[..., Any], started: Optional[List[Any]] = None) -> Iterator[Callable[..., Any]]:
+    """A fixture's factory of sessions of `kind`, each started and kept in `started` (a new
+    list unless given), closed, newest first, when the test ends."""
+    started = [] if started is None else started
 
     def start(*arguments: Any, **options: Any) -> Any:
         session = kind(*arguments, **options)
@@ -56,10 +58,28 @@ def terminal() -> Iterator[Callable[..., Terminal]]:
     yield from _factory(Terminal)
 
 
+_DESKTOPS = pytest.StashKey[List[Desktop]]()
+
+
 @pytest.fixture
-def desktop() -> Iterator[Callable[..., Desktop]]:
-    """`desktop(argv, **options)`: a started `Desktop`."""
-    yield from _factory(Desktop)
+def desktop(request: Any) -> Iterator[Callable[..., Desktop]]:
+    """`desktop(argv, **options)`: a started `Desktop`. When the test fails, its report has
+    each session's logs (what was spoken, what the application, the bridge and announcerd
+    printed) as a section of its own."""
+    sessions: List[Desktop] = []
+    request.node.stash[_DESKTOPS] = sessions
+    yield from _factory(Desktop, sessions)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: Any, call: Any) -> Iterator[None]:
+    outcome = yield
+    report = outcome.get_result()
+    if report.when != "call" or not report.failed:
+        return
+    for number, session in enumerate(item.stash.get(_DESKTOPS, []), start=1):
+        if session.running:
+            report.sections.append((f"announcer desktop session {number}", session.describe_logs()))
 
 
 @pytest.fixture
