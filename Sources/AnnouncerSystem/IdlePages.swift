@@ -58,12 +58,17 @@ public enum IdlePages {
         return regions
     }
 
-    /// Gives back this process's free heap pages and its releasable program pages; returns how
-    /// many KiB of the latter were resident. No program page is released (and 0 returned) when
-    /// /proc/self/smaps cannot be read.
+    /// Gives back this process's releasable program pages, then its free heap pages (the
+    /// reading of /proc/self/smaps among them); returns how many KiB of the former were
+    /// resident. No program page is released (and 0 returned) when smaps cannot be read.
     @discardableResult
     public static func release() -> Int {
+        let released = releaseProgramPages()
         _ = announcer_release_free_heap()
+        return released
+    }
+
+    private static func releaseProgramPages() -> Int {
         guard let bytes = try? Files.read("/proc/self/smaps") else { return 0 }
         let smaps = String(decoding: bytes, as: UTF8.self)
         var released = 0
