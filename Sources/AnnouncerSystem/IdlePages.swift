@@ -58,6 +58,13 @@ public enum IdlePages {
         return regions
     }
 
+    /// One heap for all the process's threads (glibc's M_ARENA_MAX = 1), so that the free pages
+    /// `release` gives back are not spread over an arena for each thread. Call first thing in
+    /// `main`, before any thread starts.
+    public static func useOneHeap() {
+        _ = announcer_use_one_heap_arena()
+    }
+
     /// Gives back this process's releasable program pages, then its free heap pages (the
     /// reading of /proc/self/smaps among them); returns how many KiB of the former were
     /// resident. No program page is released (and 0 returned) when smaps cannot be read.

@@ -93,6 +93,10 @@ int announcer_write_signals_to(int write_end, const int *signals, int count) {
     return 0;
 }
 
+int announcer_use_one_heap_arena(void) {
+    return mallopt(M_ARENA_MAX, 1);
+}
+
 int announcer_release_free_heap(void) {
     return malloc_trim(0);
 }

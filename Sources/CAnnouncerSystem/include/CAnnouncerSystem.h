@@ -37,6 +37,11 @@ int announcer_pipe_close_on_exec(int ends[2]);
 /// Returns 0, or -1 with errno set.
 int announcer_write_signals_to(int write_end, const int *signals, int count);
 
+/// mallopt(M_ARENA_MAX, 1): every thread allocates from the one heap, as a long-running program
+/// with few threads wants (glibc gives each new thread's allocations an arena of its own, pages
+/// held apart). Call before the first thread starts. 1 if it was set.
+int announcer_use_one_heap_arena(void);
+
 /// malloc_trim(0): gives the free pages of every malloc arena back to the kernel; 1 if any
 /// were (malloc.h is not in Glibc's Swift module).
 int announcer_release_free_heap(void);
