@@ -25,7 +25,7 @@ public enum IdlePages {
 
     /// The mappings of an smaps text (`/proc/self/smaps`) that may be released: private, not
     /// writable, backed by a file (not the kernel's [vdso] and the like), with resident pages,
-    /// and with no anonymous or swapped-out page. Pure.
+    /// and with no anonymous or swapped-out page (none written by the process). Pure.
     public static func releasable(smaps: String) -> [Region] {
         var regions: [Region] = []
         var current: (region: Region, eligible: Bool)?
@@ -50,7 +50,10 @@ public enum IdlePages {
             guard current != nil, fields.count >= 2, let kib = Int(fields[1]) else { continue }
             switch first {
             case "Rss:": current!.region.residentKiB = kib
-            case "Anonymous:", "Swap:", "Private_Dirty:", "Shared_Dirty:": if kib > 0 { current!.eligible = false }
+            // A page written in a private mapping is anonymous (or, swapped out, in swap). A
+            // file's page that is merely dirty in the page cache (the file was just written,
+            // and not yet written back) is the file's: it counts as dirty, and may go.
+            case "Anonymous:", "Swap:": if kib > 0 { current!.eligible = false }
             default: break
             }
         }

@@ -41,7 +41,6 @@ import Testing
     /// Idle, the bridge gives back the pages of its program and libraries it is not using
     /// (IdlePages, after IdleTrim's quiet spell), and the next key is answered as before.
     @Test func theBridgeGivesBackItsProgramsPagesWhenIdle() throws {
-        writeBack(["announcer-atspi"])
         let spoken = try session("gtk3_app.py", keys: ["Tab", "wait:Switch Button", "rss", "rss-fallen", "Tab", "wait:Name. Text Field."],
                                  kinds: ["focus", "mark"])
         let sizes = spoken.compactMap { line in line.hasPrefix("MARK rss ") ? Int(line.dropFirst("MARK rss ".count)) : nil }

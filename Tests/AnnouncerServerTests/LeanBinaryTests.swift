@@ -31,7 +31,6 @@ import Glibc
     /// Idle, the daemon and its worker give back the pages of their programs they are not using
     /// (IdlePages, after IdleTrim's quiet spell), and still speak after it.
     @Test func theDaemonAndItsWorkerGiveBackTheirProgramsPagesWhenIdle() throws {
-        writeBack(["announcerd", "announcer-speech-worker"])
         let daemon = try DaemonProcess(arguments: ["--sink", "null"])
         let said = try runTool(binary("announce"), ["say", "one utterance", "--wait", "--socket", daemon.socket])
         #expect(said.status == 0)

@@ -31,6 +31,7 @@ import Testing
             Self.mapping("d000-e000", "r--s", path: "/dev/shm/shared", rss: 4),                           // shared
             Self.mapping("e000-f000", "r--p", inode: "0", path: "[vvar]", rss: 4),                        // the kernel's
             Self.mapping("f000-10000", "r-xp", path: "/usr/lib/x86_64-linux-gnu/libc.so.6", rss: 4),
+            Self.mapping("12000-14000", "r-xp", path: "/tmp/just-linked", rss: 8, privateDirty: 8),    // dirty in the page cache only
             Self.mapping("10000-11000", "rw-p", inode: "0", path: "[heap]", rss: 4, anonymous: 4),
             Self.mapping("11000-12000", "r-xp", inode: "0", path: "", rss: 4),                             // anonymous code
         ].joined()
@@ -38,6 +39,7 @@ import Testing
             .init(start: 0x1000, end: 0x3000, residentKiB: 8),
             .init(start: 0x3000, end: 0x9000, residentKiB: 24),
             .init(start: 0xf000, end: 0x10000, residentKiB: 4),
+            .init(start: 0x12000, end: 0x14000, residentKiB: 8),
         ])
     }
 

@@ -16,16 +16,3 @@ public func binary(_ name: String) -> String {
     }
     return packageRoot.appendingPathComponent(".build/debug/\(name)").path
 }
-
-/// Writes the built executables' pages to disk (fsync). A program file just linked, whose pages
-/// are still dirty in the page cache, is mapped again at once when a process gives its pages
-/// back (IdlePages); an installed one (dpkg syncs what it unpacks) is not. The tests of the
-/// idle trim run the programs as installed.
-public func writeBack(_ names: [String]) {
-    for name in names {
-        let fd = open(binary(name), O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { continue }
-        fsync(fd)
-        close(fd)
-    }
-}
