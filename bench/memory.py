@@ -35,7 +35,7 @@ measured daemons running, except where that count says otherwise.
       The biggest mappings of a process, by file (/proc/PID/smaps), RSS, PSS and private.
 
 Every measure is one JSON line on standard output. --mappings N adds, after a measure, one line
-per Announcer process with its N biggest mappings.
+per Announcer process (and Orca) with its N biggest mappings.
 """
 import argparse, glob, json, os, shutil, signal, subprocess, sys, tempfile, time
 
@@ -128,7 +128,9 @@ def side_by_side(measure, ours, theirs, their_name="speech_dispatcher"):
 
 def mappings(pid, most=8):
     """The `most` biggest mappings of a process by resident size, grouped by file (anonymous
-    ones as "[anonymous]", the heap and stack by their kernel names): rss, pss, private (KiB)."""
+    ones as "[anonymous]", the heap and stack by their kernel names): rss, pss, private (KiB),
+    and the resident size by the mappings' permissions (r-xp: code, r--p: constants, rw-p:
+    data written to, private to the process however shared the file)."""
     groups = {}
     current = None
     with open(f"/proc/{pid}/smaps") as lines:
@@ -137,9 +139,13 @@ def mappings(pid, most=8):
             if not parts:
                 continue
             if not parts[0].endswith(":"):  # a mapping's header: range perms offset dev inode [path]
-                current = groups.setdefault(" ".join(parts[5:]) or "[anonymous]", {"rss": 0, "pss": 0, "private": 0})
+                current = groups.setdefault(" ".join(parts[5:]) or "[anonymous]",
+                                            {"rss": 0, "pss": 0, "private": 0, "rss_by_permissions": {}})
+                permissions = parts[1]
             elif parts[0] == "Rss:":
                 current["rss"] += int(parts[1])
+                by = current["rss_by_permissions"]
+                by[permissions] = by.get(permissions, 0) + int(parts[1])
             elif parts[0] == "Pss:":
                 current["pss"] += int(parts[1])
             elif parts[0] in ("Private_Clean:", "Private_Dirty:"):
@@ -152,13 +158,10 @@ def print_line(line):
     print(json.dumps(line), flush=True)
 
 
-def print_mappings(measure, processes, most):
-    for p in processes:
-        try:
-            print_line({"measure": f"{measure}: biggest mappings", "process": p["name"], "pid": p["pid"],
-                        "unit": "KiB", "mappings": mappings(p["pid"], most)})
-        except OSError:
-            pass
+def mapping_lines(measure, processes, most):
+    """One line per process (while it runs) with its `most` biggest mappings; none when `most` is 0."""
+    return [{"measure": f"{measure}: biggest mappings", "process": p["name"], "pid": p["pid"], "unit": "KiB",
+             "mappings": mappings(p["pid"], most)} for p in processes if most]
 
 
 # ---- Running things ------------------------------------------------------------------------
@@ -271,8 +274,8 @@ def run_idle(session, bin, most):
     time.sleep(SETTLE)
     ours_alone = idle_stacks(daemon.pid, None, None)["announcer"]
     print_line(side_by_side(line["measure"] + ", each stack alone", ours_alone, theirs_alone))
-    if most:
-        print_mappings("idle after one utterance, alone", ours_alone["processes"], most)
+    for mapping in mapping_lines("idle after one utterance, alone", ours_alone["processes"], most):
+        print_line(mapping)
     stop(daemon)
 
 
@@ -303,6 +306,7 @@ def run_desktop(bin, monitor, most):
         _, daemon, bridge = start_announcer(desktop, work, bin)
         application = after_one_tab("app-announcer.log")
         ours = stack([("announcerd", daemon.pid), ("announcer-atspi", bridge.pid)])
+        biggest = mapping_lines("desktop, idle after one Tab", ours["processes"], most)
         for process in (application, bridge, daemon):
             desktop.stop(process)
 
@@ -318,6 +322,7 @@ def run_desktop(bin, monitor, most):
             fail(desktop, "speech-dispatcher or its espeak-ng module is not running", "orca.log")
         theirs = stack([("speech-dispatcher", server), ("sd_espeak-ng", module), ("orca", orca.pid)])
         orca_alone = stack([("orca", orca.pid)])
+        biggest += mapping_lines("desktop, idle after one Tab", orca_alone["processes"], most)
         for process in (application, orca):
             desktop.stop(process)
     finally:
@@ -332,8 +337,8 @@ def run_desktop(bin, monitor, most):
     print_line({"measure": "memory: desktop, Announcer's stack PSS against Orca's own PSS", "unit": "KiB",
                 "announcer_pss": ours["pss"], "orca_pss": orca_alone["pss"], "orca": orca_alone, "ratio": ratio,
                 "target": f"<= {target}", "met": ratio <= target})
-    if most:
-        print_mappings("desktop, idle after one Tab", ours["processes"], most)
+    for mapping in biggest:
+        print_line(mapping)
 
 
 def run_alone(args):
@@ -357,7 +362,7 @@ def main():
     parser.add_argument("--bin", help="the release build's bin directory (announcerd, announce, announcer-atspi)")
     parser.add_argument("--only", choices=("idle", "desktop"), help="run one part alone (default: both)")
     parser.add_argument("--mappings", type=int, default=0, metavar="N",
-                        help="after each measure, each Announcer process's N biggest mappings")
+                        help="after each measure, each Announcer process's (and Orca's) N biggest mappings")
     commands = parser.add_subparsers(dest="command", metavar="{stacks,desktop,mappings}")
     stacks = commands.add_parser("stacks", help="the idle line for stacks already running")
     stacks.add_argument("--announcer", type=int, required=True, help="announcerd's pid (its children count with it)")
@@ -378,8 +383,8 @@ def main():
         time.sleep(args.settle)
         line = idle_stacks(args.announcer, args.speechd, args.module)
         print_line(line)
-        if args.mappings:
-            print_mappings("idle after one utterance", line["announcer"]["processes"], args.mappings)
+        for mapping in mapping_lines("idle after one utterance", line["announcer"]["processes"], args.mappings):
+            print_line(mapping)
     elif args.command == "desktop":
         run_desktop(args.bin, args.monitor, args.mappings)
     elif args.command == "mappings":
