@@ -142,7 +142,7 @@ def mappings(pid, most=8):
                 current = groups.setdefault(" ".join(parts[5:]) or "[anonymous]",
                                             {"rss": 0, "pss": 0, "private": 0, "rss_by_permissions": {}})
                 permissions = parts[1]
-            elif parts[0] == "Rss:":
+            elif parts[0] == "Rss:" and int(parts[1]):
                 current["rss"] += int(parts[1])
                 by = current["rss_by_permissions"]
                 by[permissions] = by.get(permissions, 0) + int(parts[1])
