@@ -104,12 +104,19 @@ def process(pid, name=None, stack_pids=()):
 def stack(named):
     """The figures of a stack: `named` is a list of (name or None, pid); each pid is taken with
     its descendants (announcerd's speech worker), each named by its executable. Returns the sums
-    and each process's own figures."""
+    and each process's own figures, or None when none of them is running."""
     pids = []
     for name, pid in named:
         pids += [(name if index == 0 else None, p) for index, p in enumerate(tree(pid))]
     everyone = [p for _, p in pids]
-    processes = [process(p, name, everyone) for name, p in pids]
+    processes = []
+    for name, p in pids:
+        try:
+            processes.append(process(p, name, everyone))
+        except FileNotFoundError:  # it exited between the two looks: it is not in the stack
+            pass
+    if not processes:
+        return None
     totals = {key: sum(p[key] for p in processes) for key in ("rss", "pss", "uss", "anonymous")}
     return {**totals, "processes": processes}
 
@@ -158,10 +165,11 @@ def print_line(line):
     print(json.dumps(line), flush=True)
 
 
-def mapping_lines(measure, processes, most):
-    """One line per process (while it runs) with its `most` biggest mappings; none when `most` is 0."""
+def mapping_lines(measure, figures, most):
+    """One line per process of a stack's `figures` (taken while it runs) with its `most` biggest
+    mappings; none when `most` is 0 or there is no stack."""
     return [{"measure": f"{measure}: biggest mappings", "process": p["name"], "pid": p["pid"], "unit": "KiB",
-             "mappings": mappings(p["pid"], most)} for p in processes if most]
+             "mappings": mappings(p["pid"], most)} for p in (figures or {}).get("processes", []) if most]
 
 
 # ---- Running things ------------------------------------------------------------------------
@@ -274,7 +282,7 @@ def run_idle(session, bin, most):
     time.sleep(SETTLE)
     ours_alone = idle_stacks(daemon.pid, None, None)["announcer"]
     print_line(side_by_side(line["measure"] + ", each stack alone", ours_alone, theirs_alone))
-    for mapping in mapping_lines("idle after one utterance, alone", ours_alone["processes"], most):
+    for mapping in mapping_lines("idle after one utterance, alone", ours_alone, most):
         print_line(mapping)
     stop(daemon)
 
@@ -306,7 +314,7 @@ def run_desktop(bin, monitor, most):
         _, daemon, bridge = start_announcer(desktop, work, bin)
         application = after_one_tab("app-announcer.log")
         ours = stack([("announcerd", daemon.pid), ("announcer-atspi", bridge.pid)])
-        biggest = mapping_lines("desktop, idle after one Tab", ours["processes"], most)
+        biggest = mapping_lines("desktop, idle after one Tab", ours, most)
         for process in (application, bridge, daemon):
             desktop.stop(process)
 
@@ -322,7 +330,7 @@ def run_desktop(bin, monitor, most):
             fail(desktop, "speech-dispatcher or its espeak-ng module is not running", "orca.log")
         theirs = stack([("speech-dispatcher", server), ("sd_espeak-ng", module), ("orca", orca.pid)])
         orca_alone = stack([("orca", orca.pid)])
-        biggest += mapping_lines("desktop, idle after one Tab", orca_alone["processes"], most)
+        biggest += mapping_lines("desktop, idle after one Tab", orca_alone, most)
         for process in (application, orca):
             desktop.stop(process)
     finally:
@@ -333,10 +341,10 @@ def run_desktop(bin, monitor, most):
     print_line(side_by_side("memory: desktop, idle after one Tab in a GTK 3 application, announcerd + worker + "
                             "announcer-atspi against speech-dispatcher + sd_espeak-ng + Orca", ours, theirs))
     target = 0.25
-    ratio = round(ours["pss"] / orca_alone["pss"], 3)
+    ratio = ratios(ours, orca_alone, ("pss",))["pss"]
     print_line({"measure": "memory: desktop, Announcer's stack PSS against Orca's own PSS", "unit": "KiB",
-                "announcer_pss": ours["pss"], "orca_pss": orca_alone["pss"], "orca": orca_alone, "ratio": ratio,
-                "target": f"<= {target}", "met": ratio <= target})
+                "announcer_pss": ours and ours["pss"], "orca_pss": orca_alone and orca_alone["pss"], "orca": orca_alone, "ratio": ratio,
+                "target": f"<= {target}", "met": None if ratio is None else ratio <= target})
     for mapping in biggest:
         print_line(mapping)
 
@@ -383,7 +391,7 @@ def main():
         time.sleep(args.settle)
         line = idle_stacks(args.announcer, args.speechd, args.module)
         print_line(line)
-        for mapping in mapping_lines("idle after one utterance", line["announcer"]["processes"], args.mappings):
+        for mapping in mapping_lines("idle after one utterance", line["announcer"], args.mappings):
             print_line(mapping)
     elif args.command == "desktop":
         run_desktop(args.bin, args.monitor, args.mappings)
