@@ -85,12 +85,22 @@ def executable(pid):
         return None
 
 
+def executable_file(pid):
+    """The device and inode of a process's executable (the same file under another name too)."""
+    try:
+        found = os.stat(f"/proc/{pid}/exe")
+        return found.st_dev, found.st_ino
+    except OSError:
+        return None
+
+
 def same_executable(pid, besides):
-    """The other processes on the machine (not in `besides`) that run `pid`'s executable."""
-    mine = executable(pid)
+    """The other processes on the machine (not in `besides`) that run `pid`'s executable file,
+    whose pages they share."""
+    mine = executable_file(pid)
     others = []
     for entry in os.listdir("/proc"):
-        if entry.isdigit() and int(entry) not in besides and executable(entry) == mine:
+        if entry.isdigit() and int(entry) not in besides and mine is not None and executable_file(entry) == mine:
             others.append(int(entry))
     return others
 
