@@ -117,13 +117,13 @@ pids+=($announcerd)
 for _ in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
 "$bin/announce" say "ready" --wait --socket "$sock"
 speaker_idle_rss=$(rss_tree "$announcerd")
-# Both stacks idle 1 s after one utterance each, RSS, PSS and USS side by side (bench/memory.py),
-# measured now and printed with the memory part.
+# Both stacks idle 1 s and 10 s (past Announcer's idle trim) after one utterance each, RSS, PSS
+# and USS side by side (bench/memory.py), measured now and printed with the memory part.
 memory_idle=""
 if part memory; then
     speechd_pids=()
     [ "$speechd_rss" != null ] && speechd_pids=(--speechd "$speechd_server" --module "$speechd_module")
-    memory_idle=$(/usr/bin/python3 bench/memory.py stacks --announcer "$announcerd" "${speechd_pids[@]}" --settle 1)
+    memory_idle=$(/usr/bin/python3 bench/memory.py stacks --announcer "$announcerd" "${speechd_pids[@]}" --after 1 10)
 fi
 
 results=$work/results.jsonl

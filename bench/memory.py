@@ -16,21 +16,31 @@ machine that run the same executable (`same_executable_elsewhere`): a second ann
 the first one's executable pages. Each measure here is taken with no other copy of the
 measured daemons running, except where that count says otherwise.
 
+Each idle measure is taken twice: 1 s after the last sound, and 10 s after it, when announcerd,
+its worker and announcer-atspi have given back their programs' clean pages (their idle trim,
+after 5 s of quiet). Before that the Announcer programs' files are written back (fsync): a file
+the linker has just written has dirty pages in the page cache for half a minute, which smaps
+counts as Private_Dirty and the idle trim therefore leaves mapped; an installed program's are
+clean.
+
   bench/memory.py --bin DIR [--only idle|desktop] [--mappings N]
       Alone: a private PulseAudio with a null sink in a temporary XDG_RUNTIME_DIR and HOME,
       speech-dispatcher (bench/private-speechd) and announcerd (`speaker` sink) on it; one
-      utterance through each, both idle 1 s after it, measured; then (desktop) the two desktop
-      stacks, each idle after one Tab in the same GTK window (`desktop` below). DIR: the
-      release build's bin path (`swift build -c release --show-bin-path`).
-  bench/memory.py stacks --announcer PID [--speechd PID --module PID] [--settle S] [--mappings N]
-      The idle line for stacks already running (bench/compare.sh's): announcerd PID with its
-      children (the speech worker), speech-dispatcher's server PID and its module PID.
+      utterance through each, both measured idle 1 s and 10 s after it, then each stack alone;
+      then (desktop) the two desktop stacks, each idle after one Tab in the same GTK window
+      (`desktop` below). DIR: the release build's bin path (`swift build -c release
+      --show-bin-path`).
+  bench/memory.py stacks --announcer PID [--speechd PID --module PID] [--after S ...] [--mappings N]
+      The idle lines for stacks already running (bench/compare.sh's), S seconds after the call
+      (default 0), one line each: announcerd PID with its children (the speech worker),
+      speech-dispatcher's server PID and its module PID.
   bench/memory.py desktop --bin DIR [--monitor SOURCE] [--mappings N]
       Inside `dbus-run-session`, with a PulseAudio null sink whose monitor is SOURCE: a headless
       desktop (bench/desktop.py's), then announcerd + its worker + announcer-atspi, and after
       them a speech-dispatcher of its own + its espeak-ng module + Orca, each measured idle 1 s
-      after one Tab in the GTK fixture application has been heard. Two lines: the stacks side by
-      side, and Announcer's stack against Orca alone (target: PSS at most a quarter of Orca's).
+      and 10 s after one Tab in the GTK fixture application has been heard. Two lines for each:
+      the stacks side by side, and Announcer's stack against Orca alone (target: PSS at most a
+      quarter of Orca's).
   bench/memory.py mappings PID [--most N]
       The biggest mappings of a process, by file (/proc/PID/smaps), RSS, PSS and private.
 
@@ -41,7 +51,10 @@ import argparse, glob, json, os, shutil, signal, subprocess, sys, tempfile, time
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 PRIVATE_SPEECHD = os.path.join(BENCH, "private-speechd")
-SETTLE = 1.0  # seconds of idleness before a measure
+SETTLE = 1.0  # seconds of idleness before the first measure
+TRIMMED = 10.0  # before the second: past the Announcer programs' idle trim (5 s of quiet), and
+# the few seconds after it in which the worker maps some pages again (its PulseAudio stream's)
+MOMENTS = (SETTLE, TRIMMED)
 
 
 # ---- Figures -------------------------------------------------------------------------------
@@ -171,6 +184,25 @@ def mappings(pid, most=8):
     return [{"mapping": path, **figures} for path, figures in biggest]
 
 
+def write_back(pids):
+    """Writes the executables of `pids` back to disk (fsync; see the module's doc)."""
+    for pid in pids:
+        try:
+            descriptor = os.open(f"/proc/{pid}/exe", os.O_RDONLY)
+        except OSError:
+            continue
+        try:
+            os.fsync(descriptor)
+        except OSError:
+            pass
+        finally:
+            os.close(descriptor)
+
+
+def sleep_until(moment):
+    time.sleep(max(0.0, moment - time.monotonic()))
+
+
 def print_line(line):
     print(json.dumps(line), flush=True)
 
@@ -212,12 +244,24 @@ def speechd_pids(runtime, environment=None):
     return wait_for(both, 5, step=0.1) or (None, None)
 
 
-def idle_stacks(announcerd, server, module):
-    """announcerd (and its worker) against speech-dispatcher and its module, as they are now."""
+def idle_stacks(announcerd, server, module, seconds):
+    """announcerd (and its worker) against speech-dispatcher and its module, as they are now,
+    `seconds` after one utterance."""
     ours = stack([("announcerd", announcerd)]) if announcerd else None
     theirs = stack([("speech-dispatcher", server), ("sd_espeak-ng", module)]) if server and module else None
-    return side_by_side("memory: idle after one utterance, announcerd + worker against speech-dispatcher + sd_espeak-ng",
-                        ours, theirs)
+    return {**side_by_side(f"memory: idle {seconds:g} s after one utterance, announcerd + worker against "
+                           "speech-dispatcher + sd_espeak-ng", ours, theirs), "seconds_idle": seconds}
+
+
+def idle_lines(announcerd, server, module, start, moments, most):
+    """The idle lines (and mappings) at each of `moments`, seconds after `start`."""
+    write_back(tree(announcerd))
+    for seconds in moments:
+        sleep_until(start + seconds)
+        line = idle_stacks(announcerd, server, module, seconds)
+        print_line(line)
+        for mapping in mapping_lines(line["measure"], line["announcer"], most):
+            print_line(mapping)
 
 
 def stop(process):
@@ -267,33 +311,34 @@ class Session:
 
 
 def run_idle(session, bin, most):
-    """speech-dispatcher and announcerd, one utterance each, both idle: the line of both running
-    (as in bench/compare.sh), then a line of each stack alone, as a user who runs one of them
-    has it (speech-dispatcher before announcerd starts, announcerd after speech-dispatcher has
-    stopped): a file that both map (libespeak-ng, libpulse) is split between them while both run.
-    Both are stopped after it."""
+    """speech-dispatcher and announcerd, one utterance each, both idle: the lines of both running
+    (as in bench/compare.sh), 1 s and 10 s after announcerd's utterance; then a line of each
+    stack alone, as a user who runs one of them has it: speech-dispatcher before announcerd
+    started (1 s after its utterance: it has no idle trim), announcerd after speech-dispatcher
+    has stopped. A file that both map (libespeak-ng, libpulse) is split between them while both
+    run. Both are stopped after it."""
     speechd("start", session.runtime)
     subprocess.run(["spd-say", "-w", "one utterance"], capture_output=True)
     server, module = speechd_pids(session.runtime)
     if not (server and module):
         print("memory: speech-dispatcher or its espeak-ng module is not running; its memory is not measured", file=sys.stderr)
     time.sleep(SETTLE)
-    theirs_alone = idle_stacks(None, server, module)["speech_dispatcher"]
+    theirs_alone = idle_stacks(None, server, module, SETTLE)["speech_dispatcher"]
     socket_path = os.path.join(session.work, "announcer.socket")
     daemon = session.start([os.path.join(bin, "announcerd"), "--socket", socket_path, "--sink", "speaker",
                             "--log-level", "error"])
     if not wait_for(lambda: os.path.exists(socket_path), 10):
         raise SystemExit("memory: announcerd never opened its socket")
     subprocess.run([os.path.join(bin, "announce"), "say", "one utterance", "--wait", "--socket", socket_path], check=True)
-    time.sleep(SETTLE)
-    line = idle_stacks(daemon.pid, server, module)
-    print_line(line)
+    start = time.monotonic()
+    idle_lines(daemon.pid, server, module, start, MOMENTS, most)
     speechd("stop", session.runtime)
     time.sleep(SETTLE)
-    ours_alone = idle_stacks(daemon.pid, None, None)["announcer"]
-    print_line(side_by_side(line["measure"] + ", each stack alone", ours_alone, theirs_alone))
-    for mapping in mapping_lines("idle after one utterance, alone", ours_alone, most):
-        print_line(mapping)
+    seconds = round(time.monotonic() - start)
+    ours_alone = idle_stacks(daemon.pid, None, None, seconds)["announcer"]
+    print_line({**side_by_side("memory: idle after one utterance, each stack alone (announcerd past its idle trim, "
+                               "speech-dispatcher 1 s after its utterance)", ours_alone, theirs_alone),
+                "seconds_idle": {"announcer": seconds, "speech_dispatcher": SETTLE}})
     stop(daemon)
 
 
@@ -309,22 +354,31 @@ def run_desktop(bin, monitor, most):
     runtime = os.path.join(work, "xdg")
     os.mkdir(runtime, 0o700)
 
-    def after_one_tab(application_log):
-        """The fixture application, one Tab heard, then quiet and 1 s of idleness."""
+    def after_one_tab(application_log, named, written_back=False, mapped=()):
+        """The fixture application, one Tab heard and then quiet; the stack `named` measured at
+        each of MOMENTS after that, with the mappings of its processes named in `mapped`; and
+        the application's process. Figures: {seconds: (stack, mapping lines)}."""
         application = start_application(desktop, recorder, application_log)
         if tab_trials(recorder, 1) == [None]:
             fail(desktop, "Tab in the application was never heard", application_log, "announcerd.log", "bridge.log", "orca.log")
+        if written_back:
+            write_back([p for _, pid in named for p in tree(pid)])
         recorder.wait_for_silence()
-        time.sleep(SETTLE)
-        return application
+        start = time.monotonic()
+        figures = {}
+        for seconds in MOMENTS:
+            sleep_until(start + seconds)
+            figures[seconds] = stack(named)
+            shown = {"processes": [p for p in (figures[seconds] or {}).get("processes", []) if p["name"] in mapped]}
+            figures[seconds] = figures[seconds], mapping_lines(f"desktop, idle {seconds:g} s after one Tab", shown, most)
+        return application, figures
 
     try:
         time.sleep(0.5)
         # 1. announcerd (its worker) and announcer-atspi.
         _, daemon, bridge = start_announcer(desktop, work, bin)
-        application = after_one_tab("app-announcer.log")
-        ours = stack([("announcerd", daemon.pid), ("announcer-atspi", bridge.pid)])
-        biggest = mapping_lines("desktop, idle after one Tab", ours, most)
+        application, ours = after_one_tab("app-announcer.log", [("announcerd", daemon.pid), ("announcer-atspi", bridge.pid)],
+                                          written_back=True, mapped=("announcerd", "announcer-speech-worker", "announcer-atspi"))
         for process in (application, bridge, daemon):
             desktop.stop(process)
 
@@ -333,14 +387,12 @@ def run_desktop(bin, monitor, most):
         environment = dict(os.environ, XDG_RUNTIME_DIR=runtime)
         speechd("start", runtime)
         subprocess.run(["spd-say", "-w", "ready"], env=environment, capture_output=True)
-        orca = start_orca(desktop, recorder, work, environment={"XDG_RUNTIME_DIR": runtime})
-        application = after_one_tab("app-orca.log")
         server, module = speechd_pids(runtime, environment)
         if not (server and module):
-            fail(desktop, "speech-dispatcher or its espeak-ng module is not running", "orca.log")
-        theirs = stack([("speech-dispatcher", server), ("sd_espeak-ng", module), ("orca", orca.pid)])
-        orca_alone = stack([("orca", orca.pid)])
-        biggest += mapping_lines("desktop, idle after one Tab", orca_alone, most)
+            fail(desktop, "speech-dispatcher or its espeak-ng module is not running")
+        orca = start_orca(desktop, recorder, work, environment={"XDG_RUNTIME_DIR": runtime})
+        application, theirs = after_one_tab("app-orca.log", [("speech-dispatcher", server), ("sd_espeak-ng", module),
+                                                             ("orca", orca.pid)], mapped=("orca",))
         for process in (application, orca):
             desktop.stop(process)
     finally:
@@ -348,15 +400,20 @@ def run_desktop(bin, monitor, most):
         recorder.process.kill()
         desktop.close()
         shutil.rmtree(work, ignore_errors=True)
-    print_line(side_by_side("memory: desktop, idle after one Tab in a GTK 3 application, announcerd + worker + "
-                            "announcer-atspi against speech-dispatcher + sd_espeak-ng + Orca", ours, theirs))
     target = 0.25
-    ratio = ratios(ours, orca_alone, ("pss",))["pss"]
-    print_line({"measure": "memory: desktop, Announcer's stack PSS against Orca's own PSS", "unit": "KiB",
-                "announcer_pss": ours and ours["pss"], "orca_pss": orca_alone and orca_alone["pss"], "orca": orca_alone, "ratio": ratio,
-                "target": f"<= {target}", "met": None if ratio is None else ratio <= target})
-    for mapping in biggest:
-        print_line(mapping)
+    for seconds in MOMENTS:
+        (announcer, our_mappings), (others, their_mappings) = ours[seconds], theirs[seconds]
+        orca_alone = next(({**p, "processes": [p]} for p in (others or {}).get("processes", []) if p["name"] == "orca"), None)
+        print_line({**side_by_side(f"memory: desktop, idle {seconds:g} s after one Tab in a GTK 3 application, announcerd + "
+                                   "worker + announcer-atspi against speech-dispatcher + sd_espeak-ng + Orca",
+                                   announcer, others), "seconds_idle": seconds})
+        ratio = ratios(announcer, orca_alone, ("pss",))["pss"]
+        print_line({"measure": f"memory: desktop, idle {seconds:g} s after one Tab, Announcer's stack PSS against Orca's own PSS",
+                    "unit": "KiB", "seconds_idle": seconds, "announcer_pss": announcer and announcer["pss"],
+                    "orca_pss": orca_alone and orca_alone["pss"], "ratio": ratio, "target": f"<= {target}",
+                    "met": None if ratio is None else ratio <= target})
+        for mapping in our_mappings + their_mappings:
+            print_line(mapping)
 
 
 def run_alone(args):
@@ -382,11 +439,12 @@ def main():
     parser.add_argument("--mappings", type=int, default=0, metavar="N",
                         help="after each measure, each Announcer process's (and Orca's) N biggest mappings")
     commands = parser.add_subparsers(dest="command", metavar="{stacks,desktop,mappings}")
-    stacks = commands.add_parser("stacks", help="the idle line for stacks already running")
+    stacks = commands.add_parser("stacks", help="the idle lines for stacks already running")
     stacks.add_argument("--announcer", type=int, required=True, help="announcerd's pid (its children count with it)")
     stacks.add_argument("--speechd", type=int, help="speech-dispatcher's server pid")
     stacks.add_argument("--module", type=int, help="speech-dispatcher's espeak-ng module pid")
-    stacks.add_argument("--settle", type=float, default=0, help="seconds to wait before measuring")
+    stacks.add_argument("--after", type=float, nargs="+", default=[0.0], metavar="S",
+                        help="measure S seconds after this call, once for each S (default 0)")
     stacks.add_argument("--mappings", type=int, default=0, metavar="N")
     desktop = commands.add_parser("desktop", help="the desktop stacks (inside dbus-run-session)")
     desktop.add_argument("--bin", required=True)
@@ -398,11 +456,7 @@ def main():
     args = parser.parse_args()
 
     if args.command == "stacks":
-        time.sleep(args.settle)
-        line = idle_stacks(args.announcer, args.speechd, args.module)
-        print_line(line)
-        for mapping in mapping_lines("idle after one utterance", line["announcer"], args.mappings):
-            print_line(mapping)
+        idle_lines(args.announcer, args.speechd, args.module, time.monotonic(), sorted(args.after), args.mappings)
     elif args.command == "desktop":
         run_desktop(args.bin, args.monitor, args.mappings)
     elif args.command == "mappings":
