@@ -7,7 +7,10 @@
 #
 # (default 15 trials; results also in FILE). --only runs some parts after the same set-up, in
 # their usual order: one or more of latency, terminal, desktop, review, web, web-chromium,
-# throughput and memory, separated by commas (web-chromium only when named).
+# throughput and memory, separated by commas (web-chromium only when named). memory
+# (bench/memory.py) is RSS, PSS and USS of both stacks idle, the 10,000-utterance run, and the
+# desktop stacks (announcerd + worker + announcer-atspi against speech-dispatcher + its module +
+# Orca) in a headless desktop of their own.
 #
 # CI runs `bench/compare.sh --trials 1` as a smoke test, with no thresholds.
 set -euo pipefail
@@ -114,6 +117,14 @@ pids+=($announcerd)
 for _ in $(seq 100); do [ -S "$sock" ] && break; sleep 0.1; done
 "$bin/announce" say "ready" --wait --socket "$sock"
 speaker_idle_rss=$(rss_tree "$announcerd")
+# Both stacks idle 1 s and 10 s (past Announcer's idle trim) after one utterance each, RSS, PSS
+# and USS side by side (bench/memory.py), measured now and printed with the memory part.
+memory_idle=""
+if part memory; then
+    speechd_pids=()
+    [ "$speechd_rss" != null ] && speechd_pids=(--speechd "$speechd_server" --module "$speechd_module")
+    memory_idle=$(/usr/bin/python3 bench/memory.py stacks --announcer "$announcerd" "${speechd_pids[@]}" --after 1 10)
+fi
 
 results=$work/results.jsonl
 touch "$results"
@@ -154,9 +165,12 @@ part throughput && for sink in text null; do
     kill "$load_daemon"
 done
 
-# Memory: resident size idle, and after 10,000 utterances (announcerd with the null sink; the
-# speaker daemon's and speech-dispatcher's idle sizes beside it).
+# Memory: RSS, PSS and USS of both stacks idle after one utterance; resident size idle, and
+# after 10,000 utterances (announcerd with the null sink; the speaker daemon's and
+# speech-dispatcher's idle sizes beside it); then the desktop stacks' RSS, PSS and USS, and
+# Announcer's against Orca's. It is the last part: it stops this run's daemons.
 if part memory; then
+    echo "$memory_idle" | tee -a "$results"
     "$bin/announcerd" --socket "$work/memory.socket" --sink null --log-level error >/dev/null &
     memory_daemon=$!
     pids+=($memory_daemon)
@@ -181,6 +195,13 @@ PY
     after_null=$(rss_tree "$memory_daemon")
     speaker_rss=$(rss_tree "$announcerd")
     echo "{\"measure\": \"resident memory (KiB)\", \"announcerd_speaker_idle_after_one_utterance\": $speaker_idle_rss, \"speech_dispatcher_and_espeak_module_idle_after_one_utterance\": $speechd_rss, \"announcerd_speaker_after_the_latency_trials\": $speaker_rss, \"announcerd_null_idle\": $idle_null, \"announcerd_null_after_10000_utterances\": $after_null}" | tee -a "$results"
+    # The desktop stacks are measured each alone, in a desktop of their own: a second announcerd
+    # or speech-dispatcher beside them would share their executables' pages (halving them in
+    # PSS, taking them out of USS), so this run's own are stopped first.
+    kill "$memory_daemon" "$announcerd"
+    wait "$memory_daemon" "$announcerd" 2>/dev/null || true
+    bench/private-speechd stop "$XDG_RUNTIME_DIR"
+    dbus-run-session -- /usr/bin/python3 bench/memory.py desktop --bin "$bin" --monitor announcer_bench.monitor | tee -a "$results"
 fi
 
 if [ -n "$out" ]; then cp "$results" "$out"; fi

@@ -107,6 +107,44 @@ def start_application(desktop, recorder, log):
     return application
 
 
+def start_announcer(desktop, work, bin):
+    """announcerd (`speaker` sink) and announcer-atspi, up and listening to the accessibility bus;
+    returns announcerd's socket and the two processes."""
+    run = os.path.join(work, "run")
+    os.mkdir(run, 0o700)
+    socket_path = os.path.join(run, "socket")
+    daemon = desktop.start([os.path.join(bin, "announcerd"), "--socket", socket_path, "--sink", "speaker",
+                            "--log-level", "error"], log="announcerd.log")
+    while not os.path.exists(socket_path):
+        time.sleep(0.05)
+    bridge = desktop.start([os.path.join(bin, "announcer-atspi"), "--socket", socket_path], log="bridge.log")
+    wait_for_line(desktop, "bridge.log", "listening to the accessibility bus")
+    return socket_path, daemon, bridge
+
+
+def start_orca(desktop, recorder, work, general=None, customizations=None, environment=None):
+    """Orca, up (it has said "Screen reader on."), with a home of its own under `work` whose
+    settings turn its key echo off, and the `general` settings and Orca customizations file
+    (Python source) given; `environment`: variables of its own. Returns its process."""
+    home = os.path.join(work, "home")
+    prefs = os.path.join(home, ".local", "share", "orca")
+    os.makedirs(prefs)
+    with open(os.path.join(prefs, "user-settings.conf"), "w") as settings:
+        json.dump({"general": {"enableKeyEcho": False, **(general or {})},
+                   "profiles": {"default": {"profile": ["Default", "default"]}},
+                   "pronunciations": {}, "keybindings": {}}, settings)
+    if customizations is not None:
+        with open(os.path.join(prefs, "orca-customizations.py"), "w") as hook:
+            hook.write(customizations)
+    recorder.wait_for_silence()
+    started = time.monotonic()
+    orca = desktop.start(["orca", "--replace"], log="orca.log",
+                         env=dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, ".local", "share"), **(environment or {})))
+    if recorder.first_sound_after(started, timeout=30) is None:
+        fail(desktop, "Orca never spoke", "orca.log")
+    return orca
+
+
 def wait_for_line(desktop, log, line, timeout=20):
     """Waits until a process started with `log` has written `line` there."""
     path = os.path.join(desktop.work, log)
@@ -142,33 +180,14 @@ def main():
     try:
         time.sleep(0.5)
         # 1. announcer-atspi and announcerd.
-        run = os.path.join(work, "run")
-        os.mkdir(run, 0o700)
-        socket_path = os.path.join(run, "socket")
-        daemon = desktop.start([os.path.join(args.bin, "announcerd"), "--socket", socket_path, "--sink", "speaker",
-                                "--log-level", "error"], log="announcerd.log")
-        while not os.path.exists(socket_path):
-            time.sleep(0.05)
-        bridge = desktop.start([os.path.join(args.bin, "announcer-atspi"), "--socket", socket_path], log="bridge.log")
-        wait_for_line(desktop, "bridge.log", "listening to the accessibility bus")
+        _, daemon, bridge = start_announcer(desktop, work, args.bin)
         application = start_application(desktop, recorder, "app-announcer.log")
         ours = tab_trials(recorder, args.trials)
         for process in (application, bridge, daemon):
             desktop.stop(process)
 
         # 2. Orca and speech-dispatcher (started by compare.sh, or autospawned by Orca).
-        home = os.path.join(work, "home")
-        prefs = os.path.join(home, ".local", "share", "orca")
-        os.makedirs(prefs)
-        with open(os.path.join(prefs, "user-settings.conf"), "w") as settings:
-            json.dump({"general": {"enableKeyEcho": False}, "profiles": {"default": {"profile": ["Default", "default"]}},
-                       "pronunciations": {}, "keybindings": {}}, settings)
-        recorder.wait_for_silence()
-        started = time.monotonic()
-        orca = desktop.start(["orca", "--replace"], log="orca.log", env=dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, ".local", "share")))
-        # Orca says "Screen reader on." when it is up.
-        if recorder.first_sound_after(started, timeout=30) is None:
-            fail(desktop, "Orca never spoke", "orca.log")
+        orca = start_orca(desktop, recorder, work)
         application = start_application(desktop, recorder, "app-orca.log")
         theirs = tab_trials(recorder, args.trials)
         for process in (application, orca):

@@ -33,7 +33,7 @@ import argparse, json, os, shutil, socket, subprocess, sys, tempfile, threading,
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from latency import Recorder, summarize  # noqa: E402
-from desktop import Desktop, fail, wait_for_line  # noqa: E402
+from desktop import Desktop, fail, start_announcer as desktop_start_announcer, start_orca as desktop_start_orca  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = os.path.join(ROOT, "Tests", "fixtures", "desktop")
@@ -269,15 +269,7 @@ def wait_for_page(desktop, logs, timeout=60, heading=HEADING, absent=()):
 def start_announcer(desktop, work, bin):
     """announcerd (`speaker` sink) and announcer-atspi, up and listening; returns the reader and
     the two processes."""
-    run = os.path.join(work, "run")
-    os.mkdir(run, 0o700)
-    socket_path = os.path.join(run, "socket")
-    daemon = desktop.start([os.path.join(bin, "announcerd"), "--socket", socket_path, "--sink", "speaker",
-                            "--log-level", "error"], log="announcerd.log")
-    while not os.path.exists(socket_path):
-        time.sleep(0.05)
-    bridge = desktop.start([os.path.join(bin, "announcer-atspi"), "--socket", socket_path], log="bridge.log")
-    wait_for_line(desktop, "bridge.log", "listening to the accessibility bus")
+    socket_path, daemon, bridge = desktop_start_announcer(desktop, work, bin)
     return AnnouncerReader(socket_path), (bridge, daemon)
 
 
@@ -286,24 +278,9 @@ def start_orca(desktop, recorder, work):
     with the hook that writes down its words; returns the reader and Orca's process. Orca's key
     echo, say all on load and page summary are off, so that each key's first sound is its answer
     and the page's load is not read out."""
-    home = os.path.join(work, "home")
-    prefs = os.path.join(home, ".local", "share", "orca")
-    os.makedirs(prefs)
-    with open(os.path.join(prefs, "user-settings.conf"), "w") as settings:
-        json.dump({"general": {"enableKeyEcho": False, "sayAllOnLoad": False, "pageSummaryOnLoad": False},
-                   "profiles": {"default": {"profile": ["Default", "default"]}},
-                   "pronunciations": {}, "keybindings": {}}, settings)
-    with open(os.path.join(prefs, "orca-customizations.py"), "w") as hook:
-        hook.write(ORCA_HOOK)
     words_path = os.path.join(work, "orca-words")
-    recorder.wait_for_silence()
-    started = time.monotonic()
-    orca = desktop.start(["orca", "--replace"], log="orca.log",
-                         env=dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, ".local", "share"),
-                                  ANNOUNCER_BENCH_ORCA_WORDS=words_path))
-    # Orca says "Screen reader on." when it is up.
-    if recorder.first_sound_after(started, timeout=30) is None:
-        fail(desktop, "Orca never spoke", "orca.log")
+    orca = desktop_start_orca(desktop, recorder, work, general={"sayAllOnLoad": False, "pageSummaryOnLoad": False},
+                              customizations=ORCA_HOOK, environment={"ANNOUNCER_BENCH_ORCA_WORDS": words_path})
     reader = OrcaReader(words_path)
     reader.hush()
     recorder.wait_for_silence()
