@@ -18,10 +18,7 @@ measured daemons running, except where that count says otherwise.
 
 Each idle measure is taken twice: 1 s after the last sound, and 10 s after it, when announcerd,
 its worker and announcer-atspi have given back their programs' clean pages (their idle trim,
-after 5 s of quiet). Before that the Announcer programs' files are written back (fsync): a file
-the linker has just written has dirty pages in the page cache for half a minute, which smaps
-counts as Private_Dirty and the idle trim therefore leaves mapped; an installed program's are
-clean.
+after 5 s of quiet).
 
   bench/memory.py --bin DIR [--only idle|desktop] [--mappings N]
       Alone: a private PulseAudio with a null sink in a temporary XDG_RUNTIME_DIR and HOME,
@@ -184,21 +181,6 @@ def mappings(pid, most=8):
     return [{"mapping": path, **figures} for path, figures in biggest]
 
 
-def write_back(pids):
-    """Writes the executables of `pids` back to disk (fsync; see the module's doc)."""
-    for pid in pids:
-        try:
-            descriptor = os.open(f"/proc/{pid}/exe", os.O_RDONLY)
-        except OSError:
-            continue
-        try:
-            os.fsync(descriptor)
-        except OSError:
-            pass
-        finally:
-            os.close(descriptor)
-
-
 def sleep_until(moment):
     time.sleep(max(0.0, moment - time.monotonic()))
 
@@ -255,7 +237,6 @@ def idle_stacks(announcerd, server, module, seconds):
 
 def idle_lines(announcerd, server, module, start, moments, most):
     """The idle lines (and mappings) at each of `moments`, seconds after `start`."""
-    write_back(tree(announcerd))
     for seconds in moments:
         sleep_until(start + seconds)
         line = idle_stacks(announcerd, server, module, seconds)
@@ -354,15 +335,13 @@ def run_desktop(bin, monitor, most):
     runtime = os.path.join(work, "xdg")
     os.mkdir(runtime, 0o700)
 
-    def after_one_tab(application_log, named, written_back=False, mapped=()):
+    def after_one_tab(application_log, named, mapped=()):
         """The fixture application, one Tab heard and then quiet; the stack `named` measured at
         each of MOMENTS after that, with the mappings of its processes named in `mapped`; and
         the application's process. Figures: {seconds: (stack, mapping lines)}."""
         application = start_application(desktop, recorder, application_log)
         if tab_trials(recorder, 1) == [None]:
             fail(desktop, "Tab in the application was never heard", application_log, "announcerd.log", "bridge.log", "orca.log")
-        if written_back:
-            write_back([p for _, pid in named for p in tree(pid)])
         recorder.wait_for_silence()
         start = time.monotonic()
         figures = {}
@@ -378,7 +357,7 @@ def run_desktop(bin, monitor, most):
         # 1. announcerd (its worker) and announcer-atspi.
         _, daemon, bridge = start_announcer(desktop, work, bin)
         application, ours = after_one_tab("app-announcer.log", [("announcerd", daemon.pid), ("announcer-atspi", bridge.pid)],
-                                          written_back=True, mapped=("announcerd", "announcer-speech-worker", "announcer-atspi"))
+                                          mapped=("announcerd", "announcer-speech-worker", "announcer-atspi"))
         for process in (application, bridge, daemon):
             desktop.stop(process)
 
