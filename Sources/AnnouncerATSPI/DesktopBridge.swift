@@ -71,7 +71,6 @@ public final class DesktopBridge {
     /// Idle, the bridge gives back the pages of its program and libraries it is not using, and
     /// its heap's free ones (IdlePages): an event or a review key is activity.
     private lazy var idleTrim = IdleTrim(at: now)
-    private var idleTrimArmed = false
 
     /// The one bridge of the process, for libatspi's C callbacks (which carry no context).
     nonisolated(unsafe) static var current: DesktopBridge?
@@ -197,24 +196,22 @@ public final class DesktopBridge {
     }
 
     func noteActivity() {
-        idleTrim.activity(at: now)
-        armIdleTrim()
+        if let due = idleTrim.activity(at: now) { setIdleTrimTimer(for: due) }
     }
 
-    /// One timer at a time: one that fires early (something happened since) is set again for the
-    /// end of the new quiet spell.
-    private func armIdleTrim() {
-        guard !idleTrimArmed, let due = idleTrim.checkAt else { return }
-        idleTrimArmed = true
+    private func setIdleTrimTimer(for due: Milliseconds) {
         ATSPI.after(milliseconds: Int((due - now).rounded(.up))) { _ in
-            DesktopBridge.current?.idleTrimDue()
+            DesktopBridge.current?.idleTrimTimerFired()
             return 0  // G_SOURCE_REMOVE
         }
     }
 
-    private func idleTrimDue() {
-        idleTrimArmed = false
-        if idleTrim.shouldTrim(at: now) { IdlePages.release() } else { armIdleTrim() }
+    private func idleTrimTimerFired() {
+        switch idleTrim.timerFired(at: now) {
+        case .trim: IdlePages.release()
+        case .again(let due): setIdleTrimTimer(for: due)
+        case nil: break
+        }
     }
 
     // MARK: - announcerd

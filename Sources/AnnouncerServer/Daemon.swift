@@ -41,7 +41,6 @@ public final class Daemon: @unchecked Sendable {
     /// Idle, the daemon gives back the pages it is not using: its program's and its heap's free ones (IdlePages).
     private lazy var idleTrim = IdleTrim(at: now())
     private lazy var idleTrimTimer = WakeTimer(queue: queue)
-    private var idleTrimArmed = false
     /// Inputs that arose while the actions of another were being carried out (a write that
     /// closed its client, a served line): fed to the core next, in order, never into the middle
     /// of an action list.
@@ -146,19 +145,17 @@ public final class Daemon: @unchecked Sendable {
         let time = now()
         recorder?.record(input, at: time)
         perform(core.handle(input, at: time))
-        idleTrim.activity(at: time)
-        armIdleTrim()
+        if let due = idleTrim.activity(at: time) { setIdleTrimTimer(for: due) }
     }
 
-    /// One timer at a time: when it fires early (something happened since), it is set again
-    /// for the end of the new quiet spell.
-    private func armIdleTrim() {
-        guard !idleTrimArmed, let due = idleTrim.checkAt else { return }
-        idleTrimArmed = true
+    private func setIdleTrimTimer(for due: Milliseconds) {
         idleTrimTimer.set(after: due - now()) { [weak self] in
             guard let self else { return }
-            idleTrimArmed = false
-            if idleTrim.shouldTrim(at: now()) { IdlePages.release() } else { armIdleTrim() }
+            switch idleTrim.timerFired(at: now()) {
+            case .trim: IdlePages.release()
+            case .again(let due): setIdleTrimTimer(for: due)
+            case nil: break
+            }
         }
     }
 

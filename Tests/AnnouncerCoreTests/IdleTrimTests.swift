@@ -29,3 +29,24 @@ import Testing
         #expect(IdleTrim(at: 100).checkAt == 5100)
     }
 }
+
+@Suite struct IdleTrimTimerTests {
+    @Test func oneTimerAtATimeSetAgainWhenSomethingHappenedSince() {
+        var trim = IdleTrim(afterMs: 5000, at: 0)
+        #expect(trim.activity(at: 100) == 5100)      // no timer yet: set one
+        #expect(trim.activity(at: 2000) == nil)      // one is set
+        #expect(trim.timerFired(at: 5100) == .again(7000))
+        #expect(trim.activity(at: 6000) == nil)
+        #expect(trim.timerFired(at: 7000) == .again(11_000))
+        #expect(trim.timerFired(at: 11_000) == .trim)
+        #expect(trim.timerAt == nil)
+        #expect(trim.activity(at: 20_000) == 25_000)  // busy again: a new spell, a new timer
+    }
+
+    @Test func aTimerThatFiresLateTrimsAndOneAfterTheTrimDoesNothing() {
+        var trim = IdleTrim(afterMs: 5000, at: 0)
+        #expect(trim.activity(at: 0) == 5000)
+        #expect(trim.timerFired(at: 9000) == .trim)
+        #expect(trim.timerFired(at: 9500) == nil)
+    }
+}
