@@ -40,7 +40,8 @@ import Testing
     /// the character or word the caret crossed, the line's rest for End, the character deleted).
     /// Idle, the bridge gives back the pages of its program and libraries it is not using
     /// (IdlePages, after IdleTrim's quiet spell), and the next key is answered as before.
-    @Test func theBridgeGivesBackItsProgramsPagesWhenIdle() throws {
+    @Test(.disabled(if: underSanitizer, "a sanitizer's runtime keeps its own pages: what the program gives back says nothing there"))
+    func theBridgeGivesBackItsProgramsPagesWhenIdle() throws {
         let spoken = try session("gtk3_app.py", keys: ["Tab", "wait:Switch Button", "rss", "rss-fallen", "Tab", "wait:Name. Text Field."],
                                  kinds: ["focus", "mark"])
         let sizes = spoken.compactMap { line in line.hasPrefix("MARK rss ") ? Int(line.dropFirst("MARK rss ".count)) : nil }
