@@ -49,7 +49,14 @@ def rss_kib(pid):
 
 
 def descriptors(pid):
-    return len(os.listdir(f"/proc/{pid}/fd"))
+    """What each open descriptor is, by number (its /proc link: a socket, a pipe, a file)."""
+    found = {}
+    for name in os.listdir(f"/proc/{pid}/fd"):
+        try:
+            found[int(name)] = os.readlink(f"/proc/{pid}/fd/{name}")
+        except OSError:
+            pass
+    return found
 
 
 class Client:
@@ -78,6 +85,20 @@ class Client:
     def close(self):
         self.reader.close()
         self.sock.close()
+
+
+def settled(path):
+    """A connection on which an utterance has been spoken to its end: the speech worker is up
+    (at the start it starts in the background; at the end the last crash's worker may still be
+    starting), so the descriptors counted are the daemon's own, not a spawn's passing pipes.
+    Kept open while they are counted, at the start and at the end alike."""
+    client = Client(path)
+    client.reply(client.send({"type": "subscribe", "events": ["finished"]}))
+    utterance = client.reply(client.send({"type": "announce", "text": "settled"})).get("utterance")
+    while True:
+        message = json.loads(client.reader.readline() or "{}")
+        if not message or (message.get("event") == "finished" and message.get("utterance") == utterance):
+            return client
 
 
 class Books:
@@ -298,8 +319,10 @@ def main():
 
     threading.Thread(target=listen, daemon=True).start()
     time.sleep(0.3)
+    settler = settled(path)
     start_fds = descriptors(daemon.pid)
     start_rss = rss_kib(daemon.pid)
+    settler.close()
 
     # A subscriber that never reads: it must be let go, never slow anyone.
     lazy = socket.socket(socket.AF_UNIX)
@@ -341,7 +364,7 @@ def main():
             time.sleep(0.1)
         status = closer.reply(closer.send({"type": "status"}))
         closer.close()
-        time.sleep(0.5)
+        settler = settled(path)
         with books.lock:
             missing = books.accepted - set(books.finished)
             doubled = {u: s for u, s in books.finished.items() if len(s) > 1}
@@ -351,8 +374,12 @@ def main():
             failures.append(f"{len(doubled)} utterances finished more than once, e.g. {list(doubled.items())[:3]}")
         end_fds = descriptors(daemon.pid)
         end_rss = rss_kib(daemon.pid)
-        if end_fds != start_fds:
-            failures.append(f"descriptors: {start_fds} at the start, {end_fds} at the end")
+        settler.close()
+        if len(end_fds) != len(start_fds):
+            changed = sorted(set(start_fds.items()) ^ set(end_fds.items()))
+            failures.append(f"descriptors: {len(start_fds)} at the start, {len(end_fds)} at the end; "
+                            f"only at the start: {[item for item in changed if item in start_fds.items()]}, "
+                            f"only at the end: {[item for item in changed if item in end_fds.items()]}")
         growth = (end_rss - start_rss) / 1024
         if growth > args.rss_growth_mib:
             failures.append(f"resident memory grew {growth:.1f} MiB (limit {args.rss_growth_mib})")
@@ -360,7 +387,7 @@ def main():
             "measure": "soak", "seconds": args.seconds, "sink": args.sink,
             "accepted": len(books.accepted), "refused": books.refused, "churned_connections": churned[0],
             "reloads": reloads, "counters": status.get("counters"), "restarts": status.get("restarts"),
-            "descriptors": [start_fds, end_fds], "rss_kib": [start_rss, end_rss],
+            "descriptors": [len(start_fds), len(end_fds)], "rss_kib": [start_rss, end_rss],
         }))
     daemon.terminate()
     try:

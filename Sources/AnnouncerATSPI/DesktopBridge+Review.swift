@@ -64,6 +64,7 @@ extension DesktopBridge {
             // Read while the user listens to the focus, so that the first review key is quick;
             // a page whose document took the focus says its first item once its title is said.
             documentShown = place.document?.id == id ? id : nil
+            documentWaits = 0
             ATSPI.after(milliseconds: 0) { _ in
                 DesktopBridge.current?.refreshTree(sameWindow: false)
                 return 0  // G_SOURCE_REMOVE
@@ -123,8 +124,19 @@ extension DesktopBridge {
         review.read(items, window: (window.name, AccessibleMapping.windowRole(window.role)), sameWindow: walkSameWindow)
         reviewObjects = walk.objects
         if let document = documentShown, walk.root.id == document {
-            documentShown = nil
-            perform(review.documentShown(document))
+            if let actions = review.documentShown(document, waitedEnough: documentWaits >= Self.documentWaitLimit) {
+                documentShown = nil
+                documentWaits = 0
+                perform(actions)
+            } else {
+                // Its first item has no words yet: the page is still being laid out.
+                documentWaits += 1
+                treeIsStale = true
+                ATSPI.after(milliseconds: Self.documentWaitMs) { _ in
+                    DesktopBridge.current?.refreshTree(sameWindow: false)
+                    return 0  // G_SOURCE_REMOVE
+                }
+            }
         }
         let readAgain = walk.cutShort && !walk.ranOutOfTime && walk.objects.count > (cutShortRead ?? 0)
         cutShortRead = readAgain ? walk.objects.count : nil

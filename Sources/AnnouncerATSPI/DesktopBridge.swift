@@ -45,6 +45,12 @@ public final class DesktopBridge {
     /// A page's document that took the focus: its first item is said once a walk has read its
     /// tree (`walkEnded`).
     var documentShown: String?
+    /// How many times the tree of `documentShown` was read again since its first item had no
+    /// words yet (`DesktopReview.documentShown`): every `documentWaitMs`, at most
+    /// `documentWaitLimit` times (2 s), after which the item is said as it is.
+    var documentWaits = 0
+    static let documentWaitMs = 200
+    static let documentWaitLimit = 10
     /// The walk of the tree under way, and whether it reads the window the review was in.
     var walk: TreeWalk?
     var walkSameWindow = false

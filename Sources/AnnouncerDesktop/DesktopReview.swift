@@ -91,9 +91,26 @@ public struct DesktopReview: Sendable {
     /// was read: in browse mode the cursor goes to its first item, which is said after the
     /// page's title. A document that the cursor is already in (the focus came back to it) says
     /// nothing more.
-    public mutating func documentShown(_ document: String) -> [ReviewAction] {
-        guard mode == .browse, focused?.object == document, cursor.index == nil, let item = cursor.move(.item, forward: true) else { return [] }
+    ///
+    /// Nil, and the cursor left where it was, when the first item has no words of its own yet
+    /// and `waitedEnough` is false: a page still being laid out (Firefox on a loaded machine)
+    /// gives its heading before the heading's text, and "Heading." alone would be said. The
+    /// shell reads the tree again a moment later and asks again; once it has waited enough the
+    /// item is said as it is (a heading that is empty for good).
+    public mutating func documentShown(_ document: String, waitedEnough: Bool = true) -> [ReviewAction]? {
+        guard mode == .browse, focused?.object == document, cursor.index == nil else { return [] }
+        var moved = cursor
+        guard let item = moved.move(.item, forward: true) else { return [] }
+        guard waitedEnough || Self.hasWords(item) else { return nil }
+        cursor = moved
         return [.queue(Self.said(item))]
+    }
+
+    /// Whether an item has words of its own, beyond what its kind says: a label, or a value
+    /// (not a heading's, which is only its level).
+    static func hasWords(_ item: ReviewItem) -> Bool {
+        let isHeading = item.kinds.contains { if case .heading = $0 { true } else { false } }
+        return !(item.element.label ?? "").isEmpty || (!isHeading && !(item.element.value ?? "").isEmpty)
     }
 
     /// Any key pressed: a read all stops, where it is.
