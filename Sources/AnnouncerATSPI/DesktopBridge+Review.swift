@@ -65,13 +65,19 @@ extension DesktopBridge {
             // a page whose document took the focus says its first item once its title is said.
             documentShown = place.document?.id == id ? id : nil
             documentWaits = 0
-            ATSPI.after(milliseconds: 0) { _ in
-                DesktopBridge.current?.refreshTree(sameWindow: false)
-                return 0  // G_SOURCE_REMOVE
-            }
+            readNewWindowsTree(afterMs: 0)
         }
         perform(review.focusMoved(to: id, element: element, inDocument: place.document != nil, textField: element.traits.contains(.textEntry)))
         keyboard?.take(ReviewKeyMap.keys(in: review.mode))
+    }
+
+    /// Reads the tree of the window or document the review just moved to, `afterMs` from now,
+    /// on the main loop.
+    private func readNewWindowsTree(afterMs: Int) {
+        ATSPI.after(milliseconds: afterMs) { _ in
+            DesktopBridge.current?.refreshTree(sameWindow: false)
+            return 0  // G_SOURCE_REMOVE
+        }
     }
 
     /// Starts reading the review's tree again from its root, when it is stale and its
@@ -132,10 +138,7 @@ extension DesktopBridge {
                 // Its first item has no words yet: the page is still being laid out.
                 documentWaits += 1
                 treeIsStale = true
-                ATSPI.after(milliseconds: Self.documentWaitMs) { _ in
-                    DesktopBridge.current?.refreshTree(sameWindow: false)
-                    return 0  // G_SOURCE_REMOVE
-                }
+                readNewWindowsTree(afterMs: Self.documentWaitMs)
             }
         }
         let readAgain = walk.cutShort && !walk.ranOutOfTime && walk.objects.count > (cutShortRead ?? 0)
