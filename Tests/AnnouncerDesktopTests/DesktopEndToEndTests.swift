@@ -15,13 +15,13 @@ import Testing
     static let described: Set<String> = ["focus", "echo", "default", "high", "message"]
 
     /// The spoken descriptions of a session, in order; `kinds` chooses others (`hint`).
-    func session(_ app: String, reader: String = binary("announcer-atspi"), keys: [String], kinds: Set<String> = described) throws -> [String] {
-        try desktopSession(app, reader: reader, keys: keys, kinds: kinds)
+    func session(_ app: String, reader: String = binary("announcer-atspi"), keys: [String], kinds: Set<String> = described) async throws -> [String] {
+        try await desktopSession(app, reader: reader, keys: keys, kinds: kinds)
     }
 
-    @Test func gtk3ButtonsCheckBoxEntrySliderAndDialog() throws {
+    @Test func gtk3ButtonsCheckBoxEntrySliderAndDialog() async throws {
         // The dialog's title is said before its focus (a `window` request): a moment for both.
-        let spoken = try session("gtk3_app.py", keys: ["Tab", "space", "Tab", "type:hi", "Tab", "Right", "Tab", "Return", "wait:OK. Button."])
+        let spoken = try await session("gtk3_app.py", keys: ["Tab", "space", "Tab", "type:hi", "Tab", "Right", "Tab", "Return", "wait:OK. Button."])
         // The first focus, given as the window maps, can come before a slow (sanitized) bridge
         // listens: the session is asserted from the first Tab.
         #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
@@ -41,8 +41,8 @@ import Testing
     /// Idle, the bridge gives back the pages of its program and libraries it is not using
     /// (IdlePages, after IdleTrim's quiet spell), and the next key is answered as before.
     @Test(.disabled(if: underSanitizer, "a sanitizer's runtime keeps its own pages: what the program gives back says nothing there"))
-    func theBridgeGivesBackItsProgramsPagesWhenIdle() throws {
-        let spoken = try session("gtk3_app.py", keys: ["Tab", "wait:Switch Button", "rss", "rss-fallen", "Tab", "wait:Name. Text Field."],
+    func theBridgeGivesBackItsProgramsPagesWhenIdle() async throws {
+        let spoken = try await session("gtk3_app.py", keys: ["Tab", "wait:Switch Button", "rss", "rss-fallen", "Tab", "wait:Name. Text Field."],
                                  kinds: ["focus", "mark"])
         let sizes = spoken.compactMap { line in line.hasPrefix("MARK rss ") ? Int(line.dropFirst("MARK rss ".count)) : nil }
         try #require(sizes.count == 2, "\(spoken)")
@@ -50,8 +50,8 @@ import Testing
         #expect(spoken.last == "Name. Text Field.")
     }
 
-    @Test func gtk3EntryCaretAndDeletion() throws {
-        let spoken = try session("gtk3_app.py", keys: ["Tab", "Tab", "type:hi yo", "Left", "Left", "ctrl+Left", "End", "BackSpace"])
+    @Test func gtk3EntryCaretAndDeletion() async throws {
+        let spoken = try await session("gtk3_app.py", keys: ["Tab", "Tab", "type:hi yo", "Left", "Left", "ctrl+Left", "End", "BackSpace"])
         #expect(Array(spoken.drop { $0 != "Name. Text Field." }) == [
             "Name. Text Field.",
             "h", "i", "space", "y", "o",
@@ -65,8 +65,8 @@ import Testing
     /// announcerd killed and started again, then the accessibility bus replaced (the
     /// application started again on the new one): the bridge speaks on through both, with no
     /// restart from outside.
-    @Test func theBridgeReconnectsWhenTheDaemonOrTheBusRestarts() throws {
-        let spoken = try session("gtk3_app.py", keys: ["Tab", "restart-daemon", "Tab", "restart-bus", "Tab"])
+    @Test func theBridgeReconnectsWhenTheDaemonOrTheBusRestarts() async throws {
+        let spoken = try await session("gtk3_app.py", keys: ["Tab", "restart-daemon", "Tab", "restart-bus", "Tab"])
         #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
             "Remember me. Switch Button. Off.",
             "Name. Text Field.",                  // through the new announcerd
@@ -84,8 +84,8 @@ import Testing
     /// The desktop door declares keyboard use: a check box, an entry and a slider say keys, never
     /// a gesture, with announcerd's default `hint-style` (touch). announcerd restarts before the
     /// slider: the bridge's hello to the new one declares it again.
-    @Test func gtk3HintsSayKeysNeverGestures() throws {
-        let spoken = try session("gtk3_app.py", keys: ["Tab", "wait:Press Space to toggle setting.", "Tab", "wait:Press Space to edit.", "restart-daemon", "Tab",
+    @Test func gtk3HintsSayKeysNeverGestures() async throws {
+        let spoken = try await session("gtk3_app.py", keys: ["Tab", "wait:Press Space to toggle setting.", "Tab", "wait:Press Space to edit.", "restart-daemon", "Tab",
                                                         "wait:adjust the value."], kinds: ["focus", "hint"])
         #expect(!spoken.contains { line in Self.touchHints.contains { line.contains($0) } }, "a touch gesture in \(spoken)")
         #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
@@ -97,16 +97,16 @@ import Testing
         ])
     }
 
-    @Test func gtk3ListRows() throws {
-        let spoken = try session("gtk3_app.py", keys: ["Tab", "Tab", "Tab", "Tab", "Tab", "Down"])
+    @Test func gtk3ListRows() async throws {
+        let spoken = try await session("gtk3_app.py", keys: ["Tab", "Tab", "Tab", "Tab", "Tab", "Down"])
         #expect(Array(spoken.suffix(2)) == ["Selected: Apples 1 of 3.", "Selected: Pears 2 of 3."])
     }
 
     /// Orca itself, unchanged, on the same application and keys, speaking through announcerd's
     /// SSIP door: a real client of issue [I]'s door, and Orca's words beside the bridge's
     /// (docs/benchmarks.md).
-    @Test func orcaSpeaksTheSameApplicationThroughTheSSIPDoor() throws {
-        let spoken = try session("gtk3_app.py", reader: "orca", keys: ["Tab", "space", "Tab", "type:hi", "Tab", "Right", "Tab", "Return"])
+    @Test func orcaSpeaksTheSameApplicationThroughTheSSIPDoor() async throws {
+        let spoken = try await session("gtk3_app.py", reader: "orca", keys: ["Tab", "space", "Tab", "type:hi", "Tab", "Right", "Tab", "Return"])
         // What Orca says first (the window, or its focused button) depends on timing: from Tab on, not.
         let expected = ["Screen reader on.", "Remember me check box not checked.", "checked", "Name text.",
                         "Volume horizontal slider 50.", "51", "Open dialog push button.", "alert Information."]
@@ -121,12 +121,12 @@ import Testing
         }
     }
 
-    @Test func gtk4ButtonsCheckBoxEntrySliderListAndDialog() throws {
+    @Test func gtk4ButtonsCheckBoxEntrySliderListAndDialog() async throws {
         // GTK 4's first focus, given while its accessible tree is being built, is not asserted:
         // the session starts from the first Tab. In GTK 4's list box Tab and Shift-Tab move
         // between its rows, as Down and Up do. GTK 4.8 sends no event when a slider's value
         // changes, so Right on it is not here (the GTK 3 session has it).
-        let spoken = try session("gtk4_app.py", keys: ["Tab", "space", "Tab", "type:hi", "Tab", "Tab", "Tab", "Down", "Up", "shift+Tab", "Return"])
+        let spoken = try await session("gtk4_app.py", keys: ["Tab", "space", "Tab", "type:hi", "Tab", "Tab", "Tab", "Down", "Up", "shift+Tab", "Return"])
         #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
             "Remember me. Switch Button. Off.",
             "Remember me. Switch Button. On.",

@@ -18,8 +18,8 @@ import Testing
     /// said only after SIGCONT. Now one timeout makes the application silent, its events are not
     /// read, and the Other window is said while it is still stopped; once continued, it is
     /// spoken again.
-    @Test func anApplicationThatHangsWithItsEventsQueuedDoesNotHoldAnother() throws {
-        let spoken = try desktopSession("gtk3_failures.py hang", keys: Self.busyBesideOther + [
+    @Test func anApplicationThatHangsWithItsEventsQueuedDoesNotHoldAnother() async throws {
+        let spoken = try await desktopSession("gtk3_failures.py hang", keys: Self.busyBesideOther + [
             "Return", "focus:2", "wait:^SPEAK focus [0-9]+ Other\\. Button\\.$",
             "cont:1", "focus:1", "wait:^SPEAK focus [0-9]+ Stall 299\\. Button\\.$",
         ], kinds: Self.kinds)
@@ -30,8 +30,8 @@ import Testing
 
     /// The Busy window stopped while it has the focus (no event queued): the Other window's
     /// focus, and a review key in it, are said while it is stopped.
-    @Test func anApplicationStoppedWithTheFocusDoesNotHoldAnother() throws {
-        let spoken = try desktopSession("gtk3_failures.py hang", keys: Self.busyBesideOther + [
+    @Test func anApplicationStoppedWithTheFocusDoesNotHoldAnother() async throws {
+        let spoken = try await desktopSession("gtk3_failures.py hang", keys: Self.busyBesideOther + [
             "stop:1", "focus:2", "wait:^SPEAK focus [0-9]+ Other\\. Button\\.$",
             "Insert+Right", "wait:^SPEAK focus [0-9]+ Second\\. Button\\.$", "cont:1",
         ], kinds: Self.kinds)
@@ -42,8 +42,8 @@ import Testing
 
     /// A progress bar and a log changing 500 times a second in the Flood window: the Other
     /// window's focus, and a Tab in it, are said well within the three seconds before each mark.
-    @Test func aFloodOfChangesDoesNotDelayAnotherWindowsFocus() throws {
-        let spoken = try desktopSession("gtk3_failures.py flood", keys: [
+    @Test func aFloodOfChangesDoesNotDelayAnotherWindowsFocus() async throws {
+        let spoken = try await desktopSession("gtk3_failures.py flood", keys: [
             "start:gtk3_failures.py other", "focus:1", "wait:^SPEAK focus [0-9]+ Flood\\. Button\\.$", "sleep:2",
             "focus:2", "sleep:3", "mark:three seconds after the focus", "Tab", "sleep:3", "mark:three seconds after Tab",
         ], kinds: Self.kinds)
@@ -57,8 +57,8 @@ import Testing
     /// call slower the more children a box has): the walk reads between events, so each Tab
     /// is said within a second, while it reads; the review then reads the labels (the walk's
     /// first 2 seconds of them), and the focus goes on.
-    @Test func aWindowOfTenThousandObjectsDoesNotStallTheFocusOrTheReview() throws {
-        let spoken = try desktopSession("gtk3_failures.py big", keys: [
+    @Test func aWindowOfTenThousandObjectsDoesNotStallTheFocusOrTheReview() async throws {
+        let spoken = try await desktopSession("gtk3_failures.py big", keys: [
             "Tab", "sleep:1", "mark:a second after Tab", "Tab", "sleep:1", "mark:a second after the second Tab",
             "Insert+Right", "wait:^SPEAK focus [0-9]+ Line 1$", "Insert+Right", "wait:^SPEAK focus [0-9]+ Line 2$",
             "shift+Tab", "wait:^SPEAK focus [0-9]+ Bottom\\. Button\\.$",

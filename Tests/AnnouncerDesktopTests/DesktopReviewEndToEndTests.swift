@@ -8,7 +8,7 @@ import Testing
 @Suite(.serialized) struct DesktopReviewEndToEndTests {
     static let allKinds: Set<String> = ["focus", "echo", "window", "default", "high"]
 
-    @Test func gtk3WindowIsReadWhereTheFocusNeverGoes() throws {
+    @Test func gtk3WindowIsReadWhereTheFocusNeverGoes() async throws {
         let (keys, said) = keysAndSpeech([
             ("Tab", ["Remember me. Switch Button. Off."]),
             ("Tab", ["Name. Text Field."]),                          // the focus
@@ -22,12 +22,12 @@ import Testing
             ("Insert+Up", ["Items"]),
             ("Insert+w", ["Mail settings. Name. Text Field."]),      // where am I: the window, then the focus, which never moved
         ])
-        let spoken = try desktopSession("gtk3_app.py", keys: keys, kinds: Self.allKinds)
+        let spoken = try await desktopSession("gtk3_app.py", keys: keys, kinds: Self.allKinds)
         // The window's title, said when a window manager-less GTK activates it, is left out.
         #expect(Array(spoken.drop { $0 != said[0] }).filter { $0 != "Mail settings" } == said)
     }
 
-    @Test func gtk3ReadAllGoesToTheEndAndAKeyStopsIt() throws {
+    @Test func gtk3ReadAllGoesToTheEndAndAKeyStopsIt() async throws {
         let (keys, said) = keysAndSpeech([
             ("Tab", ["Remember me. Switch Button. Off."]),
             ("Insert+Left", ["Compose. Button."]),
@@ -42,23 +42,23 @@ import Testing
             ("shift", []),
             ("Insert+Right", ["Pears"]),
         ])
-        let spoken = try desktopSession("gtk3_app.py", keys: keys)
+        let spoken = try await desktopSession("gtk3_app.py", keys: keys)
         #expect(Array(spoken.drop { $0 != said[0] }) == said)
     }
 
     /// A dialog's message never takes the focus; review reads it.
-    @Test func gtk3DialogsMessageIsRead() throws {
+    @Test func gtk3DialogsMessageIsRead() async throws {
         let (keys, said) = keysAndSpeech([
             ("Tab", ["Remember me. Switch Button. Off."]), ("Tab", ["Name. Text Field."]), ("Tab", ["Volume: 50%. Adjustable."]),
             ("Tab", ["Open dialog. Button."]), ("Return", ["OK. Button."]),
             ("Insert+Left", ["Settings saved"]), ("Insert+Right", ["OK. Button."]),
         ])
-        let spoken = try desktopSession("gtk3_app.py", keys: keys)
+        let spoken = try await desktopSession("gtk3_app.py", keys: keys)
         #expect(Array(spoken.drop { $0 != said[0] }) == said)
     }
 
     /// GTK 4 (its own AT-SPI implementation, no key events on the bus: the keys are X grabs).
-    @Test func gtk4WindowAndDialogAreRead() throws {
+    @Test func gtk4WindowAndDialogAreRead() async throws {
         let (keys, said) = keysAndSpeech([
             ("Tab", ["Remember me. Switch Button. Off."]),
             ("Insert+Left", ["Compose. Button."]), ("Insert+Left", ["Choose how mail is sent."]),
@@ -66,7 +66,7 @@ import Testing
             ("Tab", ["Name. Text Field."]), ("Tab", ["Volume: 50%. Adjustable."]), ("Tab", ["Open dialog. Button."]),
             ("Return", ["OK. Button."]), ("Insert+Left", ["Settings saved"]),
         ])
-        let spoken = try desktopSession("gtk4_app.py", keys: keys)
+        let spoken = try await desktopSession("gtk4_app.py", keys: keys)
         #expect(Array(spoken.drop { $0 != said[0] }) == said)
     }
 
@@ -74,7 +74,7 @@ import Testing
     /// Firefox ESR and Chromium from Debian: single keys jump, arrows read by line and by
     /// character, a text field takes focus mode and Escape leaves it, the rotor, the title and
     /// where am I.
-    @Test(arguments: ["firefox", "chromium"]) func browseModeInAWebPage(_ browser: String) throws {
+    @Test(arguments: ["firefox", "chromium"]) func browseModeInAWebPage(_ browser: String) async throws {
         // Chromium makes the form a landmark (its last item says "End."); Firefox says the
         // field's new value once typing ends, which Chromium does not.
         let send = browser == "chromium" ? "Send. Button. End." : "Send. Button."
@@ -112,7 +112,7 @@ import Testing
         // The page's document has the focus (browse mode) before the first key. Firefox, with no
         // window manager, sometimes leaves it on its window: a click on the page's blank side
         // gives it to the document.
-        let spoken = try desktopSession("browser.sh \(browser) page.html",
+        let spoken = try await desktopSession("browser.sh \(browser) page.html",
                                         keys: ["wait:Announcer test page", "click", "seen:^SPEAK low [0-9]+ \(first)$", "idle"] + keys,
                                         kinds: ["focus", "echo", "default", "high", "low"])
         #expect(Array(spoken.drop { $0 != first }).filter { $0 != "Name: hi. Text Field." } == [first] + said)

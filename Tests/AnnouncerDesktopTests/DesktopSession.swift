@@ -10,7 +10,7 @@ import Foundation
 /// or a command line whose first word is one (browser.sh chromium page.html). With `mark` among
 /// the kinds, the session's marks (`MARK stop 1`) are there too, in their place.
 func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), keys: [String],
-                    kinds: Set<String> = ["focus", "echo", "default", "high", "message"]) throws -> [String] {
+                    kinds: Set<String> = ["focus", "echo", "default", "high", "message"]) async throws -> [String] {
     let script = packageRoot.appendingPathComponent("Tests/fixtures/desktop/session.sh").path
     // The fixture and the files it is given (browser.sh's page), by their whole paths.
     let fixtures = packageRoot.appendingPathComponent("Tests/fixtures/desktop")
@@ -23,7 +23,7 @@ func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), k
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("desktop-home-\(UUID().uuidString.prefix(8))").path
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: home) }
-    let text = try sessionOutput(["env", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)/.config", "XDG_CACHE_HOME=\(home)/.cache",
+    let text = try await sessionOutput(["env", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)/.config", "XDG_CACHE_HOME=\(home)/.cache",
                                   "dbus-run-session", "--", script, binary("announcerd"), reader, fixture] + keys, seconds: 150)
     return text.split(separator: "\n").compactMap { line -> String? in
         if line.hasPrefix("MARK ") { return kinds.contains("mark") ? String(line) : nil }

@@ -12,7 +12,7 @@ import Testing
     /// Tab through every control, with the keys each one takes. The first focus (Play), given as
     /// the window is shown, can come before a slow (sanitized) bridge listens: the session is
     /// asserted from the first Tab.
-    @Test(arguments: versions) func buttonsCheckBoxLineEditSliderListAndDialog(_ qt: String) throws {
+    @Test(arguments: versions) func buttonsCheckBoxLineEditSliderListAndDialog(_ qt: String) async throws {
         let (keys, said) = keysAndSpeech([
             ("Tab", ["Mute. Switch Button. Off."]),
             ("space", ["Mute. Switch Button. On."]),          // the change to the focused check box
@@ -25,13 +25,13 @@ import Testing
             ("Tab", ["Open dialog. Button."]),
             ("space", ["Sound settings. Dialog.", "OK. Button."]),  // the message box's title, then its button
         ])
-        let spoken = try desktopSession("qt_app.py \(qt)", keys: keys, kinds: ["focus", "echo", "window", "default", "high"])
+        let spoken = try await desktopSession("qt_app.py \(qt)", keys: keys, kinds: ["focus", "echo", "window", "default", "high"])
         // The main window's title, said as it is shown, is left out.
         #expect(Array(spoken.drop { $0 != said[0] }) == said)
     }
 
     /// The review in the main window and in the message box: its message never takes the focus.
-    @Test(arguments: versions) func windowAndDialogAreRead(_ qt: String) throws {
+    @Test(arguments: versions) func windowAndDialogAreRead(_ qt: String) async throws {
         let (keys, said) = keysAndSpeech([
             ("Tab", ["Mute. Switch Button. Off."]),
             ("Insert+Left", ["Play. Button."]),               // the review, not the focus
@@ -43,13 +43,13 @@ import Testing
             ("Insert+Left", ["Settings saved"]), ("Insert+Right", ["OK. Button."]),
             ("Insert+w", ["Sound settings. Dialog. OK. Button."]),              // where am I: the dialog, then the focus
         ])
-        let spoken = try desktopSession("qt_app.py \(qt)", keys: keys)
+        let spoken = try await desktopSession("qt_app.py \(qt)", keys: keys)
         #expect(Array(spoken.drop { $0 != said[0] }) == said)
     }
 
     /// Tab onto the slider says the keyboard's adjust hint, never a gesture.
-    @Test(arguments: versions) func sliderSaysTheKeyboardAdjustHint(_ qt: String) throws {
-        let spoken = try desktopSession("qt_app.py \(qt)", keys: ["Tab", "Tab", "wait:adjust the value."], kinds: ["focus", "hint"])
+    @Test(arguments: versions) func sliderSaysTheKeyboardAdjustHint(_ qt: String) async throws {
+        let spoken = try await desktopSession("qt_app.py \(qt)", keys: ["Tab", "Tab", "wait:adjust the value."], kinds: ["focus", "hint"])
         #expect(!spoken.contains { line in DesktopEndToEndTests.touchHints.contains { line.contains($0) } }, "a touch gesture in \(spoken)")
         #expect(Array(spoken.suffix(2)) == ["Volume: 50%. Adjustable.", "Press Up or Down Arrow to adjust the value."])
     }

@@ -9,7 +9,7 @@ import Testing
 @Suite(.serialized) struct WebPageEndToEndTests {
     static let allKinds: Set<String> = ["focus", "echo", "window", "default", "high", "low"]
 
-    @Test(arguments: ["firefox", "chromium"]) func checkoutPageValuesLiveRegionsAndLoad(_ browser: String) throws {
+    @Test(arguments: ["firefox", "chromium"]) func checkoutPageValuesLiveRegionsAndLoad(_ browser: String) async throws {
         let firefox = browser == "firefox"
         // What the browsers themselves expose differently: Firefox marks the page's own link
         // visited and an empty required field invalid.
@@ -44,7 +44,7 @@ import Testing
         // Firefox, with no window manager, sometimes leaves the focus on its window: a click on
         // the page's blank side gives it to the document. The page's title and first item are
         // said once it has loaded, never the browser's "Untitled" window.
-        let spoken = try desktopSession("browser.sh \(browser) checkout.html",
+        let spoken = try await desktopSession("browser.sh \(browser) checkout.html",
                                         keys: ["wait:Checkout", "click", "seen:^SPEAK low [0-9]+ Checkout: level 1\\. Heading\\.$", "idle"] + keys,
                                         kinds: Self.allKinds)
         // Firefox's window may be said first, by its own title ("Mozilla Firefox", or the page's

@@ -10,15 +10,15 @@ import Testing
 /// (issue [K] point 4): Tests/fixtures/terminal/session.sh sends real keys with tmux
 /// send-keys and prints what announcerd spoke.
 @Suite(.serialized) struct TerminalEndToEndTests {
-    func session(_ command: String, _ steps: [String]) throws -> [String] {
-        try run(command, steps).spoken
+    func session(_ command: String, _ steps: [String]) async throws -> [String] {
+        try await run(command, steps).spoken
     }
 
     /// What announcerd spoke, and session.sh's notes: `[announce term exited N]`,
     /// `[terminal restored]` or `[terminal not restored]`.
-    func run(_ command: String, _ steps: [String]) throws -> (spoken: [String], notes: [String]) {
+    func run(_ command: String, _ steps: [String]) async throws -> (spoken: [String], notes: [String]) {
         let fixtures = packageRoot.appendingPathComponent("Tests/fixtures/terminal").path
-        let lines = try sessionOutput(["\(fixtures)/session.sh", binary("announcerd"), binary("announce"), command] + steps, seconds: 120,
+        let lines = try await sessionOutput(["\(fixtures)/session.sh", binary("announcerd"), binary("announce"), command] + steps, seconds: 120,
                                       directory: fixtures).split(separator: "\n")
         let spoken = lines.compactMap { line -> String? in
             let parts = line.split(separator: " ", maxSplits: 3)
@@ -48,15 +48,15 @@ import Testing
         #expect(requests.first == .hello(client: "announce term", protocol: 1, hints: .keyboard))
     }
 
-    @Test func bashEchoHistoryReviewAndTypingEcho() throws {
-        let spoken = try session("bash --rcfile $ANNOUNCER_TEST_BASHRC", ["type:echo hi", "Enter", "Up", "BSpace", "M-i", "M-u", "C-e", "C-u", "type:exit", "Enter"])
+    @Test func bashEchoHistoryReviewAndTypingEcho() async throws {
+        let spoken = try await session("bash --rcfile $ANNOUNCER_TEST_BASHRC", ["type:echo hi", "Enter", "Up", "BSpace", "M-i", "M-u", "C-e", "C-u", "type:exit", "Enter"])
         #expect(spoken == ["$", "e", "c", "h", "o", "space", "h", "i", "hi\\n$", "$ echo hi", "i", "$ echo h", "hi", "echo h", "e", "x", "i", "t", "exit", "exited 0"])
     }
 
-    @Test func whiptailMenuDownSpeaksTheNextEntry() throws {
+    @Test func whiptailMenuDownSpeaksTheNextEntry() async throws {
         // Each key once the one before has been answered: on a loaded machine two keys in one
         // screen update would be said as the second alone.
-        let spoken = try session("./menu.sh", ["wait:Pick a fruit", "Down", "wait:banana Yellow fruit", "Down", "wait:cherry Small fruit",
+        let spoken = try await session("./menu.sh", ["wait:Pick a fruit", "Down", "wait:banana Yellow fruit", "Down", "wait:cherry Small fruit",
                                                "Up", "wait:banana Yellow fruit", "Enter"])
         #expect(spoken == [
             "Fruit\\nPick a fruit\\napple Red fruit\\nbanana Yellow fruit\\ncherry Small fruit\\n<Ok> <Cancel>",
@@ -64,8 +64,8 @@ import Testing
         ])
     }
 
-    @Test func dialogChecklistSpaceSpeaksTheNewState() throws {
-        let spoken = try session("./checklist.sh", ["wait:Toppings", "Down", "wait:checked olives Olives", "Space", "wait:not checked olives Olives",
+    @Test func dialogChecklistSpaceSpeaksTheNewState() async throws {
+        let spoken = try await session("./checklist.sh", ["wait:Toppings", "Down", "wait:checked olives Olives", "Space", "wait:not checked olives Olives",
                                                     "Down", "wait:not checked ham Ham", "Space", "wait:checked ham Ham", "Escape"])
         #expect(Array(spoken.prefix(5)) == [
             "Toppings\\nnot checked cheese Cheese\\nchecked olives Olives\\nnot checked ham Ham\\n< OK > <Cancel>",
@@ -74,8 +74,8 @@ import Testing
         #expect(spoken.last?.hasPrefix("exited") == true)
     }
 
-    @Test func lessSpaceSpeaksTheNewFirstLine() throws {
-        let spoken = try session("less lines.txt", ["wait:lines.txt", "Space", "q"])
+    @Test func lessSpaceSpeaksTheNewFirstLine() async throws {
+        let spoken = try await session("less lines.txt", ["wait:lines.txt", "Space", "q"])
         #expect(spoken == [
             "Line 1 of the file\\nLine 2 of the file\\nLine 3 of the file\\nLine 4 of the file\\nLine 5 of the file\\nLine 6 of the file\\nlines.txt",
             "Line 24 of the file, 22 more lines", "exited 0",
@@ -89,8 +89,8 @@ import Testing
 
     /// vim with no vimrc: j and k the line, w the word, x the character deleted, insert mode's
     /// mode line and typing, Escape the character the cursor lands on, `:w`'s answer.
-    @Test func vimWithNoVimrcTracksTheCursor() throws {
-        let spoken = try session(inFiles("vim -u NONE -i NONE -N -n notes.txt"),
+    @Test func vimWithNoVimrcTracksTheCursor() async throws {
+        let spoken = try await session(inFiles("vim -u NONE -i NONE -N -n notes.txt"),
                                  ["wait:notes.txt", "j", "k", "w", "x", "i", "type:ab", "Escape", ":", "w", "Enter", ":", "q", "Enter"])
         #expect(spoken == [
             "first line of notes\\nsecond line here\\nfourth line after a blank\\nlast words of the file\\n\"notes.txt\" 5L, 87B",
@@ -101,8 +101,8 @@ import Testing
 
     /// vim with Debian's defaults.vim (HOME is empty): a blank line says "blank", `:q` on a
     /// changed buffer says E37, `:q!` leaves.
-    @Test func vimWithDebiansDefaultsSaysItsMessages() throws {
-        let spoken = try session(inFiles("vim -i NONE -n notes.txt"),
+    @Test func vimWithDebiansDefaultsSaysItsMessages() async throws {
+        let spoken = try await session(inFiles("vim -i NONE -n notes.txt"),
                                  ["wait:notes.txt", "j", "j", "k", "w", "i", "type:ab", "Escape", ":", "q", "Enter", ":", "q", "!", "Enter"])
         #expect(spoken == [
             "first line of notes\\nsecond line here\\nfourth line after a blank\\nlast words of the file\\n\"notes.txt\" 5L, 87B",
@@ -113,8 +113,8 @@ import Testing
 
     /// nano: its title, text and message on entry, not its key bar; End on a blank line, typing,
     /// Control-O's prompt and its answer.
-    @Test func nanoSaysItsPromptAndAnswerNeverItsKeyBar() throws {
-        let spoken = try session(inFiles("nano --ignorercfiles notes.txt"),
+    @Test func nanoSaysItsPromptAndAnswerNeverItsKeyBar() async throws {
+        let spoken = try await session(inFiles("nano --ignorercfiles notes.txt"),
                                  ["wait:Read", "Down", "End", "type:xy", "C-o", "wait:File Name", "Enter", "wait:Wrote", "C-x"])
         #expect(spoken == [
             "GNU nano 7.2 notes.txt\\nfirst line of notes\\nsecond line here\\nfourth line after a blank\\nlast words of the file\\n[ Read 5 lines ]",
@@ -123,8 +123,8 @@ import Testing
     }
 
     /// man through less: its first lines and prompt once, j the line scrolled into view.
-    @Test func manSaysTheLineScrolledIntoView() throws {
-        let spoken = try session("man -l notes.1", ["wait:notes.1", "j", "q"])
+    @Test func manSaysTheLineScrolledIntoView() async throws {
+        let spoken = try await session("man -l notes.1", ["wait:notes.1", "j", "q"])
         #expect(spoken == [
             "NOTES(1) Test pages NOTES(1)\\nNAME\\nnotes - a page for the terminal door's tests\\nSYNOPSIS\\nnotes [FILE]\\nDESCRIPTION\\nManual page notes.1 line 1 (press h for help or q to quit)",
             "Line eleven of the description.", "exited 0",
@@ -133,8 +133,8 @@ import Testing
 
     /// git log through its pager (less in the main screen): a page, the next, j the new line,
     /// and q takes the prompt away unsaid. The repository's commits are fixed, so are their ids.
-    @Test func gitLogThroughItsPager() throws {
-        let spoken = try session("./gitlog.sh", ["wait:Note 9", "Space", "j", "q"])
+    @Test func gitLogThroughItsPager() async throws {
+        let spoken = try await session("./gitlog.sh", ["wait:Note 9", "Space", "j", "q"])
         #expect(spoken.count == 4)
         #expect(spoken.first?.hasPrefix("commit f10048700e234af096a48bbab7577aa6b7227427 (HEAD -> master)\\nAuthor: Tester <tester@example.org>\\nDate: Tue Dec 1 10:22:00 2026 +0000\\nNote 12\\n") == true)
         #expect(spoken.first?.hasSuffix("Note 9\\n:") == true)
@@ -143,14 +143,14 @@ import Testing
     }
 
     /// fzf: its list once, Up the entry its `>` moved to, Enter its choice (printed as it ends).
-    @Test func fzfSaysTheEntryItsMarkerMovedTo() throws {
-        let spoken = try session("sh -c \"printf 'apple\\\\nbanana\\\\ncherry\\\\n' | fzf\"", ["wait:3/3", "Up", "Up", "Enter"])
+    @Test func fzfSaysTheEntryItsMarkerMovedTo() async throws {
+        let spoken = try await session("sh -c \"printf 'apple\\\\nbanana\\\\ncherry\\\\n' | fzf\"", ["wait:3/3", "Up", "Up", "Enter"])
         #expect(spoken == ["cherry\\nbanana\\n> apple\\n3/3\\n>", "banana", "cherry", "cherry", "exited 0"])
     }
 
     /// htop: its meters once, then the highlighted process, never its clock or meters again.
-    @Test func htopSaysTheHighlightedProcess() throws {
-        let spoken = try session("htop", ["wait:Tasks", "Down", "Down", "q"])
+    @Test func htopSaysTheHighlightedProcess() async throws {
+        let spoken = try await session("htop", ["wait:Tasks", "Down", "Down", "q"])
         #expect(spoken.first?.contains("Tasks:") == true)
         let rows = spoken.dropFirst().dropLast()
         #expect(!rows.isEmpty && rows.allSatisfy { $0.first?.isNumber == true && $0.contains(" root ") }, "\(rows)")
@@ -158,8 +158,8 @@ import Testing
     }
 
     /// Midnight Commander: Down the file the bar moved to, F10 leaves.
-    @Test func midnightCommanderSaysTheHighlightedFile() throws {
-        let spoken = try session(inFiles("mc -u"), ["wait:Left", "Down", "Down", "F10"])
+    @Test func midnightCommanderSaysTheHighlightedFile() async throws {
+        let spoken = try await session(inFiles("mc -u"), ["wait:Left", "Down", "Down", "F10"])
         #expect(spoken.count == 4)
         #expect(spoken.first?.hasPrefix("Left File Command Options Right") == true)
         #expect(spoken.dropFirst().first?.hasPrefix("lines.txt 1992 ") == true)
@@ -169,8 +169,8 @@ import Testing
 
     /// bash, then vim, then bash again: leaving vim says the prompt, never the lines the
     /// alternate screen gives back.
-    @Test func leavingVimSaysOnlyThePrompt() throws {
-        let spoken = try session("bash --rcfile $ANNOUNCER_TEST_BASHRC",
+    @Test func leavingVimSaysOnlyThePrompt() async throws {
+        let spoken = try await session("bash --rcfile $ANNOUNCER_TEST_BASHRC",
                                  ["type:echo hello", "Enter", "wait:hello", "type:vim -u NONE", "Enter", "wait:VIM", ":", "q", "Enter", "wait:$", "type:exit", "Enter"])
         let vim = try #require(spoken.firstIndex { $0.contains("VIM - Vi IMproved") })
         #expect(spoken[..<vim].contains("hello\\n$"))
@@ -178,37 +178,37 @@ import Testing
     }
 
     /// 4 s of a spinner redrawn every 25 ms: at most once per repeat-ms (2 s), then "done".
-    @Test func aSpinnerIsSaidAtMostOncePerRepeatTime() throws {
-        let spoken = try session("./spinner.sh", ["sleep:5"])
+    @Test func aSpinnerIsSaidAtMostOncePerRepeatTime() async throws {
+        let spoken = try await session("./spinner.sh", ["sleep:5"])
         let spins = spoken.filter { $0.hasPrefix("Working") && $0 != "Working done" }
         #expect((1...3).contains(spins.count))
         #expect(Array(spoken.suffix(2)) == ["Working done", "exited 0"])
     }
 
-    @Test func aFloodIsItsLastLineAndACount() throws {
-        let spoken = try session("bash --rcfile $ANNOUNCER_TEST_BASHRC", ["type:seq 1 5000", "Enter", "sleep:2"])
+    @Test func aFloodIsItsLastLineAndACount() async throws {
+        let spoken = try await session("bash --rcfile $ANNOUNCER_TEST_BASHRC", ["type:seq 1 5000", "Enter", "sleep:2"])
         let floods = spoken.filter { $0.hasSuffix(" more lines") }
         #expect(floods.last?.hasPrefix("5000, ") == true)
         #expect(spoken.count < 40)
     }
 
     /// The program's exit status is announce term's, and the terminal is as it was.
-    @Test func theExitStatusIsPassedOnAndTheTerminalRestored() throws {
-        let result = try run("sh -c 'echo bye; exit 3'", ["sleep:1"])
+    @Test func theExitStatusIsPassedOnAndTheTerminalRestored() async throws {
+        let result = try await run("sh -c 'echo bye; exit 3'", ["sleep:1"])
         #expect(result.spoken == ["bye", "exited 3"])
         #expect(result.notes == ["[announce term exited 3]", "[terminal restored]"])
     }
 
     /// SIGTERM to announce term: the terminal is restored and the status says the signal.
-    @Test func aTerminatedAnnounceTermRestoresTheTerminal() throws {
-        let result = try run("bash --rcfile $ANNOUNCER_TEST_BASHRC", ["signal:TERM"])
+    @Test func aTerminatedAnnounceTermRestoresTheTerminal() async throws {
+        let result = try await run("bash --rcfile $ANNOUNCER_TEST_BASHRC", ["signal:TERM"])
         #expect(result.notes == ["[announce term exited 143]", "[terminal restored]"])
     }
 
     /// The program sees the window's size, and its changes (SIGWINCH), as its terminal's.
     /// (tmux -f /dev/null with no client attached: the pane is the whole window.)
-    @Test func theWindowSizeAndItsChangesReachTheProgram() throws {
-        let spoken = try session("bash --rcfile $ANNOUNCER_TEST_BASHRC",
+    @Test func theWindowSizeAndItsChangesReachTheProgram() async throws {
+        let spoken = try await session("bash --rcfile $ANNOUNCER_TEST_BASHRC",
                                  ["type:stty size", "Enter", "resize:100x30", "type:stty size", "Enter", "type:exit", "Enter"])
         #expect(spoken.contains("24 80\\n$"))
         #expect(spoken.contains("30 100\\n$"))

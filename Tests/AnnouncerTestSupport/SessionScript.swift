@@ -4,7 +4,13 @@ import Foundation
 /// under `timeout` with a limit of `seconds`. The output goes to a file, not a pipe: a bus daemon
 /// that `dbus-run-session` starts outlives the session holding the descriptors it was given, so a
 /// pipe would never reach its end. Standard error is dropped.
-public func sessionOutput(_ arguments: [String], seconds: Int, directory: String? = nil) throws -> String {
+///
+/// The session is awaited, not waited for: a test that waits on a real program would otherwise
+/// hold one of the runtime's few threads (as many as the machine has cores) for the whole
+/// session, and the door suites, each serialized, would take turns on two threads however idle
+/// the machine is. Awaited, every serialized suite has its session going at once, as wide as
+/// Swift Testing runs tests (twice the cores).
+public func sessionOutput(_ arguments: [String], seconds: Int, directory: String? = nil) async throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
     // KILL 10 s after the TERM: a runner may start its tests with TERM blocked.
@@ -15,7 +21,14 @@ public func sessionOutput(_ arguments: [String], seconds: Int, directory: String
     defer { try? FileManager.default.removeItem(atPath: output) }
     process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: output))
     process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
+    try await withCheckedThrowingContinuation { (ended: CheckedContinuation<Void, any Error>) in
+        process.terminationHandler = { _ in ended.resume() }
+        do {
+            try process.run()
+        } catch {
+            process.terminationHandler = nil
+            ended.resume(throwing: error)
+        }
+    }
     return try String(contentsOfFile: output, encoding: .utf8)
 }

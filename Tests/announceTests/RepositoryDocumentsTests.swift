@@ -132,6 +132,33 @@ import Testing
         #expect(try Self.text("packaging/control.in").contains("Maintainer: Announcer authors <announcer@users.noreply.github.com>"))
     }
 
+    /// The two commands and a quick start come first, before the package and CI.
+    @Test func theReadmeOpensWithTheTwoCommandsAndAQuickStart() throws {
+        let readme = try Self.text("README.md")
+        let firstScreen = readme.split(separator: "\n", omittingEmptySubsequences: false).prefix(50).joined(separator: "\n")
+        #expect(firstScreen.contains("./scripts/run ") && firstScreen.contains("./scripts/test "))
+        #expect(firstScreen.contains("## Quick start"))
+        #expect(!firstScreen.contains(".ci/run"), "CI's description belongs further down")
+    }
+
+    /// `./scripts/run` installs only what running needs: no browser, desktop application or
+    /// screen reader to compare with comes with it.
+    @Test func theRunCommandInstallsOnlyWhatRunningNeeds() throws {
+        let run = try Self.text("scripts/run")
+        #expect(run.contains("./scripts/install-deps run\n"))
+        let installer = try Self.text("scripts/install-deps")
+        let list = try #require(installer.components(separatedBy: "\nrun=(").dropFirst().first?.components(separatedBy: ")").first)
+        let packages = Set(list.split(whereSeparator: { $0 == " " || $0 == "\n" }).map(String.init))
+        #expect(packages.isSuperset(of: ["libespeak-ng-dev", "espeak-ng-data", "libpulse-dev", "pulseaudio"]))
+        for testOnly in ["chromium", "firefox-esr", "orca", "python3-pyqt6", "xvfb", "libatspi2.0-dev", "speech-dispatcher", "lintian"] {
+            #expect(!packages.contains(testOnly), "scripts/run would install \(testOnly)")
+            #expect(installer.contains(" \(testOnly)"), "scripts/install-deps test no longer installs \(testOnly)")
+        }
+        for script in ["scripts/test", "scripts/sanitize"] {
+            #expect(try Self.text(script).contains("./scripts/install-deps test\n"), "\(script) installs what the tests need")
+        }
+    }
+
     @Test func theReadmeSpeaksOfTheInstalledCommands() throws {
         // It is installed as /usr/share/doc/announcer/README.md, where there is no build tree.
         let readme = try Self.text("README.md")
