@@ -302,11 +302,11 @@ enum ATSPI {
     }
 
     /// The objects whose text changed and that are in no live region (`liveRegion`).
-    nonisolated(unsafe) static var notLive: Set<String> = []
+    nonisolated(unsafe) static var notLive: Set<String> = []  // Safe: read and written on GLib's main-loop thread only, as every libatspi call is.
 
     /// Each live region's root and the document it is in, as far as found (`document(of:)`).
     /// libatspi's calls are made on the main loop's thread only.
-    nonisolated(unsafe) static var regionDocuments: [String: String?] = [:]
+    nonisolated(unsafe) static var regionDocuments: [String: String?] = [:]  // Safe: the main-loop thread only.
 
     /// The Text interface's whole text with each embedded object's character replaced by that
     /// object's own text (or name): Chromium's "Total: ￼ euros" is "Total: 8 euros".

@@ -79,7 +79,7 @@ public final class DesktopBridge {
     private lazy var idleTrim = IdleTrim(at: now)
 
     /// The one bridge of the process, for libatspi's C callbacks (which carry no context).
-    nonisolated(unsafe) static var current: DesktopBridge?
+    nonisolated(unsafe) static var current: DesktopBridge?  // Safe: set once before the main loop runs, read by libatspi's callbacks on that loop's thread only.
 
     public init(settings: Settings) {
         self.settings = settings

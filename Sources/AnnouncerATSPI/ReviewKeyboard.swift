@@ -22,10 +22,10 @@ final class ReviewKeyboard {
     }
 
     /// What the keys are for: a taken key pressed, and any key pressed at all.
-    nonisolated(unsafe) static var pressed: ((ReviewKey) -> Void)?
-    nonisolated(unsafe) static var anyKey: (() -> Void)?
+    nonisolated(unsafe) static var pressed: ((ReviewKey) -> Void)?  // Safe: set before the main loop runs, read by libatspi's key callback on that loop's thread only.
+    nonisolated(unsafe) static var anyKey: (() -> Void)?  // Safe: the same: set before the loop, read on its thread.
     /// CapsLock's presses, when it is a modifier: it locks capitals only when pressed twice.
-    nonisolated(unsafe) static var capsLock: CapsLockTaps?
+    nonisolated(unsafe) static var capsLock: CapsLockTaps?  // Safe: the same: set before the loop, used on its thread.
     static let capsLockKeysym: UInt32 = 0xffe5
     private static let origin = ContinuousClock.now
 

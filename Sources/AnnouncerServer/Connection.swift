@@ -15,7 +15,7 @@ import Dispatch
 /// - A client that half-closes its socket (or closes it with a last line unterminated) gets an
 ///   answer to every line it sent before the connection closes.
 /// - What the client has read is released as it reads, not when it has read everything.
-final class Connection: @unchecked Sendable {
+final class Connection: @unchecked Sendable {  // Safe: every stored var is touched on the daemon's serial `queue` only.
     enum State {
         /// Reading requests and writing replies.
         case open

@@ -12,7 +12,7 @@ import Glibc
 /// what the engine says and cuts off, timers, asking the worker for its voices. Everything runs
 /// on one serial queue, so the core has a single owner; nothing calls back into the core while
 /// it decides. With a recorder every input is written down, to be replayed (`--record`).
-public final class Daemon: @unchecked Sendable {
+public final class Daemon: @unchecked Sendable {  // Safe: every stored var is touched on `queue` only, the core's one owner.
     public static let version = DaemonCore.version
     public static let protocolVersion = DaemonCore.protocolVersion
 

@@ -4,7 +4,7 @@ import AnnouncerSystem
 /// Writes down every input of a daemon's core with its time (`announcerd --record FILE`), one
 /// JSON line each after a header, so that the session can be replayed (docs/design.md §17). A
 /// write that fails (a full disk) ends the recording with one warning; the daemon goes on.
-public final class SessionRecorder: @unchecked Sendable {
+public final class SessionRecorder: @unchecked Sendable {  // Safe: written on the daemon's serial queue only, as its inputs are.
     private var file: FileDescriptor?
     private let path: String
     private let log: LogHandler

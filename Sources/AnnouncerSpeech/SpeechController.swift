@@ -6,7 +6,7 @@ import Dispatch
 /// clock, and carries its actions out to the engine and to an observer. (The daemon's own
 /// scheduler lives in its core, with the clients; this is the same scheduler with no clients.)
 /// Its public calls come from outside its queue.
-public final class SpeechController: @unchecked Sendable {
+public final class SpeechController: @unchecked Sendable {  // Safe: every stored var is touched on `queue` only; the public calls hop onto it.
     /// What the controller tells the world (the text sink's lines, failures).
     public enum Notice: Sendable, Equatable {
         case speaking(ScheduledUtterance)

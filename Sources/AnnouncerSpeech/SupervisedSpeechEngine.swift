@@ -7,7 +7,7 @@ import Synchronization
 /// is handed one utterance at a time. When the worker dies (espeak-ng 1.51 aborts on some
 /// inputs) or makes no progress for `watchdogMs` while it holds an utterance (a hang), that
 /// utterance ends `failed` with the reason, a new worker is started, and the queue goes on.
-public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {
+public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {  // Safe: every stored var is touched on `queue` only (dispatchPrecondition checks it).
     public struct Settings: Sendable {
         public var start: WorkerCommand.Start
         /// The program to run as the worker (`SupervisedSpeechEngine.workerExecutable`).

@@ -3,7 +3,7 @@ import Dispatch
 
 /// One timer on a serial queue that fires once, replaced whenever it is set again: the
 /// scheduler's wake-up, in the daemon and in `announcerd --play`. Used on its queue only.
-public final class WakeTimer: @unchecked Sendable {
+public final class WakeTimer: @unchecked Sendable {  // Safe: its one var is touched on the serial `queue` it is given, only.
     private let queue: DispatchQueue
     private var timer: DispatchSourceTimer?
 

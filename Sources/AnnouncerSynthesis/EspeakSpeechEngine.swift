@@ -11,7 +11,7 @@ import Synchronization
 /// it takes utterances from a queue, synthesizes each, and hands the audio to the sink from the
 /// synthesis callback. A cut-off sets a flag that the callback returns 1 on (espeak-ng then
 /// stops at once) and the sink drops what it still holds.
-public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {
+public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {  // Safe: its queue and flags are read and written under `condition`, the progress and cut-off under atomics.
     public typealias Settings = VoiceSettings
 
     /// Audio goes to the sink in pieces this long, so a cut-off is noticed this quickly.

@@ -8,7 +8,7 @@ import Glibc
 /// the standard library, which ThreadSanitizer does not see, so every access it guards was
 /// reported as a data race under `scripts/sanitize thread` (and halted the daemon there). A
 /// pthread mutex is the lock ThreadSanitizer knows.
-public final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {  // Safe: `value` is read and written only with the pthread mutex held.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var value: Value
 

@@ -6,10 +6,10 @@ import Glibc
 public enum RawMode {
     /// On the heap, with room to spare: under AddressSanitizer, tcgetattr writes the 60 bytes
     /// of the kernel's termios, past the end of the global the compiler laid out for it.
-    nonisolated(unsafe) private static let saved = newTermios()
-    nonisolated(unsafe) private static let raw = newTermios()
-    nonisolated(unsafe) private static var isRaw = false
-    nonisolated(unsafe) private static var newlineOnRestore = true
+    nonisolated(unsafe) private static let saved = newTermios()  // Safe: entered once before the program starts its threads; restored by its loop or at exit, one after the other.
+    nonisolated(unsafe) private static let raw = newTermios()  // Safe: the same thread only.
+    nonisolated(unsafe) private static var isRaw = false  // Safe: the same thread only.
+    nonisolated(unsafe) private static var newlineOnRestore = true  // Safe: the same thread only.
 
     private static func newTermios() -> UnsafeMutablePointer<termios> {
         let size = max(MemoryLayout<termios>.stride, 64)

@@ -58,7 +58,7 @@ public final class ThreadOwner: Sendable {
 
 /// A mutex with a condition variable (pthread's, timed on the monotonic clock): the classic
 /// monitor for a thread that sleeps until there is work.
-public final class ConditionLock: @unchecked Sendable {
+public final class ConditionLock: @unchecked Sendable {  // Safe: the pthread mutex and condition it wraps are made for use across threads.
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
 

@@ -9,7 +9,9 @@ import Testing
 /// Real programs under `announce term` in tmux, heard through announcerd on the text sink
 /// (issue [K] point 4): Tests/fixtures/terminal/session.sh sends real keys with tmux
 /// send-keys and prints what announcerd spoke.
-@Suite(.serialized) struct TerminalEndToEndTests {
+/// Its tests run at once, as wide as Swift Testing runs tests: each session has its own tmux
+/// server, daemon, home and copies of the files an editor changes.
+@Suite struct TerminalEndToEndTests {
     func session(_ command: String, _ steps: [String]) async throws -> [String] {
         try await run(command, steps).spoken
     }

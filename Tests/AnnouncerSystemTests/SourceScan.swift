@@ -1,0 +1,36 @@
+import AnnouncerSystem
+import AnnouncerTestSupport
+
+/// Every Swift file of the package's own targets (Sources, Tests, examples, bench), walked from
+/// the package's root, so that a new file is scanned without being named anywhere.
+enum SourceScan {
+    static let roots = ["Sources", "Tests", "examples", "bench"]
+
+    /// Paths relative to the package's root, sorted.
+    static func swiftFiles(under roots: [String] = roots) throws -> [String] {
+        var found: [String] = []
+        func walk(_ relative: String) throws {
+            let path = packageRoot.path + "/" + relative
+            for name in try Files.list(path) where !name.hasPrefix(".") {
+                let child = relative + "/" + name
+                if Files.isDirectory(packageRoot.path + "/" + child) {
+                    try walk(child)
+                } else if name.hasSuffix(".swift") {
+                    found.append(child)
+                }
+            }
+        }
+        for root in roots where Files.isDirectory(packageRoot.path + "/" + root) { try walk(root) }
+        return found.sorted()
+    }
+
+    static func text(_ relative: String) throws -> String {
+        try Files.readText(packageRoot.path + "/" + relative) ?? ""
+    }
+
+    /// The code of a line, without what a `//` comment says.
+    static func code(_ line: Substring) -> Substring {
+        guard let comment = line.firstRange(of: "//") else { return line }
+        return line[..<comment.lowerBound]
+    }
+}
