@@ -1,7 +1,6 @@
 import AnnouncerDesktop
 import AnnouncerSystem
 import CAtSpi
-import Glibc
 
 /// The one door to libatspi: connecting to the accessibility bus, listening for events, reading
 /// an accessible object into an `AccessibleSnapshot`, timers and the main loop. libatspi runs
@@ -70,10 +69,10 @@ enum ATSPI {
     static var eventsWaiting: Bool {
         if announcer_atspi_events_queued() != 0 { return true }
         let descriptor = announcer_atspi_bus_descriptor()
-        guard descriptor >= 0, let ready = try? FileDescriptor(rawValue: descriptor).waitUntil(events: Int16(POLLIN), timeoutMilliseconds: 0) else {
+        guard descriptor >= 0, let ready = try? FileDescriptor(rawValue: descriptor).wait(for: .readable, timeoutMilliseconds: 0) else {
             return false
         }
-        return ready & Int16(POLLIN) != 0
+        return ready.contains(.readable)
     }
 
     /// Calls `callback` once after `milliseconds` on the main loop.

@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import Glibc
 #endif
 import AnnouncerCore
 import AnnouncerSystem
@@ -114,8 +113,8 @@ final class Connection: @unchecked Sendable {  // Safe: every stored var is touc
     func readIfHungUp() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard state == .open, !readSuspended,
-              let events = try? fd.waitUntil(events: Int16(POLLIN) | FileDescriptor.pollReadHangUp, timeoutMilliseconds: 0),
-              events & (FileDescriptor.pollReadHangUp | Int16(POLLHUP) | Int16(POLLERR)) != 0 else { return }
+              let events = try? fd.wait(for: [.readable, .readHangUp], timeoutMilliseconds: 0),
+              !events.isDisjoint(with: [.readHangUp, .hangUp, .error]) else { return }
         readAvailable()
     }
 

@@ -3,7 +3,6 @@ import AnnouncerSSIP
 import AnnouncerSpeech
 import AnnouncerSystem
 import Dispatch
-import Glibc
 
 /// The running daemon: the I/O shell around `DaemonCore`. It accepts clients on the listening
 /// sockets (the JSON socket, and SSIP's when that door is open), reads their lines, feeds the
@@ -224,7 +223,7 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
             let accepted: IOResult<FileDescriptor>
             do {
                 accepted = try UnixSocket.accept(listener.socket.fd)
-            } catch where error.code == ECONNABORTED {
+            } catch where error == .connectionAborted {
                 continue
             } catch where error.isOutOfDescriptors {
                 // Linux reports this before it looks for a waiting client: there may be none.

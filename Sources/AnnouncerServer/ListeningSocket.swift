@@ -1,5 +1,4 @@
 import AnnouncerSystem
-import Glibc
 
 /// The daemon's listening Unix socket: bound here with the safety rules of docs/design.md §8, or handed
 /// over by systemd's socket activation.
@@ -19,12 +18,12 @@ public struct ListeningSocket: Sendable {
     /// SSIP's. The one named `ssip` (`FileDescriptorName=ssip`) is SSIP's, the other the JSON
     /// socket; without names, fd 3 is the JSON socket and fd 4, if passed, SSIP's.
     public static func activated(environment: [String: String]) -> (json: FileDescriptor?, ssip: FileDescriptor?)? {
-        guard let pid = environment["LISTEN_PID"].flatMap({ Int32($0) }), pid == getpid(),
+        guard let pid = environment["LISTEN_PID"].flatMap({ Int32($0) }), pid == Environment.processID,
               let count = environment["LISTEN_FDS"].flatMap({ Int($0) }), count >= 1 else { return nil }
         // Children must not think the sockets are theirs.
-        unsetenv("LISTEN_PID")
-        unsetenv("LISTEN_FDS")
-        unsetenv("LISTEN_FDNAMES")
+        Environment.unset("LISTEN_PID")
+        Environment.unset("LISTEN_FDS")
+        Environment.unset("LISTEN_FDNAMES")
         let names = environment["LISTEN_FDNAMES"].map { $0.split(separator: ":", omittingEmptySubsequences: false).map(String.init) } ?? []
         var json: FileDescriptor?
         var ssip: FileDescriptor?
@@ -48,12 +47,11 @@ public struct ListeningSocket: Sendable {
         guard let address = UnixSocketAddress(path), !address.isAbstract else { throw .pathTooLong(path) }
         try prepareDirectory(Path.directory(of: path) ?? "/")
 
-        var status = stat()
-        if lstat(path, &status) == 0 {
-            guard status.st_mode & S_IFMT == S_IFSOCK else { throw .notASocket(path) }
-            guard status.st_uid == getuid() else { throw .foreignOwner(path, status.st_uid) }
+        if let status = FileStatus.of(path) {
+            guard status.kind == .socket else { throw .notASocket(path) }
+            guard status.owner == Environment.userID else { throw .foreignOwner(path, status.owner) }
             if let pid = livePeer(address) { throw .inUse(path, pid) }
-            unlink(path)  // stale: nobody answers
+            Files.remove(path)  // stale: nobody answers
         }
 
         do {
@@ -65,7 +63,7 @@ public struct ListeningSocket: Sendable {
 
     /// Removes the socket file, unless systemd handed it over.
     public func removeFile() {
-        if !handedOver { unlink(path) }
+        if !handedOver { Files.remove(path) }
     }
 
     /// The socket's directory must be a real directory (not a symbolic link), ours, and private.
@@ -79,26 +77,25 @@ public struct ListeningSocket: Sendable {
         }
         let fd: FileDescriptor
         do {
-            fd = try FileDescriptor.open(directory, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+            fd = try FileDescriptor.openDirectory(directory)
         } catch {
-            var link = stat()
-            if lstat(directory, &link) == 0, link.st_mode & S_IFMT == S_IFLNK {
+            if FileStatus.of(directory)?.kind == .symbolicLink {
                 throw .directory(directory, "it is a symbolic link; refusing to follow it (remove it, or choose another --socket)")
             }
             throw .directory(directory, error == .notDirectory ? "it is not a directory" : error.reason)
         }
         defer { fd.close() }
-        var status = stat()
-        guard fstat(fd.rawValue, &status) == 0 else { throw .directory(directory, Errno.current("fstat").reason) }
-        guard status.st_uid == getuid() else { throw .directory(directory, "it belongs to uid \(status.st_uid), not to you") }
-        let mode = status.st_mode & 0o777
+        let status: FileStatus
+        do { status = try FileStatus.of(fd) } catch { throw .directory(directory, error.reason) }
+        guard status.owner == Environment.userID else { throw .directory(directory, "it belongs to uid \(status.owner), not to you") }
+        let mode = status.permissions & 0o777
         guard mode & 0o077 == 0 else {
             throw .directory(directory, "its permissions are \(String(mode, radix: 8)), so others could reach the socket; make it private (chmod 700 \(directory)) or choose another --socket")
         }
     }
 
     /// The pid of a daemon answering on the socket, or nil if nobody answers (a stale file).
-    private static func livePeer(_ address: UnixSocketAddress) -> pid_t? {
+    private static func livePeer(_ address: UnixSocketAddress) -> Int32? {
         guard let socket = try? UnixSocket.connect(to: address) else { return nil }
         defer { socket.close() }
         return (try? UnixSocket.peerCredentials(socket))?.pid ?? 0
@@ -111,8 +108,8 @@ public enum ListenError: Error, CustomStringConvertible {
     case pathTooLong(String)
     case directory(String, String)
     case notASocket(String)
-    case foreignOwner(String, uid_t)
-    case inUse(String, pid_t)
+    case foreignOwner(String, UInt32)
+    case inUse(String, Int32)
     case system(Errno, String)
 
     public var description: String {

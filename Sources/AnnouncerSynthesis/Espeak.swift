@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import Glibc
 #endif
 import AnnouncerCore
 import CEspeakNG
@@ -56,7 +55,7 @@ enum Espeak {
         if let dataPath {
             // espeak-ng quietly falls back to its own data when the path does not exist: a path
             // asked for and not there is an error, not a different voice.
-            guard access(dataPath + "/phontab", R_OK) == 0 else {
+            guard Files.isReadable(dataPath + "/phontab") else {
                 throw EspeakError(status: 0, message: "\(dataPath) holds no espeak-ng data (no phontab there); point ANNOUNCER_ESPEAK_DATA at an espeak-ng-data directory, or unset it", operation: "initialisation")
             }
             dataPath.withCString { espeak_ng_InitializePath($0) }

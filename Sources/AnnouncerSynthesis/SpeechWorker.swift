@@ -1,6 +1,5 @@
 import AnnouncerCore
 import AnnouncerSpeech
-import Glibc
 import AnnouncerSystem
 import Synchronization
 
@@ -66,7 +65,7 @@ public enum SpeechWorker {
             let origin = ContinuousClock.now
             var idleTrim = IdleTrim(at: 0)
             while true {
-                usleep(useconds_t(progressIntervalMs * 1000))
+                Threads.sleep(for: .milliseconds(progressIntervalMs))
                 let time = (ContinuousClock.now - origin).milliseconds
                 let now = engine.progress.load(ordering: .relaxed)
                 if now != seen {

@@ -1,6 +1,5 @@
 import AnnouncerCore
 import AnnouncerSystem
-import Glibc
 
 /// Writes one WAV file per utterance, `<directory>/<utterance id>.wav` (16-bit PCM, mono). A cut-off
 /// utterance keeps what was synthesized before the cut. A file that cannot be written (a full
@@ -17,8 +16,8 @@ public final class WAVSink: AudioSink {
         } catch {
             throw WAVSinkError(directory: directory, reason: "it cannot be created")
         }
-        guard access(directory, W_OK | X_OK) == 0 else {
-            throw WAVSinkError(directory: directory, reason: Errno.current("access").reason)
+        if let error = Files.cannotWriteIn(directory) {
+            throw WAVSinkError(directory: directory, reason: error.reason)
         }
     }
 

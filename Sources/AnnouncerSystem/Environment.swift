@@ -21,6 +21,17 @@ public enum Environment {
         setenv(name, value, 1)
     }
 
+    /// Removes a variable, for this process and the programs it starts.
+    public static func unset(_ name: String) {
+        unsetenv(name)
+    }
+
+    /// This process's id.
+    public static var processID: Int32 { getpid() }
+
+    /// The user this process runs as (its real user id).
+    public static var userID: UInt32 { getuid() }
+
     /// The user's home directory: `$HOME`, else the password database's.
     public static func homeDirectory(_ environment: [String: String]) -> String {
         if let home = environment["HOME"], !home.isEmpty { return home }

@@ -33,6 +33,7 @@ public struct Errno: Error, Hashable, Sendable, CustomStringConvertible {
     public static let brokenPipe = Errno(code: EPIPE)
     public static let connectionRefused = Errno(code: ECONNREFUSED)
     public static let connectionReset = Errno(code: ECONNRESET)
+    public static let connectionAborted = Errno(code: ECONNABORTED)
     public static let noChild = Errno(code: ECHILD)
     public static let timedOut = Errno(code: ETIMEDOUT)
     public static let inputOutput = Errno(code: EIO)

@@ -14,6 +14,12 @@ public struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomString
     public var description: String { "fd \(rawValue)" }
 
     /// Opens `path` for reading (close-on-exec).
+    /// A directory opened to look at, never through a symbolic link (O_DIRECTORY, O_NOFOLLOW):
+    /// a link fails (ELOOP), and so does a file that is not a directory (`.notDirectory`).
+    public static func openDirectory(_ path: String) throws(Errno) -> FileDescriptor {
+        try open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
+    }
+
     public static func open(_ path: String, _ flags: Int32 = O_RDONLY) throws(Errno) -> FileDescriptor {
         FileDescriptor(rawValue: try SystemCall.retrying("open \(path)") { Glibc.open(path, flags | O_CLOEXEC) })
     }

@@ -19,6 +19,15 @@ public enum Files {
     /// Whether this process may run the file at `path`.
     public static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
 
+    /// Whether this process may read the file at `path`.
+    public static func isReadable(_ path: String) -> Bool { access(path, R_OK) == 0 }
+
+    /// Why this process may not make files in `directory` (write to it and search it), or nil
+    /// when it may.
+    public static func cannotWriteIn(_ directory: String) -> Errno? {
+        access(directory, W_OK | X_OK) == 0 ? nil : Errno.current("access")
+    }
+
     public static func isDirectory(_ path: String) -> Bool {
         var status = stat()
         return stat(path, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR

@@ -31,6 +31,12 @@ public struct Signal: RawRepresentable, Hashable, Sendable {
     public static func ignore(_ signal: Signal) {
         Glibc.signal(signal.rawValue, SIG_IGN)
     }
+
+    /// Sleeps until a signal is delivered to this thread and its handler has run (pause(2)):
+    /// for a main thread whose program runs on dispatch queues and signal sources.
+    public static func pause() {
+        _ = Glibc.pause()
+    }
 }
 
 /// Signals as bytes to read (the self-pipe trick): the handler, in C, only writes the signal's

@@ -1,7 +1,6 @@
 import AnnouncerCore
 import AnnouncerSystem
 import AnnouncerClient
-import Glibc
 
 /// The commands that talk to a running announcerd.
 enum DaemonCommands {
@@ -425,15 +424,11 @@ enum DaemonCommands {
 
     /// The local time now, HH:MM:SS.mmm.
     static func timestamp() -> String {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        var seconds = now.tv_sec
-        var parts = tm()
-        localtime_r(&seconds, &parts)
-        func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let milliseconds = Int(now.tv_nsec / 1_000_000)
+        let now = LocalTime.now()
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let milliseconds = now.millisecond
         let ms = milliseconds < 10 ? "00\(milliseconds)" : milliseconds < 100 ? "0\(milliseconds)" : "\(milliseconds)"
-        return "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec)).\(ms)"
+        return "\(two(now.hour)):\(two(now.minute)):\(two(now.second)).\(ms)"
     }
 
     /// An event as one line of text: what is spoken as itself, every other event as its name

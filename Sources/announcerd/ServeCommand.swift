@@ -3,7 +3,6 @@ import AnnouncerServer
 import AnnouncerSpeech
 import Dispatch
 import AnnouncerSystem
-import Glibc
 
 /// The daemon proper: listen on the socket, speak what clients ask, until SIGTERM or SIGINT.
 struct ServeCommand {
@@ -71,13 +70,13 @@ struct ServeCommand {
             ExitStatus.unavailable.exit()
         }
 
-        signal(SIGPIPE, SIG_IGN)
+        Signal.ignore(.pipe)
         let core = DaemonCore(composer: composer, limits: limits(configuration), scheduler: configuration.schedulerSettings,
-                              sinkDescription: sink.description, uid: getuid())
+                              sinkDescription: sink.description, uid: Environment.userID)
         var recorder: SessionRecorder?
         if let recordPath {
             do {
-                recorder = try SessionRecorder(path: recordPath, uid: getuid(), sink: sink.description, log: log)
+                recorder = try SessionRecorder(path: recordPath, uid: Environment.userID, sink: sink.description, log: log)
             } catch {
                 listening.removeFile()
                 ssip?.removeFile()
@@ -106,11 +105,11 @@ struct ServeCommand {
         // the daemon, and the descriptors it holds while serving are all there already.
         let signals = DispatchQueue(label: "announcerd.signals")
         var sources: [DispatchSourceSignal] = []
-        for number in [SIGTERM, SIGINT, SIGHUP] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: signals)
+        for signal in [Signal.terminate, .interrupt, .hangUp] {
+            Signal.ignore(signal)
+            let source = DispatchSource.makeSignalSource(signal: signal.rawValue, queue: signals)
             source.setEventHandler {
-                if number == SIGHUP {
+                if signal == .hangUp {
                     reload(daemon: daemon, log: log)
                 } else {
                     daemon.shutdown()
@@ -139,7 +138,7 @@ struct ServeCommand {
         // reach their dispatch sources. (dispatchMain would turn this thread into libdispatch's
         // signal thread after main's stack is gone, which AddressSanitizer cannot follow.)
         while true {
-            withExtendedLifetime(sources) { _ = pause() }
+            withExtendedLifetime(sources) { Signal.pause() }
         }
     }
 
