@@ -181,7 +181,7 @@ import Testing
 
     /// 4 s of a spinner redrawn every 25 ms: at most once per repeat-ms (2 s), then "done".
     @Test func aSpinnerIsSaidAtMostOncePerRepeatTime() async throws {
-        let spoken = try await session("./spinner.sh", ["sleep:5"])
+        let spoken = try await session("./spinner.sh", ["wait:Working done"])
         let spins = spoken.filter { $0.hasPrefix("Working") && $0 != "Working done" }
         #expect((1...3).contains(spins.count))
         #expect(Array(spoken.suffix(2)) == ["Working done", "exited 0"])
