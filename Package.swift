@@ -28,6 +28,8 @@ let package = Package(
         .target(name: "AnnouncerSystem", dependencies: ["CAnnouncerSystem"]),
         .target(name: "AnnouncerCore"),
         .target(name: "AnnouncerClient", dependencies: ["AnnouncerCore", "AnnouncerSystem"]),
+        // The configuration in use, read from disk (System) into Core's values: one way for every program.
+        .target(name: "AnnouncerConfiguration", dependencies: ["AnnouncerCore", "AnnouncerSystem"]),
         .target(name: "AnnouncerTesting", dependencies: ["AnnouncerClient", "AnnouncerCore", "AnnouncerSystem"]),
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         // libpulse-simple's pkg-config flags (-D_REENTRANT, -pthread) are refused by SwiftPM; its headers
@@ -41,7 +43,7 @@ let package = Package(
         // rules of what a terminal says; `announce term` is the shell around them.
         .systemLibrary(name: "CVTerm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
         .target(name: "AnnouncerTerminal", dependencies: ["AnnouncerCore", "CVTerm"]),
-        .executableTarget(name: "announce", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "AnnouncerTerminal"], linkerSettings: staticSwift),
+        .executableTarget(name: "announce", dependencies: ["AnnouncerConfiguration", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "AnnouncerTerminal"], linkerSettings: staticSwift),
         // The speech-dispatcher door (docs/design.md §11): SSIP read and answered, pure.
         .target(name: "AnnouncerSSIP", dependencies: ["AnnouncerCore"]),
         // The desktop door (docs/design.md §12): AT-SPI objects and events as elements and requests, pure;
@@ -50,9 +52,9 @@ let package = Package(
         .target(name: "AnnouncerDesktop", dependencies: ["AnnouncerCore"]),
         .systemLibrary(name: "CAtSpi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
         .target(name: "AnnouncerATSPI", dependencies: ["AnnouncerDesktop", "AnnouncerClient", "AnnouncerCore", "AnnouncerSystem", "CAtSpi"]),
-        .executableTarget(name: "announcer-atspi", dependencies: ["AnnouncerATSPI", "AnnouncerDesktop", "AnnouncerCore", "AnnouncerSystem"], linkerSettings: staticSwift),
+        .executableTarget(name: "announcer-atspi", dependencies: ["AnnouncerATSPI", "AnnouncerConfiguration", "AnnouncerDesktop", "AnnouncerCore", "AnnouncerSystem"], linkerSettings: staticSwift),
         .target(name: "AnnouncerServer", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerSSIP"]),
-        .executableTarget(name: "announcerd", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerServer"], linkerSettings: staticSwift),
+        .executableTarget(name: "announcerd", dependencies: ["AnnouncerConfiguration", "AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerServer"], linkerSettings: staticSwift),
         .executableTarget(name: "shape-shuffle", dependencies: ["AnnouncerCore", "AnnouncerClient", "AnnouncerSystem"], path: "examples/ShapeShuffle"),
         .executableTarget(name: "announcer-bench", dependencies: ["AnnouncerCore", "AnnouncerSystem"], path: "bench/CoreBenchmark"),
         // What the test targets share: finding the built executables and the packaged locale

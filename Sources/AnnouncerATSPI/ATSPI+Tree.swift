@@ -77,27 +77,18 @@ extension ATSPI {
         if ReviewTree.itemRoles.contains(role) {
             object.description = string { atspi_accessible_get_description(accessible, &$0) }
         }
-        if let value = atspi_accessible_get_value_iface(accessible) {
-            object.value = checked { atspi_value_get_current_value(value, &$0) }
-            object.minimum = checked { atspi_value_get_minimum_value(value, &$0) }
-            object.maximum = checked { atspi_value_get_maximum_value(value, &$0) }
-            announcer_atspi_unref(value)
-        }
         if let text = atspi_accessible_get_text_iface(accessible) {
             if let count = checked({ atspi_text_get_character_count(text, &$0) }), count > 0, count <= longestReviewText {
                 object.text = string { atspi_text_get_text(text, 0, count, &$0) }
             }
             announcer_atspi_unref(text)
         }
-        if let attributes = checked({ atspi_accessible_get_attributes(accessible, &$0) }) ?? nil {
-            if let level = announcer_atspi_attribute(attributes, "level") { object.level = Int(String(cString: level)) }
+        let attributes = checked({ atspi_accessible_get_attributes(accessible, &$0) }) ?? nil
+        readValues(accessible, attributes: attributes, valueText: false, into: &object)
+        if let attributes {
             if let roles = announcer_atspi_attribute(attributes, "xml-roles") { object.xmlRoles = String(cString: roles) }
-            if let placeholder = announcer_atspi_attribute(attributes, "placeholder-text") ?? announcer_atspi_attribute(attributes, "placeholder") {
-                object.placeholder = String(cString: placeholder)
-            }
             g_hash_table_unref(attributes)
         }
-        if role == "combo box", AccessibleMapping.spokenText(object.text) == nil { object.valueText = chosenOption(accessible) }
         return object
     }
 

@@ -167,31 +167,19 @@ enum ATSPI {
             for (name, state) in spokenStates where atspi_state_set_contains(set, state) != 0 { object.states.insert(name) }
             announcer_atspi_unref(set)
         }
-        if let value = atspi_accessible_get_value_iface(accessible) {
-            object.value = checked { atspi_value_get_current_value(value, &$0) }
-            object.minimum = checked { atspi_value_get_minimum_value(value, &$0) }
-            object.maximum = checked { atspi_value_get_maximum_value(value, &$0) }
-            let text = string { atspi_value_get_text(value, &$0) }
-            object.valueText = text.isEmpty ? nil : text
-            announcer_atspi_unref(value)
-        }
         if textRoles.contains(role) { object.text = wholeText(accessible) }
-        // A web page's select: its chosen option, which its text (Chromium's: one embedded
-        // object's character) does not say.
-        if role == "combo box", AccessibleMapping.spokenText(object.text) == nil { object.valueText = chosenOption(accessible) }
         if AccessibleMapping.positionedRoles.contains(role) {
             object.position = position(accessible)
             // A row with no name of its own says what its children say (GTK's list box rows).
             if object.name.isEmpty { object.name = childNames(accessible, depth: 2).joined(separator: " ") }
         }
-        if let attributes = checked({ atspi_accessible_get_attributes(accessible, &$0) }) ?? nil {
+        let attributes = checked({ atspi_accessible_get_attributes(accessible, &$0) }) ?? nil
+        readValues(accessible, attributes: attributes, valueText: true, into: &object)
+        if let attributes {
             func attribute(_ name: String) -> String? { announcer_atspi_attribute(attributes, name).map { String(cString: $0) } }
-            if let level = attribute("level") { object.level = Int(level) }
-            // Firefox's name for it, and Chromium's.
-            object.placeholder = attribute("placeholder-text") ?? attribute("placeholder")
             // The place a web page gives (a radio button in its group), over the place among
             // the parent's children (which counts the labels between them).
-            if AccessibleMapping.positionedRoles.contains(role) || role == "radio button",
+            if AccessibleMapping.groupPositionedRoles.contains(role),
                let index = attribute("posinset").flatMap({ Int($0) }), let count = attribute("setsize").flatMap({ Int($0) }), index >= 1, index <= count {
                 object.position = AccessibleSnapshot.Position(index: index, count: count)
             }

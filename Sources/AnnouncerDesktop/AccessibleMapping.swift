@@ -25,6 +25,11 @@ public enum AccessibleMapping {
     /// bridge reads the position of these, and only these (AccessibleSnapshot.position).
     public static let positionedRoles: Set<String> = ["list item", "tree item", "table cell", "tree table cell", "table row", "tree table row", "page tab"]
 
+    /// Roles whose place in their group the bridge takes from the object's own `posinset` and
+    /// `setsize` when a web page gives them: those above, and a radio button (its place among its
+    /// siblings is not read, since that counts the labels between the buttons).
+    public static let groupPositionedRoles: Set<String> = positionedRoles.union(["radio button"])
+
     /// The element for `object`. Its own words ("level 2", "expanded", "Control Q") are taken
     /// from `catalog` in the object's language, else the configured `locale`: the language the
     /// composer will speak the element in.

@@ -1,4 +1,5 @@
 import AnnouncerClient
+import AnnouncerConfiguration
 import AnnouncerCore
 import AnnouncerSystem
 import AnnouncerTerminal

@@ -1,4 +1,5 @@
 import AnnouncerATSPI
+import AnnouncerConfiguration
 import AnnouncerCore
 import AnnouncerDesktop
 import AnnouncerSystem
@@ -48,7 +49,7 @@ let configuration: Configuration
 let catalog: LocaleCatalog
 do {
     var warnings: [ConfigError] = []
-    (configuration, catalog) = try ConfigurationSources(try ConfigurationFiles.locate().read()).load(warnings: &warnings)
+    (configuration, catalog) = try configurationSources().load(warnings: &warnings)
     for warning in warnings { Console.error("announcer-atspi: \(warning)") }
 } catch {
     Console.error("announcer-atspi: \(error)")

@@ -1,3 +1,4 @@
+import AnnouncerConfiguration
 import AnnouncerCore
 import AnnouncerSpeech
 import AnnouncerSystem

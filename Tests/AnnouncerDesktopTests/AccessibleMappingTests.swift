@@ -118,6 +118,27 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         #expect(AccessibleMapping.positionedRoles.contains(role) == (element.context != nil), "\(role)")
     }
 
+    /// Where the bridge reads an object's place (`siblings`: among its parent's children;
+    /// `group`: the `posinset` and `setsize` a web page gives), role by role: one rule, in
+    /// AccessibleMapping, and every place read is a place spoken.
+    @Test(arguments: [
+        ("list item", true, true), ("tree item", true, true), ("table cell", true, true), ("tree table cell", true, true),
+        ("table row", true, true), ("tree table row", true, true), ("page tab", true, true), ("radio button", false, true),
+        ("radio menu item", false, false), ("menu item", false, false), ("push button", false, false), ("check box", false, false),
+    ])
+    func thePlaceIsReadFrom(_ role: String, siblings: Bool, group: Bool) {
+        #expect(AccessibleMapping.positionedRoles.contains(role) == siblings)
+        #expect(AccessibleMapping.groupPositionedRoles.contains(role) == group)
+        if siblings || group {
+            let element = AccessibleMapping.element(Object(id: "1", role: role, name: "x", position: .init(index: 2, count: 5)), catalog: packagedCatalog, locale: "en")
+            #expect(element.context != nil, "\(role): its place is read but not spoken")
+        }
+    }
+
+    @Test func everyRoleWhoseGroupPlaceIsReadIsInTheTable() {
+        #expect(AccessibleMapping.groupPositionedRoles == AccessibleMapping.positionedRoles.union(["radio button"]))
+    }
+
     /// The desktop door in German: every word it adds comes from the German table.
     @Test(arguments: [
         Row(object: Object(id: "1", role: "heading", name: "Einstellungen", level: 2), spoken: "Einstellungen: Ebene 2. Überschrift."),

@@ -1,0 +1,11 @@
+import AnnouncerCore
+import AnnouncerSystem
+
+/// The configuration and locale tables in use: found and read by AnnouncerSystem's
+/// `ConfigurationFiles`, checked and turned into values by AnnouncerCore
+/// (`ConfigurationSources.load`, the one rule). The one way announcerd, announce and
+/// announcer-atspi read them; a module of its own, since AnnouncerSystem knows nothing of
+/// AnnouncerCore's types and the daemon links no client code.
+public func configurationSources(explicit: String? = nil) throws(ConfigError) -> ConfigurationSources {
+    do { return ConfigurationSources(try ConfigurationFiles.locate().read(explicit: explicit)) } catch { throw ConfigError(file: error.file, error.message) }
+}
