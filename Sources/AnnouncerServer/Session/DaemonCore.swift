@@ -43,6 +43,8 @@ public struct DaemonCore {
         case engine(SpeechEngineEvent)
         /// The speech worker listed its voices (`listVoices`), or said why it could not.
         case voices(VoiceListing)
+        /// The configuration was read again (SIGHUP): new settings from now on.
+        case reconfigure(DaemonSettings)
         /// The daemon is going: silence, everything waiting is cancelled.
         case shutdown
     }
@@ -141,8 +143,9 @@ public struct DaemonCore {
         var role: WindowRole
     }
 
-    public var composer: UtteranceComposer
-    public var limits: DaemonLimits
+    /// Changed only by `reconfigure`, so that a reload is recorded and replayed like any input.
+    public private(set) var composer: UtteranceComposer
+    public private(set) var limits: DaemonLimits
     public let sinkDescription: String
     /// Only this user's processes may connect.
     public let uid: UInt32
@@ -160,14 +163,8 @@ public struct DaemonCore {
     /// A `nextTurn` was asked for and its `turn` has not come yet.
     private var turnAsked = false
 
-    // Speech.
-    var scheduler: SpeechScheduler
-    /// What the scheduler decided during the input at hand, carried out after its own actions.
-    var schedulerActions: [SchedulerAction] = []
-    /// Utterances handed to the engine and not finished.
-    var handedOver: [UtteranceID: ScheduledUtterance] = [:]
-    /// Why the engine failed the utterance being finished, while its `failed` is reported.
-    var failure: (id: UtteranceID, reason: String)?
+    /// The one voice: the scheduler and what the engine has been handed.
+    var speech: SpeechDriver
     var engineRestarts = 0
     /// The synthesizer's voices, once the worker has listed them (a failed listing is asked again).
     var voices: [SynthesisVoice]?
@@ -185,7 +182,7 @@ public struct DaemonCore {
     public init(composer: UtteranceComposer, limits: DaemonLimits, scheduler: SchedulerSettings, sinkDescription: String, uid: UInt32) {
         self.composer = composer
         self.limits = limits
-        self.scheduler = SpeechScheduler(settings: scheduler)
+        self.speech = SpeechDriver(settings: scheduler)
         self.sinkDescription = sinkDescription
         self.uid = uid
     }
@@ -206,11 +203,14 @@ public struct DaemonCore {
     public var activeTreeOwner: ClientID? { treeOwners.last }
 
     /// Whether nothing speaks or waits to be spoken.
-    public var isSilent: Bool { scheduler.currentUtterance == nil && scheduler.waitingCount == 0 }
+    public var isSilent: Bool { speech.isSilent }
 
-    /// New scheduler settings (a configuration reload); what is queued stays queued.
-    public mutating func update(scheduler settings: SchedulerSettings) {
-        scheduler.settings = settings
+    /// A configuration reload: what is queued stays queued, and who is connected stays so even
+    /// past a lower `max-clients`.
+    private mutating func reconfigure(_ settings: DaemonSettings) {
+        composer = UtteranceComposer(catalog: settings.catalog ?? composer.catalog, locale: settings.locale, hintStyle: settings.hintStyle)
+        limits = settings.limits
+        speech.settings = settings.scheduler
     }
 
     // MARK: - Inputs
@@ -248,6 +248,9 @@ public struct DaemonCore {
             return engineReported(report)
         case .voices(let listing):
             return voicesListed(listing)
+        case .reconfigure(let settings):
+            reconfigure(settings)
+            return []
         case .shutdown:
             schedule(.stop)
             return []
