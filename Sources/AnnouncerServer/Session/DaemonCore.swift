@@ -113,15 +113,7 @@ public struct DaemonCore {
         /// it comes (its next turn waits for the list too, so there are fewer than a turn's).
         var heldLines: [LineFramer.Item] = []
         /// Its side of SSIP, when it came through that door.
-        var ssip: SSIPSession?
-        /// SSIP events that wait until the client is not waiting for a reply.
-        var heldEvents: [String] = []
-        /// SSIP: its speech is paused (`PAUSE`) until `RESUME`.
-        var paused = false
-        /// SSIP: when it was last answered.
-        var lastReplyAt: Milliseconds = -.infinity
-        /// SSIP: the wake-up asked for to release its held events.
-        var wakeAt: Milliseconds?
+        var ssip: SSIPClientState?
     }
 
     /// Who waits for the voice list, and how to answer them.
@@ -189,6 +181,14 @@ public struct DaemonCore {
 
     public var clientCount: Int { clients.count }
 
+    /// Does `body` with the client's state, changed in place; nil when the client has gone
+    /// (an input about a client can come after it has left).
+    @discardableResult
+    mutating func withClient<T>(_ client: ClientID, _ body: (inout Client) -> T) -> T? {
+        guard let index = clients.index(forKey: client) else { return nil }
+        return body(&clients.values[index])
+    }
+
     /// What composes the speech of a client and of its tree: the configured composer, with the
     /// hint style the client's door declared in `hello` when it declared one. The one rule for
     /// whose hints are said, so a keyboard door never hears a touch gesture.
@@ -239,7 +239,7 @@ public struct DaemonCore {
         case .closed(let client, let reason):
             return disconnect(client, reason: reason)
         case .wake(let client):
-            clients[client]?.wakeAt = nil
+            withSSIP(client) { $0.woke() }
             return releaseHeldEvents(of: client)
         case .tick:
             schedule(.tick)
@@ -267,7 +267,7 @@ public struct DaemonCore {
                     .log(.warning, "refused client pid \(pid): \(limits.maximumClients) clients are connected already", limited: true)]
         }
         var admitted = Client(pid: pid)
-        if door == .ssip { admitted.ssip = SSIPSession(client: client) }
+        if door == .ssip { admitted.ssip = SSIPClientState(client: client) }
         clients[client] = admitted
         return [.admit(client)]
     }
@@ -289,7 +289,7 @@ public struct DaemonCore {
         }
         var actions: [Action] = [.resumeAccepting]
         if let reason {
-            let name = gone.name ?? gone.ssip?.name
+            let name = gone.name ?? gone.ssip?.session.name
             actions.append(.log(.warning, "client \(client)\(name.map { " \"\($0)\"" } ?? "") (pid \(gone.pid)) disconnected: \(reason)", limited: false))
         }
         return actions
@@ -304,10 +304,14 @@ public struct DaemonCore {
 
     /// The client has lines to be served; a turn is asked for unless one is coming.
     private mutating func linesArrived(_ client: ClientID, count: Int) -> [Action] {
-        guard count > 0, clients[client] != nil else { return [] }
-        if clients[client]!.pendingLines == 0 && !turns.contains(client) { turns.append(client) }
-        clients[client]!.pendingLines += count
-        clients[client]!.unanswered += count
+        guard count > 0, let hadLines = withClient(client, { state in
+            defer {
+                state.pendingLines += count
+                state.unanswered += count
+            }
+            return state.pendingLines > 0
+        }) else { return [] }
+        if !hadLines && !turns.contains(client) { turns.append(client) }
         guard !turnAsked else { return [] }
         turnAsked = true
         return [.nextTurn]
@@ -332,8 +336,8 @@ public struct DaemonCore {
             // A client waiting for the voice list gets its turns back when the list comes.
             guard let pending = clients[client]?.pendingLines, pending > 0, !waitsForVoices(client) else { continue }
             let lines = min(pending, Self.linesPerTurn)
-            clients[client]!.pendingLines -= lines
-            if clients[client]!.pendingLines > 0 { turns.append(client) }
+            withClient(client) { $0.pendingLines -= lines }
+            if pending > lines { turns.append(client) }
             turnAsked = true
             return [.serve(client, lines: lines), .nextTurn]
         }
@@ -342,19 +346,24 @@ public struct DaemonCore {
 
     /// One served line: answered now, or held in order behind a `voices` still unanswered.
     private mutating func serve(_ item: LineFramer.Item, from client: ClientID) -> [Action] {
-        guard clients[client] != nil else { return [] }
+        guard let isSSIP = withClient(client, { $0.ssip != nil }) else { return [] }
         guard !waitsForVoices(client) else {
-            clients[client]!.heldLines.append(item)
+            withClient(client) { $0.heldLines.append(item) }
             return []
         }
-        guard clients[client]!.ssip != nil else {
-            clients[client]!.unanswered = max(clients[client]!.unanswered - 1, 0)
+        guard isSSIP else {
+            answered(client)
             return answer(item, from: client)
         }
         // The line counts as unanswered until its reply is out: an event it causes waits.
         let actions = answerSSIP(item, from: client)
-        guard clients[client] != nil, !waitsForVoices(client) else { return actions }
-        clients[client]!.unanswered = max(clients[client]!.unanswered - 1, 0)
+        guard !waitsForVoices(client), answered(client) else { return actions }
         return actions + releaseHeldEvents(of: client)
+    }
+
+    /// One of the client's lines has been answered; false when the client has gone.
+    @discardableResult
+    mutating func answered(_ client: ClientID) -> Bool {
+        withClient(client) { $0.unanswered = max($0.unanswered - 1, 0) } != nil
     }
 }
