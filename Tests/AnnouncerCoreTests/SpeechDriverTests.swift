@@ -22,6 +22,11 @@ import Testing
     }
 
     static func focus(_ text: String) -> Step { .event(.focus(description: Speech(text: text), hint: nil)) }
+    static func say(_ text: String, interrupting: Bool = false) -> Step {
+        var announcement = Announcement(text: text, priority: interrupting ? .high : .default)
+        announcement.interrupt = interrupting
+        return .event(.announce(announcement))
+    }
 
     static let cases: [Case] = [
         Case(name: "a started for the utterance speaking is its first sound",
@@ -30,6 +35,9 @@ import Testing
         Case(name: "a started for an utterance cut off meanwhile is no sound",
              steps: [focus("A"), focus("B"), .started("A"), .started("B")],
              expected: ["speak A", "cut A", "A superseded", "speak B", "sounding B"]),
+        Case(name: "a started for an utterance cut off to wait again is no sound, until it starts again",
+             steps: [say("A"), say("B", interrupting: true), .started("A"), .started("B"), .finished("B"), .started("A")],
+             expected: ["speak A", "cut A", "speak B", "sounding B", "B spoken", "speak A", "sounding A"]),
         Case(name: "a failure carries the engine's reason",
              steps: [focus("A"), .failed("A", "no audio")],
              expected: ["speak A", "A failed: no audio"]),
