@@ -151,9 +151,7 @@ public struct DaemonCore {
     var pausedWhileSpeaking: Set<UtteranceID> = []
     var activeWindow: ActiveWindow?
     /// Clients with lines waiting, in the order they are served.
-    private var turns: [ClientID] = []
-    /// A `nextTurn` was asked for and its `turn` has not come yet.
-    private var turnAsked = false
+    private var turns = TurnQueue()
 
     /// The one voice: the scheduler and what the engine has been handed.
     var speech: SpeechDriver
@@ -169,7 +167,7 @@ public struct DaemonCore {
     public static let version = AnnouncerVersion.current
     public static let protocolVersion = 1
     /// Lines a client is served in one turn before the others get theirs.
-    public static let linesPerTurn = 32
+    public static let linesPerTurn = TurnQueue.linesPerTurn
 
     public init(composer: UtteranceComposer, limits: DaemonLimits, scheduler: SchedulerSettings, sinkDescription: String, uid: UInt32) {
         self.composer = composer
@@ -277,7 +275,7 @@ public struct DaemonCore {
     private mutating func disconnect(_ client: ClientID, reason: String?) -> [Action] {
         guard let gone = clients.removeValue(forKey: client) else { return [] }
         treeOwners.removeAll { $0 == client }
-        turns.removeAll { $0 == client }
+        turns.remove(client)
         voiceRequests.removeAll { $0.client == client }
         if activeWindow?.client == client { activeWindow = nil }
         if !gone.waiting.isEmpty {
@@ -311,37 +309,30 @@ public struct DaemonCore {
             }
             return state.pendingLines > 0
         }) else { return [] }
-        if !hadLines && !turns.contains(client) { turns.append(client) }
-        guard !turnAsked else { return [] }
-        turnAsked = true
-        return [.nextTurn]
+        if !hadLines { turns.join(client) }
+        return turns.ask() ? [.nextTurn] : []
     }
 
     /// Gives back the turns of a client that waited (for the voice list).
     mutating func resumeTurns(of client: ClientID) -> [Action] {
         guard let pending = clients[client]?.pendingLines, pending > 0, !turns.contains(client) else { return [] }
-        turns.append(client)
-        guard !turnAsked else { return [] }
-        turnAsked = true
-        return [.nextTurn]
+        turns.join(client)
+        return turns.ask() ? [.nextTurn] : []
     }
 
     /// Whose turn it is, and how many of its lines to serve now. A client with lines left after
     /// its turn goes to the back of the line, and the next turn comes after everything else
     /// queued meanwhile (accepts, the engine's reports, writes).
     private mutating func nextTurn() -> [Action] {
-        turnAsked = false
-        while let client = turns.first {
-            turns.removeFirst()
-            // A client waiting for the voice list gets its turns back when the list comes.
-            guard let pending = clients[client]?.pendingLines, pending > 0, !waitsForVoices(client) else { continue }
-            let lines = min(pending, Self.linesPerTurn)
-            withClient(client) { $0.pendingLines -= lines }
-            if pending > lines { turns.append(client) }
-            turnAsked = true
-            return [.serve(client, lines: lines), .nextTurn]
-        }
-        return []
+        // Taken out while it changes, so that it is changed in place while the clients are read.
+        var queue = turns
+        turns = TurnQueue()
+        // A client waiting for the voice list gets its turns back when the list comes.
+        let turn = queue.take { client in waitsForVoices(client) ? nil : clients[client]?.pendingLines }
+        turns = queue
+        guard let (client, lines) = turn else { return [] }
+        withClient(client) { $0.pendingLines -= lines }
+        return [.serve(client, lines: lines), .nextTurn]
     }
 
     /// One served line: answered now, or held in order behind a `voices` still unanswered.
