@@ -37,11 +37,8 @@ extension DaemonCore {
             }
             return Reply(id: id, .welcome(protocol: Self.protocolVersion, version: Self.version))
         case .window(let title, let role, _):
-            let window = ActiveWindow(client: client, title: title, role: role)
-            // Said once when it becomes active: the same window again (a door's doubled event)
-            // is not said again.
-            guard window != activeWindow else { return Reply(id: id, .ok(.init())) }
-            activeWindow = window
+            // Said once when it becomes active, not again for the same window.
+            guard foreground.windowActivated(.init(client: client, title: title, role: role)) else { return Reply(id: id, .ok(.init())) }
             fallthrough
         case .focus, .announce, .stop, .echo:
             guard let event = line.request.schedulerEvent(composer: composer(for: client)) else { return Reply(id: id, .ok(.init())) }
@@ -71,7 +68,7 @@ extension DaemonCore {
                 defer { state.focusEngine = engine }
                 return engine.replaceTree(tree, focus: focus)
             }) else { return nil }
-            makeActive(client)
+            foreground.treeChanged(by: client)
             return Reply(id: id, .ok(perform(actions, owner: client, events: &events)))
         case .update(let elements, let focus):
             guard var engine = clients[client]?.focusEngine else {
@@ -80,7 +77,7 @@ extension DaemonCore {
             do {
                 let actions = try engine.updateElements(elements, focus: focus)
                 withClient(client) { $0.focusEngine = engine }
-                makeActive(client)
+                foreground.treeChanged(by: client)
                 return Reply(id: id, .ok(perform(actions, owner: client, events: &events)))
             } catch {
                 return Reply(RequestError(error, id: id))
@@ -128,13 +125,6 @@ extension DaemonCore {
 
     private func accepted(_ output: SchedulerOutput) -> Reply.Accepted {
         Reply.Accepted(utterance: output.accepted.first, hint: output.accepted.count > 1 ? output.accepted[1] : nil)
-    }
-
-    private mutating func makeActive(_ client: ClientID) {
-        // A client's own screen is a window of its own: a door's window is said again after it.
-        activeWindow = nil
-        treeOwners.removeAll { $0 == client }
-        treeOwners.append(client)
     }
 
     /// Carries out the focus engine's actions: speech through the scheduler, interaction events

@@ -128,13 +128,6 @@ public struct DaemonCore {
         }
     }
 
-    /// The window a door said last; the same one again is not said.
-    struct ActiveWindow: Equatable {
-        var client: ClientID
-        var title: String
-        var role: WindowRole
-    }
-
     /// Changed only by `reconfigure`, so that a reload is recorded and replayed like any input.
     public private(set) var composer: UtteranceComposer
     public private(set) var limits: DaemonLimits
@@ -142,14 +135,13 @@ public struct DaemonCore {
     /// Only this user's processes may connect.
     public let uid: UInt32
     var clients: [ClientID: Client] = [:]
-    /// Clients with a tree, least recently registered or updated first: the keyboard acts on the last.
-    var treeOwners: [ClientID] = []
+    /// The trees, whose the keyboard acts on, and the window said last.
+    var foreground = Foreground()
     var ownerOf: [UtteranceID: ClientID] = [:]
     /// SSIP messages: the events their client asked for when it sent them.
     var ssipNotifications: [UtteranceID: Set<SSIPEvent>] = [:]
     /// SSIP messages cut off by `PAUSE`: they say `RESUMED`, not `BEGIN`, when they start again.
     var pausedWhileSpeaking: Set<UtteranceID> = []
-    var activeWindow: ActiveWindow?
     /// Clients with lines waiting, in the order they are served.
     private var turns = TurnQueue()
 
@@ -198,7 +190,7 @@ public struct DaemonCore {
     }
 
     /// The client the keyboard acts on: the one that sent `screen` or `update` last.
-    public var activeTreeOwner: ClientID? { treeOwners.last }
+    public var activeTreeOwner: ClientID? { foreground.keyboardOwner }
 
     /// Whether nothing speaks or waits to be spoken.
     public var isSilent: Bool { speech.isSilent }
@@ -274,10 +266,9 @@ public struct DaemonCore {
     /// already speaking plays on), and its tree goes with it.
     private mutating func disconnect(_ client: ClientID, reason: String?) -> [Action] {
         guard let gone = clients.removeValue(forKey: client) else { return [] }
-        treeOwners.removeAll { $0 == client }
+        foreground.remove(client)
         turns.remove(client)
         voiceRequests.removeAll { $0.client == client }
-        if activeWindow?.client == client { activeWindow = nil }
         if !gone.waiting.isEmpty {
             for id in gone.waiting {
                 ownerOf[id] = nil
