@@ -88,13 +88,10 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
         }
     }
 
-    /// Applies a reloaded configuration (on the daemon's queue).
-    public func reload(composer: UtteranceComposer, limits: DaemonLimits, scheduler: SchedulerSettings) {
-        queue.async { [self] in
-            core.composer = composer
-            core.limits = limits
-            core.update(scheduler: scheduler)
-        }
+    /// Applies a reloaded configuration (on the daemon's queue), as the core's input so that
+    /// it is recorded with the rest.
+    public func reload(_ settings: DaemonSettings) {
+        queue.async { [self] in run(.reconfigure(settings)) }
     }
 
     /// Stops accepting, cancels waiting speech (subscribers hear `cancelled`), removes the socket

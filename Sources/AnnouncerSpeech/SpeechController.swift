@@ -1,10 +1,9 @@
 import AnnouncerCore
 import Dispatch
 
-/// The scheduler in real time for `announcerd --play`, which speaks request lines with no
-/// clients: one serial queue owns the scheduler, feeds it the engine's reports and a monotonic
-/// clock, and carries its actions out to the engine and to an observer. (The daemon's own
-/// scheduler lives in its core, with the clients; this is the same scheduler with no clients.)
+/// `announcerd --play`'s shell in real time: one serial queue owns the speech driver (the same
+/// glue between the scheduler and the engine that the daemon's core runs), feeds it the engine's
+/// reports and a monotonic clock, and carries its actions out to the engine and to an observer.
 /// Its public calls come from outside its queue.
 public final class SpeechController: @unchecked Sendable {  // Safe: every stored var is touched on `queue` only; the public calls hop onto it.
     /// What the controller tells the world (the text sink's lines, failures).
@@ -15,18 +14,15 @@ public final class SpeechController: @unchecked Sendable {  // Safe: every store
     }
 
     private let queue = DispatchQueue(label: "announcer.speech-controller")
-    private var scheduler: SpeechScheduler
+    private var driver: SpeechDriver
     private var engine: (any SpeechEngine)?
     private var observer: @Sendable (Notice) -> Void = { _ in }
-    private var handedOver: [UtteranceID: ScheduledUtterance] = [:]
-    /// Why the engine failed the utterance being finished, while its `failed` is reported.
-    private var failure: (id: UtteranceID, reason: String)?
     private lazy var timer = WakeTimer(queue: queue)
     private let origin = ContinuousClock.now
     private var idleWaiters: [@Sendable () -> Void] = []
 
     public init(settings: SchedulerSettings) {
-        scheduler = SpeechScheduler(settings: settings)
+        driver = SpeechDriver(settings: settings)
     }
 
     /// Connects the engine and the observer; call once, before submitting anything. The engine
@@ -41,26 +37,18 @@ public final class SpeechController: @unchecked Sendable {  // Safe: every store
     /// Hands the scheduler requests that arrive together: all of them are handled before any
     /// report of the engine's, as one burst.
     public func submit(_ events: [SchedulerEvent]) -> [SchedulerOutput] {
-        queue.sync { events.map { handle($0) } }
+        queue.sync {
+            events.map { event in
+                let output = driver.schedule(event, at: now())
+                perform(driver.carryOut())
+                return output
+            }
+        }
     }
 
     /// The engine's reports, from any thread.
     public func engineReport(_ event: SpeechEngineEvent) {
-        queue.async { [self] in
-            switch event {
-            case .started(let id):
-                if let item = handedOver[id] { observer(.speaking(item)) }
-                handle(.engineStarted(id))
-            case .finished(let id):
-                handle(.engineFinished(id))
-            case .failed(let id, let message):
-                failure = (id, message)
-                handle(.engineFailed(id))
-                failure = nil
-            case .mark, .restarted:
-                break
-            }
-        }
+        queue.async { [self] in perform(driver.engineReported(event, at: now())) }
     }
 
     /// Calls `body` (on the controller's queue) once nothing is speaking or waiting.
@@ -75,30 +63,29 @@ public final class SpeechController: @unchecked Sendable {  // Safe: every store
 
     private func now() -> Milliseconds { (ContinuousClock.now - origin).milliseconds }
 
-    @discardableResult
-    private func handle(_ event: SchedulerEvent) -> SchedulerOutput {
+    private func perform(_ actions: [SpeechDriver.Action]) {
         dispatchPrecondition(condition: .onQueue(queue))
-        let output = scheduler.handle(event, at: now())
-        for action in output.actions {
+        for action in actions {
             switch action {
-            case .start(let item):
-                handedOver[item.id] = item
-                engine?.speak(item)
-            case .cutOff(let id):
-                engine?.cutOff(id)
-            case .finished(let id, let status):
-                handedOver[id] = nil
-                observer(.finished(id, status, reason: status == .failed && failure?.id == id ? failure?.reason : nil))
+            case .speak(let item): engine?.speak(item)
+            case .cutOff(let id): engine?.cutOff(id)
             case .wake(let time):
-                timer.set(after: time.map { $0 - now() }) { [weak self] in _ = self?.handle(.tick) }
+                timer.set(after: time.map { $0 - now() }) { [weak self] in self?.tick() }
+            case .sounding(let item): observer(.speaking(item))
+            case .finished(let id, let status, let reason): observer(.finished(id, status, reason: reason))
+            case .mark: break
             }
         }
         notifyIfIdle()
-        return output
+    }
+
+    private func tick() {
+        driver.schedule(.tick, at: now())
+        perform(driver.carryOut())
     }
 
     private func notifyIfIdle() {
-        guard !idleWaiters.isEmpty, scheduler.currentUtterance == nil, scheduler.waitingCount == 0 else { return }
+        guard !idleWaiters.isEmpty, driver.isSilent else { return }
         let waiters = idleWaiters
         idleWaiters.removeAll()
         for waiter in waiters { waiter() }

@@ -158,8 +158,7 @@ struct ServeCommand {
                 return
             }
             for warning in warnings { log(.warning, "warning: \(warning)") }
-            let composer = UtteranceComposer(catalog: catalog, locale: configuration.locale, hintStyle: configuration.hintStyle)
-            daemon.reload(composer: composer, limits: limits(configuration), scheduler: configuration.schedulerSettings)
+            daemon.reload(DaemonSettings(configuration, catalog: catalog))
             log(.info, "configuration reloaded")
         } catch {
             log(.error, "configuration not reloaded, keeping the old one: \(error)")

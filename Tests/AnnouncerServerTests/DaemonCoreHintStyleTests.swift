@@ -61,7 +61,9 @@ extension CoreHarness {
 
     /// With `hint-style = keyboard` configured, a door that declares touch hears gestures.
     @Test mutating func aDeclaredStyleWinsOverTheConfiguredOne() {
-        test.core.composer.hintStyle = .keyboard
+        var configuration = Configuration()
+        configuration.hintStyle = .keyboard
+        _ = test.core.handle(.reconfigure(DaemonSettings(configuration, catalog: nil)), at: 0)
         _ = test.send(1, #"{"type":"hello","client":"phone-mirror","protocol":1,"hints":"touch"}"#)
         #expect(focusHint(1, Self.toggle) == "Double tap to toggle setting.")
         #expect(focusHint(2, Self.toggle) == "Press Space to toggle setting.")

@@ -186,6 +186,10 @@ import Testing
         (#"{"at":1,"failed":3,"input":"engine","message":"crash"}"#, .engine(.failed(UtteranceID(3), "crash"))),
         (#"{"at":1,"failed":"no worker","input":"voices"}"#, .voices(.failed("no worker"))),
         (#"{"at":1,"client":2,"door":"ssip","input":"connected","pid":7,"uid":1000}"#, .connected(2, uid: 1000, pid: 7, door: .ssip)),
+        (#"{"at":1,"hintDelayMs":500,"hintStyle":"keyboard","input":"reconfigure","locale":"de","maxAgeMs":5000,"maxBacklogBytes":1000,"maxClients":4,"maxQueuedPerClient":10,"queueLimit":100}"#,
+         .reconfigure(DaemonSettings(catalog: nil, locale: "de", hintStyle: .keyboard,
+                                     limits: DaemonLimits(maximumClients: 4, maximumBacklogBytes: 1000, maximumQueuedPerClient: 10),
+                                     scheduler: SchedulerSettings(hintDelayMs: 500, maxAgeMs: 5000, queueLimit: 100)))),
     ])
     func recordedInputsReadBackAsWritten(line: String, input: DaemonCore.Input) throws {
         let read = try DaemonCore.Input.recorded(Array(line.utf8))

@@ -53,8 +53,8 @@ import Testing
         // Its reply goes first; the event waits the gap after it, then comes on the wake-up.
         let answered = test.handle(.line(1, .line(Array("GET RATE".utf8))))
         #expect(written(answered) == ["1 251-0\r\n251 OK GET RETURNED\r\n"])
-        #expect(answered.contains(.wake(1, at: 100 + DaemonCore.eventGapMs)))
-        test.clock = 100 + DaemonCore.eventGapMs
+        #expect(answered.contains(.wake(1, at: 100 + SSIPClientState.eventGapMs)))
+        test.clock = 100 + SSIPClientState.eventGapMs
         #expect(written(test.handle(.wake(1))) == ["1 701-1\r\n701-1\r\n701 BEGIN\r\n"])
     }
 

@@ -157,8 +157,14 @@ import AnnouncerTestSupport
         #expect(!FileManager.default.fileExists(atPath: daemon.socket))
     }
 
+    /// A reload is also one of the core's inputs: recorded where it came (a bad one is not), and
+    /// replayed there, so that what was said before and after it replays in its own language.
     @Test func sighupReloadsAndKeepsTheOldConfigurationWhenTheNewOneIsBad() throws {
-        let daemon = try DaemonProcess(arguments: ["--sink", "text:instant"], config: "locale = en\n")
+        let recordDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-reload-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: recordDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(atPath: recordDirectory) }
+        let recordPath = recordDirectory + "/session.record"
+        let daemon = try DaemonProcess(arguments: ["--sink", "text:instant", "--record", recordPath], config: "locale = en\n")
         let client = try LineClient(path: daemon.socket)
         client.send(#"{"type":"focus","id":1,"element":{"label":"OK","traits":["button"]}}"#)
         _ = try client.reply(1)
@@ -177,7 +183,18 @@ import AnnouncerTestSupport
         #expect(daemon.stderr.contains("announcer.conf:2: hint-style"))
         client.send(#"{"type":"focus","id":3,"element":{"label":"OK","traits":["button"]}}"#)
         _ = try client.reply(3)
-        try daemon.waitForOutput("SPEAK focus 2 OK. Taste.")
+        try daemon.waitForOutput("SPEAK focus 3 OK. Taste.")
+        daemon.signal(SIGTERM)
+        #expect(try daemon.waitForExit() == 0)
+
+        let recording = try String(contentsOfFile: recordPath, encoding: .utf8)
+        #expect(recording.split(separator: "\n").filter { $0.contains(#""input":"reconfigure""#) }.count == 1)
+        var configuration = Configuration()
+        configuration.locale = "en"
+        let replay = try DaemonCoreReplayTests.replay(recording, configuration: configuration)
+        #expect(replay.textSink.contains("SPEAK focus 1 OK. Button."))
+        #expect(replay.textSink.contains("SPEAK focus 2 OK. Taste."))
+        #expect(replay.textSink.contains("SPEAK focus 3 OK. Taste."))
     }
 
     @Test func aSecondDaemonOnALiveSocketExitsNamingIt() throws {

@@ -66,6 +66,16 @@ extension DaemonCore.Input {
         case .voices(.failed(let reason)):
             members["input"] = "voices"
             members["failed"] = .string(reason)
+        case .reconfigure(let settings):
+            members["input"] = "reconfigure"
+            members["locale"] = .string(settings.locale)
+            members["hintStyle"] = .string(settings.hintStyle.rawValue)
+            members["maxClients"] = .number(Double(settings.limits.maximumClients))
+            members["maxBacklogBytes"] = .number(Double(settings.limits.maximumBacklogBytes))
+            members["maxQueuedPerClient"] = .number(Double(settings.limits.maximumQueuedPerClient))
+            members["hintDelayMs"] = .number(settings.scheduler.hintDelayMs)
+            members["maxAgeMs"] = .number(settings.scheduler.maxAgeMs)
+            members["queueLimit"] = .number(Double(settings.scheduler.queueLimit))
         case .shutdown:
             members["input"] = "shutdown"
         }
@@ -132,6 +142,23 @@ extension DaemonCore.Input {
                     let items = try reader.required("voices") { key throws(FieldError) in try reader.array(key) }
                     input = .voices(.listed(try SynthesisVoice.list(items, path: "voices")))
                 }
+            case "reconfigure":
+                func count(_ key: String) throws(FieldError) -> Int {
+                    try reader.required(key) { key throws(FieldError) in try reader.integer(key, in: 0...Int.max) }
+                }
+                func time(_ key: String) throws(FieldError) -> Milliseconds {
+                    try reader.required(key) { key throws(FieldError) in try reader.number(key) }
+                }
+                let hintStyle = try reader.required("hintStyle") { key throws(FieldError) in
+                    try reader.choice(key, HintStyle.allCases.map(\.rawValue)).flatMap(HintStyle.init(rawValue:))
+                }
+                // The tables are the replay's own, as at the start (`catalog` nil keeps them).
+                input = .reconfigure(DaemonSettings(
+                    catalog: nil, locale: try reader.required("locale") { key throws(FieldError) in try reader.string(key) },
+                    hintStyle: hintStyle,
+                    limits: DaemonLimits(maximumClients: try count("maxClients"), maximumBacklogBytes: try count("maxBacklogBytes"),
+                                         maximumQueuedPerClient: try count("maxQueuedPerClient")),
+                    scheduler: SchedulerSettings(hintDelayMs: try time("hintDelayMs"), maxAgeMs: try time("maxAgeMs"), queueLimit: try count("queueLimit"))))
             case "shutdown": input = .shutdown
             default:
                 throw FieldError(.invalid, path: "input", "unknown input \"\(kind)\"")

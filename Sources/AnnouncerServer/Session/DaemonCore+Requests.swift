@@ -23,7 +23,7 @@ extension DaemonCore {
     }
 
     /// The reply to one request line, and the events it causes in `events`; nil when the reply
-    /// waits for the speech worker (`voices` before the list has come).
+    /// waits for the speech worker (`voices` before the list has come), or the client has gone.
     private mutating func reply(to line: RequestLine, from client: ClientID, events: inout [Action]) -> Reply? {
         let id = line.id
         switch line.request {
@@ -31,15 +31,14 @@ extension DaemonCore {
             if let version, version != Self.protocolVersion {
                 return Reply(RequestError(.unsupportedProtocol, "this announcerd speaks protocol \(Self.protocolVersion), not \(version)", id: id))
             }
-            clients[client]!.name = name
-            clients[client]!.hints = hints
+            withClient(client) { state in
+                state.name = name
+                state.hints = hints
+            }
             return Reply(id: id, .welcome(protocol: Self.protocolVersion, version: Self.version))
         case .window(let title, let role, _):
-            let window = ActiveWindow(client: client, title: title, role: role)
-            // Said once when it becomes active: the same window again (a door's doubled event)
-            // is not said again.
-            guard window != activeWindow else { return Reply(id: id, .ok(.init())) }
-            activeWindow = window
+            // Said once when it becomes active, not again for the same window.
+            guard foreground.windowActivated(.init(client: client, title: title, role: role)) else { return Reply(id: id, .ok(.init())) }
             fallthrough
         case .focus, .announce, .stop, .echo:
             guard let event = line.request.schedulerEvent(composer: composer(for: client)) else { return Reply(id: id, .ok(.init())) }
@@ -60,30 +59,34 @@ extension DaemonCore {
             }
             return Reply(id: id, .voices(voices))
         case .subscribe(let names):
-            clients[client]!.subscriptions = names
+            withClient(client) { $0.subscriptions = names }
             return Reply(id: id, .subscribed(names))
         case .screen(let tree, let focus):
-            var engine = FocusEngine(tree: tree)
-            engine.register(clients[client]!.commands)
-            let actions = engine.replaceTree(tree, focus: focus)
-            clients[client]!.focusEngine = engine
-            makeActive(client)
+            guard let actions = withClient(client, { state in
+                var engine = FocusEngine(tree: tree)
+                engine.register(state.commands)
+                defer { state.focusEngine = engine }
+                return engine.replaceTree(tree, focus: focus)
+            }) else { return nil }
+            foreground.treeChanged(by: client)
             return Reply(id: id, .ok(perform(actions, owner: client, events: &events)))
         case .update(let elements, let focus):
-            guard var engine = clients[client]!.focusEngine else {
+            guard var engine = clients[client]?.focusEngine else {
                 return Reply(RequestError(.noTree, "this client has registered no tree; send \"screen\" first", id: id))
             }
             do {
                 let actions = try engine.updateElements(elements, focus: focus)
-                clients[client]!.focusEngine = engine
-                makeActive(client)
+                withClient(client) { $0.focusEngine = engine }
+                foreground.treeChanged(by: client)
                 return Reply(id: id, .ok(perform(actions, owner: client, events: &events)))
             } catch {
                 return Reply(RequestError(error, id: id))
             }
         case .commands(let commands):
-            clients[client]!.commands = commands
-            clients[client]!.focusEngine?.register(commands)
+            withClient(client) { state in
+                state.commands = commands
+                state.focusEngine?.register(commands)
+            }
             return Reply(id: id, .commandsRegistered(commands.count))
         case .key, .navigate, .shortcuts:
             guard let owner = activeTreeOwner, var engine = clients[owner]?.focusEngine else {
@@ -95,7 +98,7 @@ extension DaemonCore {
             case .navigate(let direction): actions = engine.navigate(direction)
             default: return Reply(id: id, .shortcuts(engine.enabledCommands))
             }
-            clients[owner]!.focusEngine = engine
+            withClient(owner) { $0.focusEngine = engine }
             return Reply(id: id, .ok(perform(actions, owner: owner, events: &events)))
         }
     }
@@ -122,13 +125,6 @@ extension DaemonCore {
 
     private func accepted(_ output: SchedulerOutput) -> Reply.Accepted {
         Reply.Accepted(utterance: output.accepted.first, hint: output.accepted.count > 1 ? output.accepted[1] : nil)
-    }
-
-    private mutating func makeActive(_ client: ClientID) {
-        // A client's own screen is a window of its own: a door's window is said again after it.
-        activeWindow = nil
-        treeOwners.removeAll { $0 == client }
-        treeOwners.append(client)
     }
 
     /// Carries out the focus engine's actions: speech through the scheduler, interaction events

@@ -4,25 +4,15 @@ import AnnouncerSSIP
 /// The speech-dispatcher door in the daemon's core (docs/design.md §11): SSIP clients share the
 /// clients' limits, turns and quotas with JSON clients and the one scheduler with everyone.
 /// Their events go only to them, only those they turned on, and never while they wait for a
-/// reply: an event that comes then waits until the reply has gone, and then `eventGapMs` more.
+/// reply (each client's `SSIPClientState` holds them back).
 extension DaemonCore {
-    /// How long after a reply an SSIP event waits: python3-speechd registers a message's
-    /// callbacks only once it has read the `225` reply, and an event read in the same instant
-    /// is lost to it (its client's own comment says so). Speech itself is never delayed.
-    static let eventGapMs: Milliseconds = 15
-
-    /// SSIP events a client may hold back while it waits for replies; past this it gets them
-    /// anyway, so that a client that never stops sending cannot grow the daemon without end.
-    static let maximumHeldEvents = 1000
-
     mutating func answerSSIP(_ item: LineFramer.Item, from client: ClientID) -> [Action] {
-        guard var session = clients[client]?.ssip else { return [] }
-        let step: SSIPSession.Step
-        switch item {
-        case .line(let bytes): step = session.receive(line: bytes)
-        case .tooLong: step = session.receiveTooLong()
-        }
-        clients[client]!.ssip = session
+        guard let (step, paused) = withSSIP(client, { ssip -> (SSIPSession.Step, Bool) in
+            switch item {
+            case .line(let bytes): (ssip.session.receive(line: bytes), ssip.paused)
+            case .tooLong: (ssip.session.receiveTooLong(), ssip.paused)
+            }
+        }) else { return [] }
         var actions: [Action] = []
         switch step {
         case .silent:
@@ -30,8 +20,7 @@ extension DaemonCore {
         case .reply(let text):
             actions.append(.write(client, text))
         case .speak(let message):
-            let held = clients[client]!.paused
-            let output = submit(.message(message.speech, message.priority, held: held), for: client)
+            let output = submit(.message(message.speech, message.priority, held: paused), for: client)
             if let rejection = output.rejection {
                 actions.append(.write(client, SSIPReply.refused(rejection.message)))
             } else if let id = output.accepted.first {
@@ -54,8 +43,8 @@ extension DaemonCore {
                 break
             }
             var reply = SSIPReply.internalError
-            for id in targets where clients[id]?.ssip != nil {
-                reply = clients[id]!.ssip!.apply(setting)
+            for id in targets {
+                reply = withSSIP(id) { $0.session.apply(setting) } ?? reply
             }
             actions.append(.write(client, reply))
         case .listVoices(let language, let variant):
@@ -67,11 +56,24 @@ extension DaemonCore {
         case .quit:
             actions.append(.write(client, SSIPReply.bye))
             actions.append(.hangUp(client))
-            clients[client]!.heldEvents.removeAll()
+            withSSIP(client) { $0.quit() }
             return actions
         }
-        if step != .silent { clients[client]!.lastReplyAt = now }
+        let now = now
+        if step != .silent { withSSIP(client) { $0.replied(at: now) } }
         return actions
+    }
+
+    /// Does `body` with the client's SSIP side; nil when the client has gone or is not an SSIP one.
+    @discardableResult
+    mutating func withSSIP<T>(_ client: ClientID, _ body: (inout SSIPClientState) -> T) -> T? {
+        withClient(client) { state -> T? in
+            guard var ssip = state.ssip else { return nil }
+            // Taken out while it changes, so that it is changed in place, not copied.
+            state.ssip = nil
+            defer { state.ssip = ssip }
+            return body(&ssip)
+        } ?? nil
     }
 
     /// The clients a `self`, `all` or id names; nil for an id nobody has.
@@ -97,7 +99,7 @@ extension DaemonCore {
             return []
         case .pause:
             var actions: [Action] = []
-            for id in targets { clients[id]?.paused = true }
+            for id in targets { withSSIP(id) { $0.paused = true } }
             if let speaking = scheduler.currentUtterance?.id, ids.contains(speaking) {
                 pausedWhileSpeaking.insert(speaking)
                 actions += ssipEvent(.pause, about: speaking)
@@ -105,7 +107,7 @@ extension DaemonCore {
             schedule(.hold(ids))
             return actions
         case .resume:
-            for id in targets { clients[id]?.paused = false }
+            for id in targets { withSSIP(id) { $0.paused = false } }
             schedule(.release(ids))
             return []
         }
@@ -134,31 +136,26 @@ extension DaemonCore {
     /// The event about one of a client's messages, if it asked for that event when it sent it:
     /// sent now, or held while the client waits for a reply.
     private mutating func ssipEvent(_ event: SSIPEvent, about id: UtteranceID, mark: String? = nil) -> [Action] {
-        guard let wanted = ssipNotifications[id], wanted.contains(event), let owner = ownerOf[id],
-              clients[owner]?.ssip != nil else { return [] }
+        guard let wanted = ssipNotifications[id], wanted.contains(event), let owner = ownerOf[id] else { return [] }
         let text = event.text(message: id.rawValue, client: owner, mark: mark)
-        if clients[owner]!.heldEvents.count >= Self.maximumHeldEvents {
-            // A client that never stops sending gets its events anyway, in order.
-            let held = clients[owner]!.heldEvents.joined()
-            clients[owner]!.heldEvents.removeAll()
-            return [.write(owner, held + text)]
-        }
-        clients[owner]!.heldEvents.append(text)
-        return releaseHeldEvents(of: owner)
+        let now = now
+        let release = withClient(owner) { state in state.ssip?.send(text, unanswered: state.unanswered, at: now) } ?? nil
+        return Self.actions(for: release, to: owner)
     }
 
     /// What was held back for a client, once it no longer waits for a reply and the gap after
     /// the last one has passed (or a wake-up for then).
     mutating func releaseHeldEvents(of client: ClientID) -> [Action] {
-        guard let state = clients[client], !state.heldEvents.isEmpty, state.unanswered == 0,
-              state.ssip?.receivingData != true else { return [] }
-        let due = state.lastReplyAt + Self.eventGapMs
-        guard now >= due else {
-            if let asked = state.wakeAt, asked <= due { return [] }
-            clients[client]!.wakeAt = due
-            return [.wake(client, at: due)]
+        let now = now
+        let release = withClient(client) { state in state.ssip?.release(unanswered: state.unanswered, at: now) } ?? nil
+        return Self.actions(for: release, to: client)
+    }
+
+    private static func actions(for release: SSIPClientState.Release?, to client: ClientID) -> [Action] {
+        switch release {
+        case .wake(let time)?: [.wake(client, at: time)]
+        case .write(let text)?: [.write(client, text)]
+        case .nothing?, nil: []
         }
-        clients[client]!.heldEvents.removeAll()
-        return [.write(client, state.heldEvents.joined())]
     }
 }

@@ -1,71 +1,51 @@
 import AnnouncerCore
 
-/// The one voice inside the core: requests hand the scheduler their events at the input's time,
-/// and what it decides is carried out after the input's own actions — to the engine (`speak`,
-/// `cutOff`, `wakeScheduler`) and to the clients (`speaking`, `finished`, SSIP's events).
+/// The one voice inside the core: requests hand the speech driver their events at the input's
+/// time, and what it decides is carried out after the input's own actions — to the engine
+/// (`speak`, `cutOff`, `wakeScheduler`) and to the clients (`speaking`, `finished`, SSIP's events).
+/// The driver is the glue `announcerd --play` runs too; the core adds only who hears of it.
 extension DaemonCore {
-    /// Hands the scheduler an event now; its decisions wait in `schedulerActions` until the
-    /// input at hand is answered.
+    var scheduler: SpeechScheduler { speech.scheduler }
+
+    /// Hands the scheduler an event now; its decisions wait until the input at hand is answered.
     @discardableResult
     mutating func schedule(_ event: SchedulerEvent) -> SchedulerOutput {
-        let output = scheduler.handle(event, at: now)
-        schedulerActions += output.actions
-        return output
+        speech.schedule(event, at: now)
     }
 
-    /// Carries out what the scheduler decided, in order, until it has nothing more to say.
+    /// Carries out what the scheduler decided, in order.
     mutating func carryOutSpeech() -> [Action] {
-        var actions: [Action] = []
-        while !schedulerActions.isEmpty {
-            let decided = schedulerActions
-            schedulerActions.removeAll()
-            for action in decided {
-                switch action {
-                case .start(let item):
-                    handedOver[item.id] = item
-                    actions.append(.speak(item))
-                case .cutOff(let id):
-                    actions.append(.cutOff(id))
-                case .wake(let time):
-                    actions.append(.wakeScheduler(at: time))
-                case .finished(let id, let status):
-                    handedOver[id] = nil
-                    let reason = status == .failed && failure?.id == id ? failure?.reason : nil
-                    actions += finished(id, status, reason: reason)
-                }
-            }
-        }
-        return actions
+        tell(speech.carryOut())
     }
 
     /// The engine's report: the first sound (said to subscribers before the scheduler hears of
     /// it), the end, a mark, a failure with its reason, or a replaced synthesizer.
     mutating func engineReported(_ report: SpeechEngineEvent) -> [Action] {
-        switch report {
-        case .started(let id):
-            var actions: [Action] = []
-            // A report for an utterance cut off meanwhile (it was on its way) is not a sound.
-            if let item = handedOver[id], scheduler.currentUtterance?.id == id {
-                actions = [.sounding(item)] + ssipStarted(id) + broadcast(.speaking(utterance: id, text: item.speech.text, kind: item.kind.description))
+        if case .restarted = report { engineRestarts += 1 }
+        return tell(speech.engineReported(report, at: now))
+    }
+
+    /// The driver's actions as the shell's, with the clients that hear of them.
+    private mutating func tell(_ decided: [SpeechDriver.Action]) -> [Action] {
+        var actions: [Action] = []
+        for action in decided {
+            switch action {
+            case .speak(let item):
+                actions.append(.speak(item))
+            case .cutOff(let id):
+                actions.append(.cutOff(id))
+            case .wake(let time):
+                actions.append(.wakeScheduler(at: time))
+            case .sounding(let item):
+                actions += [.sounding(item)] + ssipStarted(item.id)
+                    + broadcast(.speaking(utterance: item.id, text: item.speech.text, kind: item.kind.description))
+            case .mark(let id, let name):
+                actions += ssipMark(id, name)
+            case .finished(let id, let status, let reason):
+                actions += finished(id, status, reason: reason)
             }
-            schedule(.engineStarted(id))
-            return actions
-        case .finished(let id):
-            schedule(.engineFinished(id))
-            return []
-        case .mark(let id, let name):
-            guard handedOver[id] != nil else { return [] }
-            return ssipMark(id, name)
-        case .failed(let id, let message):
-            failure = (id, message)
-            schedule(.engineFailed(id))
-            let actions = carryOutSpeech()
-            failure = nil
-            return actions
-        case .restarted:
-            engineRestarts += 1
-            return []
         }
+        return actions
     }
 
     /// An utterance ended: its owner's share of the queue is freed and subscribers are told.

@@ -39,16 +39,18 @@ extension DaemonCore {
         }
         // Then what each client sent after its request, in order, each line's speech carried
         // out before the next line (as when it is served in its turn); then its turns again.
-        for client in Set(requests.map(\.client)).sorted() where clients[client] != nil {
-            let held = clients[client]!.heldLines
-            clients[client]!.heldLines.removeAll()
+        for client in Set(requests.map(\.client)).sorted() {
+            guard let held = withClient(client, { state in
+                defer { state.heldLines.removeAll() }
+                return state.heldLines
+            }) else { continue }
             for (index, item) in held.enumerated() {
                 let served = apply(.line(client, item))
                 actions += served + carryOutSpeech()
                 if served.contains(.hangUp(client)) { break }  // SSIP's QUIT: the rest is not read
                 if waitsForVoices(client) {
                     // Another `voices` before the list: the rest waits for that answer.
-                    clients[client]?.heldLines = Array(held[(index + 1)...])
+                    withClient(client) { $0.heldLines = Array(held[(index + 1)...]) }
                     break
                 }
             }
@@ -72,10 +74,10 @@ extension DaemonCore {
             }
             return [.send(client, .reply(Reply(id: id, .voices(voices))))]
         case .ssip(let client, let language, let variant):
-            guard clients[client] != nil else { return [] }
+            guard answered(client) else { return [] }
             let reply = voices.map { Self.ssipVoiceList($0, language: language, variant: variant) } ?? SSIPReply.cannotListVoices
-            clients[client]!.lastReplyAt = now
-            clients[client]!.unanswered = max(clients[client]!.unanswered - 1, 0)
+            let now = now
+            withSSIP(client) { $0.replied(at: now) }
             return [.write(client, reply)] + releaseHeldEvents(of: client)
         }
     }

@@ -43,6 +43,8 @@ public struct DaemonCore {
         case engine(SpeechEngineEvent)
         /// The speech worker listed its voices (`listVoices`), or said why it could not.
         case voices(VoiceListing)
+        /// The configuration was read again (SIGHUP): new settings from now on.
+        case reconfigure(DaemonSettings)
         /// The daemon is going: silence, everything waiting is cancelled.
         case shutdown
     }
@@ -111,15 +113,7 @@ public struct DaemonCore {
         /// it comes (its next turn waits for the list too, so there are fewer than a turn's).
         var heldLines: [LineFramer.Item] = []
         /// Its side of SSIP, when it came through that door.
-        var ssip: SSIPSession?
-        /// SSIP events that wait until the client is not waiting for a reply.
-        var heldEvents: [String] = []
-        /// SSIP: its speech is paused (`PAUSE`) until `RESUME`.
-        var paused = false
-        /// SSIP: when it was last answered.
-        var lastReplyAt: Milliseconds = -.infinity
-        /// SSIP: the wake-up asked for to release its held events.
-        var wakeAt: Milliseconds?
+        var ssip: SSIPClientState?
     }
 
     /// Who waits for the voice list, and how to answer them.
@@ -134,40 +128,25 @@ public struct DaemonCore {
         }
     }
 
-    /// The window a door said last; the same one again is not said.
-    struct ActiveWindow: Equatable {
-        var client: ClientID
-        var title: String
-        var role: WindowRole
-    }
-
-    public var composer: UtteranceComposer
-    public var limits: DaemonLimits
+    /// Changed only by `reconfigure`, so that a reload is recorded and replayed like any input.
+    public private(set) var composer: UtteranceComposer
+    public private(set) var limits: DaemonLimits
     public let sinkDescription: String
     /// Only this user's processes may connect.
     public let uid: UInt32
     var clients: [ClientID: Client] = [:]
-    /// Clients with a tree, least recently registered or updated first: the keyboard acts on the last.
-    var treeOwners: [ClientID] = []
+    /// The trees, whose the keyboard acts on, and the window said last.
+    var foreground = Foreground()
     var ownerOf: [UtteranceID: ClientID] = [:]
     /// SSIP messages: the events their client asked for when it sent them.
     var ssipNotifications: [UtteranceID: Set<SSIPEvent>] = [:]
     /// SSIP messages cut off by `PAUSE`: they say `RESUMED`, not `BEGIN`, when they start again.
     var pausedWhileSpeaking: Set<UtteranceID> = []
-    var activeWindow: ActiveWindow?
     /// Clients with lines waiting, in the order they are served.
-    private var turns: [ClientID] = []
-    /// A `nextTurn` was asked for and its `turn` has not come yet.
-    private var turnAsked = false
+    private var turns = TurnQueue()
 
-    // Speech.
-    var scheduler: SpeechScheduler
-    /// What the scheduler decided during the input at hand, carried out after its own actions.
-    var schedulerActions: [SchedulerAction] = []
-    /// Utterances handed to the engine and not finished.
-    var handedOver: [UtteranceID: ScheduledUtterance] = [:]
-    /// Why the engine failed the utterance being finished, while its `failed` is reported.
-    var failure: (id: UtteranceID, reason: String)?
+    /// The one voice: the scheduler and what the engine has been handed.
+    var speech: SpeechDriver
     var engineRestarts = 0
     /// The synthesizer's voices, once the worker has listed them (a failed listing is asked again).
     var voices: [SynthesisVoice]?
@@ -180,17 +159,25 @@ public struct DaemonCore {
     public static let version = AnnouncerVersion.current
     public static let protocolVersion = 1
     /// Lines a client is served in one turn before the others get theirs.
-    public static let linesPerTurn = 32
+    public static let linesPerTurn = TurnQueue.linesPerTurn
 
     public init(composer: UtteranceComposer, limits: DaemonLimits, scheduler: SchedulerSettings, sinkDescription: String, uid: UInt32) {
         self.composer = composer
         self.limits = limits
-        self.scheduler = SpeechScheduler(settings: scheduler)
+        self.speech = SpeechDriver(settings: scheduler)
         self.sinkDescription = sinkDescription
         self.uid = uid
     }
 
     public var clientCount: Int { clients.count }
+
+    /// Does `body` with the client's state, changed in place; nil when the client has gone
+    /// (an input about a client can come after it has left).
+    @discardableResult
+    mutating func withClient<T>(_ client: ClientID, _ body: (inout Client) -> T) -> T? {
+        guard let index = clients.index(forKey: client) else { return nil }
+        return body(&clients.values[index])
+    }
 
     /// What composes the speech of a client and of its tree: the configured composer, with the
     /// hint style the client's door declared in `hello` when it declared one. The one rule for
@@ -203,14 +190,17 @@ public struct DaemonCore {
     }
 
     /// The client the keyboard acts on: the one that sent `screen` or `update` last.
-    public var activeTreeOwner: ClientID? { treeOwners.last }
+    public var activeTreeOwner: ClientID? { foreground.keyboardOwner }
 
     /// Whether nothing speaks or waits to be spoken.
-    public var isSilent: Bool { scheduler.currentUtterance == nil && scheduler.waitingCount == 0 }
+    public var isSilent: Bool { speech.isSilent }
 
-    /// New scheduler settings (a configuration reload); what is queued stays queued.
-    public mutating func update(scheduler settings: SchedulerSettings) {
-        scheduler.settings = settings
+    /// A configuration reload: what is queued stays queued, and who is connected stays so even
+    /// past a lower `max-clients`.
+    private mutating func reconfigure(_ settings: DaemonSettings) {
+        composer = UtteranceComposer(catalog: settings.catalog ?? composer.catalog, locale: settings.locale, hintStyle: settings.hintStyle)
+        limits = settings.limits
+        speech.settings = settings.scheduler
     }
 
     // MARK: - Inputs
@@ -239,7 +229,7 @@ public struct DaemonCore {
         case .closed(let client, let reason):
             return disconnect(client, reason: reason)
         case .wake(let client):
-            clients[client]?.wakeAt = nil
+            withSSIP(client) { $0.woke() }
             return releaseHeldEvents(of: client)
         case .tick:
             schedule(.tick)
@@ -248,6 +238,9 @@ public struct DaemonCore {
             return engineReported(report)
         case .voices(let listing):
             return voicesListed(listing)
+        case .reconfigure(let settings):
+            reconfigure(settings)
+            return []
         case .shutdown:
             schedule(.stop)
             return []
@@ -264,7 +257,7 @@ public struct DaemonCore {
                     .log(.warning, "refused client pid \(pid): \(limits.maximumClients) clients are connected already", limited: true)]
         }
         var admitted = Client(pid: pid)
-        if door == .ssip { admitted.ssip = SSIPSession(client: client) }
+        if door == .ssip { admitted.ssip = SSIPClientState(client: client) }
         clients[client] = admitted
         return [.admit(client)]
     }
@@ -273,10 +266,9 @@ public struct DaemonCore {
     /// already speaking plays on), and its tree goes with it.
     private mutating func disconnect(_ client: ClientID, reason: String?) -> [Action] {
         guard let gone = clients.removeValue(forKey: client) else { return [] }
-        treeOwners.removeAll { $0 == client }
-        turns.removeAll { $0 == client }
+        foreground.remove(client)
+        turns.remove(client)
         voiceRequests.removeAll { $0.client == client }
-        if activeWindow?.client == client { activeWindow = nil }
         if !gone.waiting.isEmpty {
             for id in gone.waiting {
                 ownerOf[id] = nil
@@ -286,7 +278,7 @@ public struct DaemonCore {
         }
         var actions: [Action] = [.resumeAccepting]
         if let reason {
-            let name = gone.name ?? gone.ssip?.name
+            let name = gone.name ?? gone.ssip?.session.name
             actions.append(.log(.warning, "client \(client)\(name.map { " \"\($0)\"" } ?? "") (pid \(gone.pid)) disconnected: \(reason)", limited: false))
         }
         return actions
@@ -301,57 +293,59 @@ public struct DaemonCore {
 
     /// The client has lines to be served; a turn is asked for unless one is coming.
     private mutating func linesArrived(_ client: ClientID, count: Int) -> [Action] {
-        guard count > 0, clients[client] != nil else { return [] }
-        if clients[client]!.pendingLines == 0 && !turns.contains(client) { turns.append(client) }
-        clients[client]!.pendingLines += count
-        clients[client]!.unanswered += count
-        guard !turnAsked else { return [] }
-        turnAsked = true
-        return [.nextTurn]
+        guard count > 0, let hadLines = withClient(client, { state in
+            defer {
+                state.pendingLines += count
+                state.unanswered += count
+            }
+            return state.pendingLines > 0
+        }) else { return [] }
+        if !hadLines { turns.join(client) }
+        return turns.ask() ? [.nextTurn] : []
     }
 
     /// Gives back the turns of a client that waited (for the voice list).
     mutating func resumeTurns(of client: ClientID) -> [Action] {
         guard let pending = clients[client]?.pendingLines, pending > 0, !turns.contains(client) else { return [] }
-        turns.append(client)
-        guard !turnAsked else { return [] }
-        turnAsked = true
-        return [.nextTurn]
+        turns.join(client)
+        return turns.ask() ? [.nextTurn] : []
     }
 
     /// Whose turn it is, and how many of its lines to serve now. A client with lines left after
     /// its turn goes to the back of the line, and the next turn comes after everything else
     /// queued meanwhile (accepts, the engine's reports, writes).
     private mutating func nextTurn() -> [Action] {
-        turnAsked = false
-        while let client = turns.first {
-            turns.removeFirst()
-            // A client waiting for the voice list gets its turns back when the list comes.
-            guard let pending = clients[client]?.pendingLines, pending > 0, !waitsForVoices(client) else { continue }
-            let lines = min(pending, Self.linesPerTurn)
-            clients[client]!.pendingLines -= lines
-            if clients[client]!.pendingLines > 0 { turns.append(client) }
-            turnAsked = true
-            return [.serve(client, lines: lines), .nextTurn]
-        }
-        return []
+        // Taken out while it changes, so that it is changed in place while the clients are read.
+        var queue = turns
+        turns = TurnQueue()
+        // A client waiting for the voice list gets its turns back when the list comes.
+        let turn = queue.take { client in waitsForVoices(client) ? nil : clients[client]?.pendingLines }
+        turns = queue
+        guard let (client, lines) = turn else { return [] }
+        withClient(client) { $0.pendingLines -= lines }
+        return [.serve(client, lines: lines), .nextTurn]
     }
 
     /// One served line: answered now, or held in order behind a `voices` still unanswered.
     private mutating func serve(_ item: LineFramer.Item, from client: ClientID) -> [Action] {
-        guard clients[client] != nil else { return [] }
+        guard let isSSIP = withClient(client, { $0.ssip != nil }) else { return [] }
         guard !waitsForVoices(client) else {
-            clients[client]!.heldLines.append(item)
+            withClient(client) { $0.heldLines.append(item) }
             return []
         }
-        guard clients[client]!.ssip != nil else {
-            clients[client]!.unanswered = max(clients[client]!.unanswered - 1, 0)
+        guard isSSIP else {
+            answered(client)
             return answer(item, from: client)
         }
         // The line counts as unanswered until its reply is out: an event it causes waits.
         let actions = answerSSIP(item, from: client)
-        guard clients[client] != nil, !waitsForVoices(client) else { return actions }
-        clients[client]!.unanswered = max(clients[client]!.unanswered - 1, 0)
+        guard !waitsForVoices(client), answered(client) else { return actions }
         return actions + releaseHeldEvents(of: client)
+    }
+
+    /// One of the client's lines has been answered; false when the client has gone.
+    @discardableResult
+    mutating func answered(_ client: ClientID) -> Bool {
+        withClient(client) { $0.unanswered = max($0.unanswered - 1, 0) } != nil
     }
 }

@@ -1,0 +1,32 @@
+import AnnouncerCore
+
+/// What a configuration reload (SIGHUP) hands the core, as the `reconfigure` input: the locale
+/// and hint style its composer speaks with, its bounds, and the scheduler's settings. What is
+/// queued stays queued.
+public struct DaemonSettings: Sendable, Equatable {
+    /// The tables read again, or nil to keep the core's. Neither recorded nor compared: tables
+    /// are files, and a recording replays against the tables at hand, as its start does.
+    public var catalog: LocaleCatalog?
+    public var locale: String
+    public var hintStyle: HintStyle
+    public var limits: DaemonLimits
+    public var scheduler: SchedulerSettings
+
+    public init(catalog: LocaleCatalog?, locale: String, hintStyle: HintStyle, limits: DaemonLimits, scheduler: SchedulerSettings) {
+        self.catalog = catalog
+        self.locale = locale
+        self.hintStyle = hintStyle
+        self.limits = limits
+        self.scheduler = scheduler
+    }
+
+    /// The settings a configuration gives, with its tables.
+    public init(_ configuration: Configuration, catalog: LocaleCatalog?) {
+        self.init(catalog: catalog, locale: configuration.locale, hintStyle: configuration.hintStyle,
+                  limits: DaemonLimits(configuration), scheduler: configuration.schedulerSettings)
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.locale == rhs.locale && lhs.hintStyle == rhs.hintStyle && lhs.limits == rhs.limits && lhs.scheduler == rhs.scheduler
+    }
+}
