@@ -19,7 +19,9 @@ public struct SchedulerSimulation: Sendable {
         public var what: What
     }
 
-    public private(set) var scheduler: SpeechScheduler
+    /// The scheduler and the glue to the engine that the daemon runs too.
+    private var driver: SpeechDriver
+    public var scheduler: SpeechScheduler { driver.scheduler }
     public var startLatencyMs: Milliseconds
     /// How long the simulated engine takes to say an utterance.
     public var duration: @Sendable (Speech) -> Milliseconds
@@ -29,9 +31,15 @@ public struct SchedulerSimulation: Sendable {
     private var playing: (item: ScheduledUtterance, startsAt: Milliseconds, endsAt: Milliseconds, started: Bool)?
     private var wakeAt: Milliseconds?
 
+    /// What happens inside the simulation: the engine's report, or the scheduler's wake-up.
+    private enum Internal {
+        case report(SpeechEngineEvent)
+        case tick
+    }
+
     public init(scheduler: SpeechScheduler, startLatencyMs: Milliseconds = 0,
                 duration: @escaping @Sendable (Speech) -> Milliseconds = { SpeechDurationEstimate().duration(of: $0) }) {
-        self.scheduler = scheduler
+        self.driver = SpeechDriver(scheduler: scheduler)
         self.startLatencyMs = startLatencyMs
         self.duration = duration
     }
@@ -42,7 +50,9 @@ public struct SchedulerSimulation: Sendable {
     public mutating func submit(_ event: SchedulerEvent, at time: Milliseconds) -> SchedulerOutput {
         run(before: time)
         now = max(now, time)
-        return apply(event)
+        let output = driver.schedule(event, at: now)
+        carryOut(driver.carryOut())
+        return output
     }
 
     /// Runs until nothing is speaking and nothing will wake.
@@ -53,14 +63,25 @@ public struct SchedulerSimulation: Sendable {
     private mutating func run(before limit: Milliseconds) {
         while let (time, event) = nextInternalEvent(), time < limit {
             now = max(now, time)
-            apply(event)
+            switch event {
+            case .report(let report):
+                switch report {
+                case .started: playing?.started = true
+                default: playing = nil
+                }
+                carryOut(driver.engineReported(report, at: now))
+            case .tick:
+                wakeAt = nil
+                driver.schedule(.tick, at: now)
+                carryOut(driver.carryOut())
+            }
         }
     }
 
-    private func nextInternalEvent() -> (Milliseconds, SchedulerEvent)? {
-        var next: (Milliseconds, SchedulerEvent)?
+    private func nextInternalEvent() -> (Milliseconds, Internal)? {
+        var next: (Milliseconds, Internal)?
         if let playing {
-            next = playing.started ? (playing.endsAt, .engineFinished(playing.item.id)) : (playing.startsAt, .engineStarted(playing.item.id))
+            next = playing.started ? (playing.endsAt, .report(.finished(playing.item.id))) : (playing.startsAt, .report(.started(playing.item.id)))
         }
         if let wakeAt, wakeAt < (next?.0 ?? .infinity) {
             next = (wakeAt, .tick)
@@ -68,35 +89,27 @@ public struct SchedulerSimulation: Sendable {
         return next
     }
 
-    @discardableResult
-    private mutating func apply(_ event: SchedulerEvent) -> SchedulerOutput {
-        switch event {
-        case .engineStarted(let id):
-            if let item = playing?.item, item.id == id {
-                playing?.started = true
-                if scheduler.currentUtterance?.id == id { log.append(Entry(at: now, what: .sounding(item))) }
-            }
-        case .engineFinished(let id): if playing?.item.id == id { playing = nil }
-        case .tick: wakeAt = nil
-        default: break
-        }
-        let output = scheduler.handle(event, at: now)
-        for action in output.actions {
+    /// The simulated engine does what it is told, and the log records it.
+    private mutating func carryOut(_ actions: [SpeechDriver.Action]) {
+        for action in actions {
             switch action {
-            case .start(let item):
+            case .speak(let item):
                 let startsAt = now + startLatencyMs
                 playing = (item, startsAt, startsAt + duration(item.speech), false)
                 log.append(Entry(at: now, what: .start(item)))
             case .cutOff(let id):
                 if playing?.item.id == id { playing = nil }
                 log.append(Entry(at: now, what: .cutOff(id)))
-            case .finished(let id, let status):
+            case .sounding(let item):
+                log.append(Entry(at: now, what: .sounding(item)))
+            case .finished(let id, let status, _):
                 log.append(Entry(at: now, what: .finished(id, status)))
             case .wake(let time):
                 wakeAt = time
+            case .mark:
+                break
             }
         }
-        return output
     }
 }
 

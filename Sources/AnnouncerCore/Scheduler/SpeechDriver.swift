@@ -1,5 +1,5 @@
-/// The one glue between the scheduler and a speech engine, used by the daemon's core and by
-/// `announcerd --play`: events go to the scheduler at their time, its decisions wait until they
+/// The one glue between the scheduler and a speech engine, used by the daemon's core, by
+/// `announcerd --play` and by the simulated engine of `--timeline` (SchedulerSimulation): events go to the scheduler at their time, its decisions wait until they
 /// are carried out, and the engine's reports come back to it. It decides what the engine is told
 /// (`speak`, `cutOff`, when to wake) and what is heard of (an utterance's first sound, its end
 /// with the engine's reason for a failure), so that both paths treat a report alike — a `started`
@@ -27,7 +27,11 @@ public struct SpeechDriver: Sendable {
     private var handedOver: [UtteranceID: ScheduledUtterance] = [:]
 
     public init(settings: SchedulerSettings) {
-        scheduler = SpeechScheduler(settings: settings)
+        self.init(scheduler: SpeechScheduler(settings: settings))
+    }
+
+    public init(scheduler: SpeechScheduler) {
+        self.scheduler = scheduler
     }
 
     /// The scheduler's settings; new ones (a configuration reload) leave what is queued queued.

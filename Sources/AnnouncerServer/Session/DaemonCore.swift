@@ -10,6 +10,12 @@ import AnnouncerSSIP
 /// session replays to the same replies, events and speech (DaemonCoreReplayTests), and its rules
 /// are tested by tables (DaemonCoreTests).
 ///
+/// It is composed of small values, each with its own state, that it routes inputs to:
+/// `TurnQueue` (whose turn it is), `Foreground` (the trees and whose the keyboard acts on),
+/// `SpeechDriver` (the scheduler and the engine's reports, shared with `announcerd --play`), and
+/// per client a `Client`, with an `SSIPClientState` for an SSIP one. A client's state is changed
+/// through `withClient`, which says what happens when the client has gone.
+///
 /// A request that speaks hands the scheduler its event in the same step, and what the scheduler
 /// does with it (an utterance superseded at once, say) is carried out once the request's own
 /// actions are: its reply goes before the events it caused, as a client expects.
