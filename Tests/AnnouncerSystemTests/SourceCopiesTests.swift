@@ -8,8 +8,8 @@ import Testing
 @Suite struct SourceCopiesTests {
     @Test func noSourceFileIsCopiedIntoAnotherModule() throws {
         var byName: [String: [String]] = [:]
-        for path in try Self.swiftFiles(under: packageRoot.path + "/Sources") {
-            byName[Path.lastComponent(of: path), default: []].append(path)
+        for path in try SourceScan.swiftFiles(under: ["Sources"]) {
+            byName[Path.lastComponent(of: path), default: []].append(packageRoot.path + "/" + path)
         }
         #expect(byName.count > 100, "the scan found too few files to be a scan of Sources")
         for (name, paths) in byName where paths.count > 1 {
@@ -20,18 +20,5 @@ import Testing
                 }
             }
         }
-    }
-
-    static func swiftFiles(under directory: String) throws -> [String] {
-        var files: [String] = []
-        for name in try Files.list(directory) {
-            let path = directory + "/" + name
-            if Files.isDirectory(path) {
-                files += try swiftFiles(under: path)
-            } else if name.hasSuffix(".swift") {
-                files.append(path)
-            }
-        }
-        return files
     }
 }
