@@ -40,6 +40,10 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
     /// Idle, the daemon gives back the pages it is not using: its program's and its heap's free ones (IdlePages).
     private lazy var idleTrim = IdleTrim(at: now())
     private lazy var idleTrimTimer = WakeTimer(queue: queue)
+    /// The end of a pause in accepting (no descriptors left).
+    private lazy var acceptPauseTimer = WakeTimer(queue: queue)
+    /// Each client's wake-up, while it has one (`wake`); gone with the client.
+    private var clientTimers: [Int: WakeTimer] = [:]
     /// Inputs that arose while the actions of another were being carried out (a write that
     /// closed its client, a served line): fed to the core next, in order, never into the middle
     /// of an action list.
@@ -106,6 +110,9 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
             run(.shutdown)
             schedulerTimer.cancel()
             idleTrimTimer.cancel()
+            acceptPauseTimer.cancel()
+            for timer in clientTimers.values { timer.cancel() }
+            clientTimers.removeAll()
             for connection in Array(connections.values) { connection.close(reason: nil) }
             connections.removeAll()
             for listener in listeners {
@@ -179,7 +186,11 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
             case .resumeAccepting:
                 resumeAccepting()
             case .wake(let id, let time):
-                queue.asyncAfter(deadline: .now() + .microseconds(Int(max(time - now(), 0) * 1000))) { [weak self] in self?.run(.wake(id)) }
+                // One wake-up at a time per client (its SSIP events held back), on the one timer
+                // mechanism the scheduler's and the idle trim's use.
+                let timer = clientTimers[id] ?? WakeTimer(queue: queue)
+                clientTimers[id] = timer
+                timer.set(after: time - now()) { [weak self] in self?.run(.wake(id)) }
             case .speak(let item):
                 engine?.speak(item)
             case .cutOff(let id):
@@ -267,7 +278,7 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
         guard !acceptPaused else { return }
         acceptPaused = true
         for listener in listeners { listener.source?.suspend() }
-        queue.asyncAfter(deadline: .now() + .milliseconds(Self.acceptPauseMs)) { [self] in resumeAccepting() }
+        acceptPauseTimer.set(after: Milliseconds(Self.acceptPauseMs)) { [weak self] in self?.resumeAccepting() }
     }
 
     private func resumeAccepting() {
@@ -320,6 +331,7 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
         connection.onItem = { [weak self] connection, item in self?.feed(.line(connection.id, item)) }
         connection.onClose = { [weak self] connection, reason in
             self?.connections[connection.id] = nil
+            self?.clientTimers.removeValue(forKey: connection.id)?.cancel()
             self?.run(.closed(connection.id, reason: reason))
         }
         connections[id] = connection

@@ -81,7 +81,6 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {  
         engine.queue.async {
             do {
                 engine.worker = try engine.spawn()
-                engine.startWatchdog()
             } catch {
                 engine.startFailure = error
             }
@@ -150,6 +149,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {  
         let next = waiting.removeFirst()
         inWorker = (next, false)
         lastProgress = .now()
+        armWatchdog()
         if !worker.channel.send(WorkerCommand.speak(next).json) { replaceUnresponsive(worker) }
     }
 
@@ -165,6 +165,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {  
         case .settled(let id):
             guard inWorker?.utterance.id == id else { return }
             inWorker = nil
+            disarmWatchdog()
             handOver()
         case .progress, .ready, .refused:
             break
@@ -194,6 +195,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {  
         log(.warning, reason.hasSuffix(" and was restarted") ? String(reason.dropLast(" and was restarted".count)) + "; starting a new one" : reason)
         if let held = inWorker, !held.cut { onEvent(.failed(held.utterance.id, reason)) }
         inWorker = nil
+        disarmWatchdog()
         handOver()
     }
 
@@ -204,14 +206,24 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {  
         try? unresponsive.process.send(.kill)
     }
 
-    private func startWatchdog() {
+    /// The watchdog looks for progress only while the worker holds an utterance: an idle
+    /// daemon sets no timer and wakes for nothing (a worker that dies idle is heard through its
+    /// channel's end, as ever).
+    private func armWatchdog() {
         dispatchPrecondition(condition: .onQueue(queue))
+        guard watchdog == nil else { return }
         let timer = DispatchSource.makeTimerSource(queue: queue)
         let interval = max(settings.watchdogMs / 4, 50)
         timer.schedule(deadline: .now() + .milliseconds(interval), repeating: .milliseconds(interval))
         timer.setEventHandler { [weak self] in self?.checkProgress() }
         timer.resume()
         watchdog = timer
+    }
+
+    private func disarmWatchdog() {
+        dispatchPrecondition(condition: .onQueue(queue))
+        watchdog?.cancel()
+        watchdog = nil
     }
 
     private func checkProgress() {

@@ -45,47 +45,72 @@ public enum SpeechWorker {
         }
         guard case .start(let start)? = nextCommand() else { return 64 }
 
+        // What the heartbeat is told: how many utterances the engine holds (handed over, not yet
+        // settled) and how many commands came. It looks every `progressIntervalMs` only while
+        // one is held; idle, it sleeps until the idle trim is due, then until a command comes.
+        let beat = ConditionLock()
+        let held = Atomic<Int>(0)
+        let commands = Atomic<Int>(0)
+        @Sendable func wakeHeartbeat() { beat.withLock { beat.signal() } }
+
         let engine: EspeakSpeechEngine
         do {
             engine = try EspeakSpeechEngine.start(
                 settings: start.espeak, sink: try makeSink(start),
                 onEvent: { event in channel.send(WorkerReport.engine(event).json) },
-                onSettled: { id in channel.send(WorkerReport.settled(id).json) })
+                onSettled: { id in
+                    channel.send(WorkerReport.settled(id).json)
+                    held.subtract(1, ordering: .relaxed)
+                    wakeHeartbeat()
+                })
         } catch {
             channel.send(WorkerReport.refused("\(error)").json)
             return 69
         }
         channel.send(WorkerReport.ready.json)
 
-        // Each command counts as activity for the idle trim, as espeak-ng's progress does.
-        let commands = Atomic<Int>(0)
         Threads.start(name: "announcer-heartbeat", stackSize: 1 << 16) {
             var seen = 0
             var seenCommands = 0
             let origin = ContinuousClock.now
+            func time() -> Milliseconds { (ContinuousClock.now - origin).milliseconds }
             var idleTrim = IdleTrim(at: 0)
             while true {
-                Threads.sleep(for: .milliseconds(progressIntervalMs))
-                let time = (ContinuousClock.now - origin).milliseconds
+                beat.withLock {
+                    // Speaking: the next look in an interval. Idle with nothing new: asleep until
+                    // the idle trim is due, or, trimmed, until a command comes. The counts are
+                    // read under the lock the command loop signals with, so no wake-up is lost.
+                    if held.load(ordering: .relaxed) > 0 {
+                        beat.wait(for: .milliseconds(progressIntervalMs))
+                    } else if commands.load(ordering: .relaxed) == seenCommands, engine.progress.load(ordering: .relaxed) == seen {
+                        if let due = idleTrim.checkAt {
+                            beat.wait(for: .milliseconds(Int64(max(due - time(), 0))))
+                        } else {
+                            beat.wait()
+                        }
+                    }
+                }
                 let now = engine.progress.load(ordering: .relaxed)
                 if now != seen {
                     seen = now
                     channel.send(WorkerReport.progress.json)
-                    idleTrim.activity(at: time)
+                    idleTrim.activity(at: time())
                 }
                 let received = commands.load(ordering: .relaxed)
                 if received != seenCommands {
                     seenCommands = received
-                    idleTrim.activity(at: time)
+                    idleTrim.activity(at: time())
                 }
                 // Idle, the worker gives back the pages of its program and libraries it is not
                 // using, and its heap's free ones (IdlePages); espeak-ng's voice data stays.
-                if idleTrim.shouldTrim(at: time) { IdlePages.release() }
+                if idleTrim.shouldTrim(at: time()) { IdlePages.release() }
             }
         }
 
         while let command = nextCommand() {
+            if case .speak = command { held.add(1, ordering: .relaxed) }
             commands.add(1, ordering: .relaxed)
+            wakeHeartbeat()
             switch command {
             case .speak(let utterance): engine.speak(utterance)
             case .cut(let id): engine.cutOff(id)
