@@ -67,8 +67,7 @@ extension DesktopBridge {
             documentWaits = 0
             readNewWindowsTree(afterMs: 0)
         }
-        perform(review.focusMoved(to: id, element: element, inDocument: place.document != nil, textField: element.traits.contains(.textEntry)))
-        keyboard?.take(ReviewKeyMap.keys(in: review.mode))
+        performTakingKeys(review.focusMoved(to: id, element: element, inDocument: place.document != nil, textField: element.traits.contains(.textEntry)))
     }
 
     /// Reads the tree of the window or document the review just moved to, `afterMs` from now,
@@ -180,12 +179,22 @@ extension DesktopBridge {
             _ = review.focusMoved(to: snapshot.id, element: element, inDocument: review.mode != .desktop,
                                   textField: element.traits.contains(.textEntry))
         }
-        perform(review.perform(command))
-        keyboard?.take(ReviewKeyMap.keys(in: review.mode))
+        performTakingKeys(review.perform(command))
         // A change to the item the cursor is on (its own object, not a run of a text's) is said.
         if let item = review.cursor.current, item.element.id == item.object {
             filter.reviewed = (item.object, item.element)
         }
+    }
+
+    /// The keys of the review's new mode are taken (or given back) before what it says is sent:
+    /// a user, or a test, who presses the next key on hearing the answer must find the keys
+    /// of the mode that answer belongs to, not the last mode's (on a loaded machine a key of
+    /// the rotor reached the application as a letter). Taken again after, for a mode that
+    /// carrying out the actions changed.
+    func performTakingKeys(_ actions: [ReviewAction]) {
+        keyboard?.take(ReviewKeyMap.keys(in: review.mode))
+        perform(actions)
+        keyboard?.take(ReviewKeyMap.keys(in: review.mode))
     }
 
     func perform(_ actions: [ReviewAction]) {
