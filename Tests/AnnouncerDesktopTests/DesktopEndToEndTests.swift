@@ -50,6 +50,18 @@ import Testing
         #expect(spoken.last == "Name. Text Field.")
     }
 
+    /// Idle, the bridge wakes zero times a second: no timer of its own runs when nothing
+    /// happens (its one wake-up after a key is the idle trim, 5 s later). The quiet measured
+    /// is a time, so the session sleeps here, past the trim, and for the 3 s measured.
+    @Test func theBridgeNeverWakesWhenIdle() async throws {
+        let spoken = try await session("gtk3_app.py", keys: ["Tab", "wait:Switch Button", "sleep:8", "switches", "sleep:3", "switches",
+                                                             "Tab", "wait:Name. Text Field."], kinds: ["focus", "mark"])
+        let switches = spoken.compactMap { line in line.hasPrefix("MARK switches ") ? Int(line.dropFirst("MARK switches ".count)) : nil }
+        try #require(switches.count == 2, "\(spoken)")
+        #expect(switches[0] > 0 && switches[1] == switches[0], "the idle bridge switched \(switches[1] - switches[0]) times in 3 s")
+        #expect(spoken.last == "Name. Text Field.")
+    }
+
     @Test func gtk3EntryCaretAndDeletion() async throws {
         let spoken = try await session("gtk3_app.py", keys: ["Tab", "Tab", "type:hi yo", "Left", "Left", "ctrl+Left", "End", "BackSpace"])
         #expect(Array(spoken.drop { $0 != "Name. Text Field." }) == [
