@@ -7,7 +7,8 @@
 #
 # (default 15 trials; results also in FILE). --only runs some parts after the same set-up, in
 # their usual order: one or more of latency, terminal, desktop, review, web, web-chromium,
-# throughput and memory, separated by commas (web-chromium only when named). memory
+# throughput, memory and wakeups, separated by commas (web-chromium only when named). wakeups
+# (bench/wakeups.py) is both idle stacks' wake-ups a second. memory
 # (bench/memory.py) is RSS, PSS and USS of both stacks idle, the 10,000-utterance run, and the
 # desktop stacks (announcerd + worker + announcer-atspi against speech-dispatcher + its module +
 # Orca) in a headless desktop of their own.
@@ -29,8 +30,8 @@ while [ $# -gt 0 ]; do
 done
 for name in ${only//,/ }; do
     case $name in
-        latency|terminal|desktop|review|web|web-chromium|throughput|memory) ;;
-        *) echo "compare: --only takes latency, terminal, desktop, review, web, web-chromium, throughput and memory, separated by commas" >&2; exit 64 ;;
+        latency|terminal|desktop|review|web|web-chromium|throughput|memory|wakeups) ;;
+        *) echo "compare: --only takes latency, terminal, desktop, review, web, web-chromium, throughput, memory and wakeups, separated by commas" >&2; exit 64 ;;
     esac
 done
 # part NAME: whether this run measures NAME.
@@ -128,6 +129,16 @@ fi
 
 results=$work/results.jsonl
 touch "$results"
+# Wake-ups of both stacks idle (bench/wakeups.py): announcerd and its worker against
+# speech-dispatcher and its espeak-ng module, from 12 s after their last utterance (past
+# Announcer's idle trim and libdispatch's retiring of the threads it used), over 60 s (5 s in a
+# short run). The same window for both.
+if part wakeups; then
+    sleep 12
+    wakeup_stacks=(--stack "announcerd + worker=$announcerd")
+    [ "$speechd_rss" != null ] && wakeup_stacks+=(--stack "speech-dispatcher + sd_espeak-ng=$speechd_server,$speechd_module")
+    /usr/bin/python3 bench/wakeups.py --seconds "$(( trials >= 15 ? 60 : 5 ))" "${wakeup_stacks[@]}" | tee -a "$results"
+fi
 part latency && /usr/bin/python3 bench/latency.py --trials "$trials" --cold-trials "$trials" --monitor announcer_bench.monitor \
     --socket "$sock" --ssip "$work/announcer-ssip.sock" --announce "$bin/announce" --announcerd "$bin/announcerd" | tee -a "$results"
 
