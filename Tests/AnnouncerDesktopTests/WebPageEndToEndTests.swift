@@ -11,9 +11,10 @@ import Testing
 
     @Test(arguments: ["firefox", "chromium"]) func checkoutPageValuesLiveRegionsAndLoad(_ browser: String) async throws {
         let firefox = browser == "firefox"
-        // What the browsers themselves expose differently: Firefox marks the page's own link
-        // visited and an empty required field invalid.
-        let startOver = firefox ? "Start over. Visited. Link." : "Start over. Link."
+        // What the browsers themselves expose differently: Firefox marks an empty required field
+        // invalid, and the page's own link visited once its history has recorded the page, which
+        // on a loaded machine may be after the Tab: there, either is right.
+        let startOver = "Start over. Link."
         let email = firefox ? "Email: you@example.com. Text Field. Required. Invalid data." : "Email: you@example.com. Text Field. Required."
         let (keys, said) = keysAndSpeech([
             ("Down", ["Secure payment. Image. Pay safely."]),                    // the image's alt text, in browse mode
@@ -44,9 +45,11 @@ import Testing
         // Firefox, with no window manager, sometimes leaves the focus on its window: a click on
         // the page's blank side gives it to the document. The page's title and first item are
         // said once it has loaded, never the browser's "Untitled" window.
+        let visitedOrNot = keys.map { $0 == "wait:^SPEAK [a-z]+ [0-9]+ Start over\\. Link\\.$" ? "wait:^SPEAK [a-z]+ [0-9]+ Start over\\. (Visited\\. )?Link\\.$" : $0 }
+        #expect(visitedOrNot != keys)
         let spoken = try await desktopSession("browser.sh \(browser) checkout.html",
-                                        keys: ["wait:Checkout", "click", "seen:^SPEAK low [0-9]+ Checkout: level 1\\. Heading\\.$", "idle"] + keys,
-                                        kinds: Self.allKinds)
+                                        keys: ["wait:Checkout", "click", "seen:^SPEAK low [0-9]+ Checkout: level 1\\. Heading\\.$", "idle"] + visitedOrNot,
+                                        kinds: Self.allKinds).map { firefox && $0 == "Start over. Visited. Link." ? startOver : $0 }
         // Firefox's window may be said first, by its own title ("Mozilla Firefox", or the page's
         // once it has one), when its page takes the focus late.
         #expect(Array(spoken.filter { !$0.hasSuffix("Mozilla Firefox") }.prefix(2)) == ["Checkout", "Checkout: level 1. Heading."])

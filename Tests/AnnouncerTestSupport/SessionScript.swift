@@ -8,9 +8,49 @@ import Foundation
 /// The session is awaited, not waited for: a test that waits on a real program would otherwise
 /// hold one of the runtime's few threads (as many as the machine has cores) for the whole
 /// session, and the door suites, each serialized, would take turns on two threads however idle
-/// the machine is. Awaited, every serialized suite has its session going at once, as wide as
-/// Swift Testing runs tests (twice the cores).
+/// the machine is. Awaited, the door suites have their sessions going at once, three at a time
+/// (`SessionSlots`).
 public func sessionOutput(_ arguments: [String], seconds: Int, directory: String? = nil) async throws -> String {
+    await SessionSlots.shared.acquire()
+    do {
+        let output = try await runSession(arguments, seconds: seconds, directory: directory)
+        await SessionSlots.shared.release()
+        return output
+    } catch {
+        await SessionSlots.shared.release()
+        throw error
+    }
+}
+
+/// How many sessions run at once: three, each a display, a bus, a daemon and an application or
+/// a browser (or a tmux server and a program), on a machine of two cores that may be busy with
+/// other work too (CI builds the sanitizers' trees meanwhile, at the lowest priority).
+actor SessionSlots {
+    static let shared = SessionSlots(3)
+
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
+
+    init(_ count: Int) { free = count }
+
+    func acquire() async {
+        if free > 0 {
+            free -= 1
+            return
+        }
+        await withCheckedContinuation { waiting.append($0) }
+    }
+
+    func release() {
+        if waiting.isEmpty {
+            free += 1
+        } else {
+            waiting.removeFirst().resume()
+        }
+    }
+}
+
+private func runSession(_ arguments: [String], seconds: Int, directory: String?) async throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
     // KILL 10 s after the TERM: a runner may start its tests with TERM blocked.
