@@ -134,7 +134,8 @@ touch "$results"
 # Announcer's idle trim and libdispatch's retiring of the threads it used), over 60 s (5 s in a
 # short run). The same window for both.
 if part wakeups; then
-    sleep 12
+    # The memory part's idle measures have waited 10 s already.
+    if part memory; then sleep 2; else sleep 12; fi
     wakeup_stacks=(--stack "announcerd + worker=$announcerd")
     [ "$speechd_rss" != null ] && wakeup_stacks+=(--stack "speech-dispatcher + sd_espeak-ng=$speechd_server,$speechd_module")
     /usr/bin/python3 bench/wakeups.py --seconds "$(( trials >= 15 ? 60 : 5 ))" "${wakeup_stacks[@]}" | tee -a "$results"

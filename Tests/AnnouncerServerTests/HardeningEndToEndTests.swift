@@ -9,12 +9,17 @@ import AnnouncerTestSupport
 /// The real announcerd tried as a hostile, buggy or careless client would: refused clients,
 /// connection churn, floods, half-closed sockets.
 @Suite struct HardeningEndToEndTests {
+    /// The daemon's sockets: its listener, its clients and its worker's channel. What a client
+    /// leaves behind is a socket; libdispatch's own descriptors (a timerfd for the timers armed,
+    /// an eventfd) come and go with what the daemon is doing, and an idle daemon arms no timer.
     private func descriptorCount(_ daemon: DaemonProcess) -> Int {
-        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(daemon.process.processIdentifier)/fd").count) ?? -1
+        let directory = "/proc/\(daemon.process.processIdentifier)/fd"
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return -1 }
+        return names.filter { ((try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + $0)) ?? "").hasPrefix("socket:") }.count
     }
 
     /// Waits (bounded: 20 s, for a loaded machine running the whole suite at once) until the
-    /// daemon holds `count` descriptors; returns what it holds.
+    /// daemon holds `count` sockets; returns how many it holds.
     private func settleDescriptors(_ daemon: DaemonProcess, to count: Int) -> Int {
         for _ in 0..<2000 where descriptorCount(daemon) != count { usleep(10_000) }
         return descriptorCount(daemon)
