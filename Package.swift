@@ -39,11 +39,13 @@ let package = Package(
         // The only importer of CEspeakNG and CPulseSimple, linked only into the speech worker.
         .target(name: "AnnouncerSynthesis", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "CEspeakNG", "CPulseSimple"]),
         .executableTarget(name: "announcer-speech-worker", dependencies: ["AnnouncerSynthesis", "AnnouncerSystem"], linkerSettings: staticSwift),
-        // The terminal door (docs/design.md §13): libvterm's screen model (its one importer) and the pure
-        // rules of what a terminal says; `announce term` is the shell around them.
+        // The terminal door (docs/design.md §13): the pure rules of what a terminal says; then its shell,
+        // the pseudo-terminal's loop around them and the only importer of libvterm (the screen model);
+        // `announce term` reads its arguments and runs the shell.
+        .target(name: "AnnouncerTerminal", dependencies: ["AnnouncerCore"]),
         .systemLibrary(name: "CVTerm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
-        .target(name: "AnnouncerTerminal", dependencies: ["AnnouncerCore", "CVTerm"]),
-        .executableTarget(name: "announce", dependencies: ["AnnouncerConfiguration", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "AnnouncerTerminal"], linkerSettings: staticSwift),
+        .target(name: "AnnouncerTerm", dependencies: ["AnnouncerTerminal", "AnnouncerClient", "AnnouncerCore", "AnnouncerSystem", "CVTerm"]),
+        .executableTarget(name: "announce", dependencies: ["AnnouncerConfiguration", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "AnnouncerTerminal", "AnnouncerTerm"], linkerSettings: staticSwift),
         // The speech-dispatcher door (docs/design.md §11): SSIP read and answered, pure.
         .target(name: "AnnouncerSSIP", dependencies: ["AnnouncerCore"]),
         // The desktop door (docs/design.md §12): AT-SPI objects and events as elements and requests, pure;
@@ -79,7 +81,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AnnouncerTerminalTests",
-            dependencies: ["AnnouncerTerminal", "AnnouncerCore", "announce", "announcerd", "AnnouncerTestSupport"],
+            dependencies: ["AnnouncerTerminal", "AnnouncerTerm", "AnnouncerCore", "AnnouncerSystem", "announce", "announcerd", "AnnouncerTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -43,7 +43,7 @@ public struct ScreenChanges: Sendable, Equatable {
     /// All the lines said, counting those scrolled off and not kept.
     public var lineCount: Int { lines.count + uncountedLines }
 
-    public init(from old: ScreenSnapshot, to new: ScreenSnapshot, scrolledOff: TerminalScreenModel.ScrolledOff = .init()) {
+    public init(from old: ScreenSnapshot, to new: ScreenSnapshot, scrolledOff: ScrolledOff = .init()) {
         let pushed = scrolledOff.count
         scrolled = pushed > 0
         // Text that moved up or down the screen in place (a pager's j and k, a full-screen

@@ -1,7 +1,7 @@
 /// A terminal screen at one moment, as the reader sees it: each line's cells (a character and
 /// its look), the cursor, whether the cursor is shown, and whether the program has switched to
 /// the alternate screen (a full-screen program: an editor, a pager, a menu). Made by
-/// `TerminalScreenModel` from libvterm, or from text in tests.
+/// the shell's `TerminalScreenModel` (AnnouncerTerm) from libvterm, or from text in tests.
 public struct ScreenSnapshot: Sendable, Equatable {
     public var lines: [ScreenLine]
     public var cursor: ScreenPosition

@@ -43,7 +43,7 @@ public struct TerminalReader {
     var said: ScreenSnapshot
     /// The screen now.
     var screen: ScreenSnapshot
-    var scrolledOff = TerminalScreenModel.ScrolledOff()
+    var scrolledOff = ScrolledOff()
     /// A full-screen program has started (the alternate screen) and has not been said yet.
     private var entering = false
     /// At most this many of a full-screen program's lines are said when it starts.
@@ -122,7 +122,7 @@ public struct TerminalReader {
     /// gave it back if it has just left the alternate screen. A key's answer (an echo, a
     /// deletion, the cursor's move) is said at once, once the program has finished drawing it;
     /// anything else waits for the quiet (`tick`).
-    public mutating func output(_ newScreen: ScreenSnapshot, scrolledOff newlyScrolled: TerminalScreenModel.ScrolledOff,
+    public mutating func output(_ newScreen: ScreenSnapshot, scrolledOff newlyScrolled: ScrolledOff,
                                 restored: ScreenSnapshot? = nil, at now: Double) -> [Speech] {
         if let restored {
             // The lines a full-screen program gives back were heard before it started.
@@ -132,7 +132,7 @@ public struct TerminalReader {
         if newScreen.alternate, !said.alternate { entering = true }
         screen = newScreen
         scrolledOff.count += newlyScrolled.count
-        scrolledOff.lines += newlyScrolled.lines.prefix(TerminalScreenModel.ScrolledOff.keptLines - scrolledOff.lines.count)
+        scrolledOff.lines += newlyScrolled.lines.prefix(ScrolledOff.keptLines - scrolledOff.lines.count)
         outputAt = now
         if burstStartedAt == nil { burstStartedAt = now }
         cursorOnly = screen.lines == said.lines && (screen.alternate ? screen.cursor != said.cursor : screen.cursor.row != said.cursor.row)
@@ -263,7 +263,7 @@ public struct TerminalReader {
 
     private mutating func markSaid() {
         said = screen
-        scrolledOff = TerminalScreenModel.ScrolledOff()
+        scrolledOff = ScrolledOff()
         outputAt = nil
         burstStartedAt = nil
         cursorOnly = false

@@ -1,6 +1,7 @@
 import AnnouncerClient
 import AnnouncerCore
 import AnnouncerSystem
+import AnnouncerTerm
 import AnnouncerTerminal
 
 /// `announce term --keys FILE [--expect FILE | --update FILE | --json] [--size COLUMNSxROWS]`:

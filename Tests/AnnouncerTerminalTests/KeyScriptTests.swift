@@ -1,3 +1,4 @@
+import AnnouncerTerm
 import AnnouncerTerminal
 import Testing
 

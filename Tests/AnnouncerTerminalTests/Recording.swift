@@ -2,6 +2,7 @@
 import Glibc
 #endif
 import AnnouncerCore
+import AnnouncerTerm
 import AnnouncerTerminal
 import AnnouncerTestSupport
 import Foundation

@@ -1,26 +1,13 @@
+import AnnouncerTerminal
 import CVTerm
 
 /// The screen a program has drawn, kept by libvterm from the bytes it wrote: the terminal
-/// door's one importer of libvterm. Bytes in; snapshots of the screen, the lines that
+/// door's one importer of libvterm, in its shell. Bytes in; snapshots of the screen, the lines that
 /// scrolled off its top, and the main screen as the alternate screen gave it back, out; and
 /// the bytes a key makes in the modes the program has set. libvterm's own answers to the
 /// program's queries are dropped, since the user's terminal, which sees the same bytes, answers
 /// them, unless there is no user's terminal (`answersQueries`).
 public final class TerminalScreenModel {
-    /// Lines that scrolled off the top since they were last taken: how many, and the text of
-    /// the first `keptLines` of them (the rest are counted only).
-    public struct ScrolledOff: Sendable, Equatable {
-        public var count = 0
-        public var lines: [String] = []
-
-        public init(count: Int = 0, lines: [String] = []) {
-            self.count = count
-            self.lines = lines
-        }
-
-        public static let keptLines = 4096
-    }
-
     private let terminal: OpaquePointer
     private let screen: OpaquePointer
     private let callbacks: UnsafeMutablePointer<VTermScreenCallbacks>

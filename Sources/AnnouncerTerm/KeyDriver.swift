@@ -8,8 +8,8 @@ import AnnouncerTerminal
 /// a time, and a bad line is reported and skipped). Each step goes when `StepPacing` says the
 /// last one has been answered and said; what announcerd says for this run is kept, printed as it
 /// comes, or written as JSON events.
-final class KeyDriver {
-    enum Output {
+public final class KeyDriver {
+    public enum Output: Sendable {
         /// One utterance a line, as it is spoken (the text sink's escapes).
         case lines
         /// One JSON object a line: `spoken`, `ready`, `screen`, `error` and `exit` events.
@@ -18,52 +18,56 @@ final class KeyDriver {
         case kept
     }
 
-    let output: Output
+    public let output: Output
+    /// Where `lines` and `json` go: standard output, or a test's list.
+    private let print: (String) -> Void
     /// The steps read and not taken yet; a bad line from standard input waits its turn too,
     /// to be reported where it stands.
     private var steps: [(line: Int, step: Result<KeyScript.Step, KeyScript.LineError>)]
     /// Standard input, with `--keys -`, while it is open.
-    private(set) var input: FileDescriptor?
+    public private(set) var input: FileDescriptor?
     private var inputBuffer: [UInt8] = []
     private var inputLine = 0
     /// A `type` step's characters not typed yet.
     private var typing: [Character] = []
-    private(set) var pacing: StepPacing
+    public private(set) var pacing: StepPacing
     /// This run's utterances that have not finished, and every one it was given.
-    private(set) var outstanding: Set<UtteranceID> = []
+    public private(set) var outstanding: Set<UtteranceID> = []
     private var ours: Set<UtteranceID> = []
-    private(set) var spoken: [String] = []
+    public private(set) var spoken: [String] = []
     /// The line of the first step not taken because the program had ended.
-    private(set) var notTaken: Int?
+    public private(set) var notTaken: Int?
     /// Whether the last step has been answered since the `ready` event was written.
     private var announcedReady = false
     /// The line of the step taken last, and whether its overrun has been reported.
     private var currentLine: Int?
     private var warnedOverrun = false
 
-    init(steps: [(line: Int, step: KeyScript.Step)], readingStandardInput: Bool, output: Output, pacing: StepPacing) {
+    public init(steps: [(line: Int, step: KeyScript.Step)], readingStandardInput: Bool, output: Output, pacing: StepPacing,
+                print: @escaping (String) -> Void = { Console.out($0) }) {
         self.steps = steps.map { ($0.line, .success($0.step)) }
         self.output = output
+        self.print = print
         self.pacing = pacing
         input = readingStandardInput ? .standardInput : nil
     }
 
     /// More steps are wanted from standard input: all read so far have gone.
-    var wantsInput: Bool { input != nil && steps.isEmpty && typing.isEmpty }
+    public var wantsInput: Bool { input != nil && steps.isEmpty && typing.isEmpty }
 
     /// Every step has gone, and no more can come.
-    var isDone: Bool { steps.isEmpty && typing.isEmpty && input == nil }
+    public var isDone: Bool { steps.isEmpty && typing.isEmpty && input == nil }
 
     // MARK: - Steps
 
-    enum Action {
+    public enum Action {
         case key(ScriptKey)
         case screen
     }
 
     /// The next thing to do, when the last step has been answered and said; nil while it has
     /// not, or when no step is waiting.
-    func next(at now: Double, busy: Bool) -> Action? {
+    public func next(at now: Double, busy: Bool) -> Action? {
         guard pacing.isReady(at: now, busy: busy) else { return nil }
         if pacing.overran(at: now), !warnedOverrun {
             warnedOverrun = true
@@ -109,7 +113,7 @@ final class KeyDriver {
     }
 
     /// Standard input's lines that have come (call when poll says it is readable).
-    func readInput() {
+    public func readInput() {
         guard let descriptor = input else { return }
         var chunk = [UInt8](repeating: 0, count: 4096)
         guard case .processed(let count)? = try? descriptor.read(into: &chunk), count > 0 else {
@@ -142,7 +146,7 @@ final class KeyDriver {
     }
 
     /// The program ended with steps still waiting: they are not taken.
-    func programEnded() {
+    public func programEnded() {
         typing = []
         if let first = steps.first { notTaken = first.line }
         steps = []
@@ -152,7 +156,7 @@ final class KeyDriver {
     // MARK: - Speech
 
     /// announcerd's answer to a request this run sent.
-    func accepted(_ reply: Reply?) {
+    public func accepted(_ reply: Reply?) {
         guard case .ok(let accepted)? = reply?.body else { return }
         for utterance in [accepted.utterance, accepted.hint].compactMap({ $0 }) {
             outstanding.insert(utterance)
@@ -162,13 +166,13 @@ final class KeyDriver {
 
     /// An event from announcerd: only this run's utterances count (a shared daemon speaks for
     /// others too).
-    func heard(_ event: DaemonEvent, at now: Double) {
+    public func heard(_ event: DaemonEvent, at now: Double) {
         switch event {
         case .speaking(let utterance, let text, _) where ours.contains(utterance):
             pacing.activity(at: now)
             spoken.append(text)
             switch output {
-            case .lines: Console.out(TextSinkLine.escaped(text))
+            case .lines: print(TextSinkLine.escaped(text))
             case .json: self.event(["event": "spoken", "text": .string(text)])
             case .kept: break
             }
@@ -180,13 +184,13 @@ final class KeyDriver {
         }
     }
 
-    func programWrote(at now: Double) {
+    public func programWrote(at now: Double) {
         pacing.activity(at: now)
     }
 
     // MARK: - What is shown
 
-    func show(_ screen: ScreenSnapshot) {
+    public func show(_ screen: ScreenSnapshot) {
         let lines = screen.lines.map(\.text)
         if output == .json {
             event(["event": "screen", "lines": .array(lines.map { .string($0) }),
@@ -199,18 +203,18 @@ final class KeyDriver {
     }
 
     /// The program's own exit status; nil while it runs, or when it was hung up at the end.
-    private(set) var programStatus: Int32?
+    public private(set) var programStatus: Int32?
 
     /// Whether the run ended by hanging the program up, the keys done.
-    private(set) var hungUp = false
+    public private(set) var hungUp = false
 
-    func exited(status: Int32?) {
+    public func exited(status: Int32?) {
         programStatus = status
         hungUp = status == nil
         if output == .json { event(["event": "exit", "status": status.map { .number(Double($0)) } ?? .null]) }
     }
 
     private func event(_ members: [String: JSONValue]) {
-        Console.out(JSONValue.object(members).serialized())
+        print(JSONValue.object(members).serialized())
     }
 }

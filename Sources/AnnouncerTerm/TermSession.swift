@@ -1,0 +1,252 @@
+import AnnouncerClient
+import AnnouncerCore
+import AnnouncerSystem
+import AnnouncerTerminal
+
+/// The loop of `announce term`: the program's pseudo-terminal, the user's keys (or, headless,
+/// a `KeyDriver`'s steps), signals as bytes on a pipe, libvterm's model of the screen, the
+/// reader's rules on this loop's clock, and announcerd. Everything said is the reader's; this
+/// only carries bytes, times and requests (TermSessionTests drive it on a real pseudo-terminal).
+public struct TermSession {
+    let child: PseudoTerminal
+    /// SIGWINCH, SIGTERM, SIGHUP and SIGQUIT, as bytes on a pipe: their handler only writes
+    /// there (async-signal-safe), and the loop below acts on them; nil when no signal is taken
+    /// (a test's session).
+    let signals: SignalPipe?
+    let model: TerminalScreenModel
+    var reader: TerminalReader
+    let daemon: DaemonLink
+    /// What the user typed that the program has not taken yet.
+    var pendingInput: [UInt8] = []
+    var inputOpen = true
+    let clock = ContinuousClock()
+    let start: ContinuousClock.Instant
+    /// `ANNOUNCE_TERM_RECORD=FILE`: every byte both ways, timed, for the reader's tests
+    /// (Tests/AnnouncerTerminalTests/Fixtures).
+    let recording: FileDescriptor?
+
+    /// Headless (`--keys`): the test's steps in place of the user's keys, and what was said
+    /// kept; nil when a user's terminal is there.
+    public let driver: KeyDriver?
+
+    public init(child: PseudoTerminal, signals: SignalPipe?, size: (rows: Int, columns: Int), settings: TerminalSettings, words: LocaleWords,
+         socket: String?, driver: KeyDriver?) {
+        self.child = child
+        self.signals = signals
+        self.driver = driver
+        model = TerminalScreenModel(rows: size.rows, columns: size.columns)
+        // No user's terminal sees the program's queries: libvterm answers them.
+        model.answersQueries = driver != nil
+        reader = TerminalReader(settings: settings, words: words, screen: model.snapshot())
+        var link = DaemonLink.Settings(socket: socket, client: "announce term", hints: .keyboard)
+        if driver != nil { link.subscriptions = ["speaking", "finished"] }
+        daemon = DaemonLink(settings: link) { notice in
+            // Said once per outage; the program runs on, and speech resumes when the daemon is back.
+            if case .unreachable(let error) = notice {
+                Console.error("announce term: cannot reach announcerd (\(error)); speech resumes when it is back\r")
+            }
+        }
+        start = clock.now
+        recording = Environment.current["ANNOUNCE_TERM_RECORD"].flatMap { try? FileDescriptor.create($0) }
+        record("size", Array("\(size.rows) \(size.columns)".utf8), hex: false)
+    }
+
+    private func record(_ direction: String, _ bytes: [UInt8], hex: Bool = true) {
+        guard let recording else { return }
+        let data = hex ? bytes.map { String($0, radix: 16).count == 1 ? "0" + String($0, radix: 16) : String($0, radix: 16) }.joined() : String(decoding: bytes, as: UTF8.self)
+        try? recording.writeAll(Array("\(Int(now)) \(direction) \(data)\n".utf8))
+    }
+
+    var now: Double { (clock.now - start).milliseconds }
+
+    /// Runs until the program's end; returns its exit status.
+    public mutating func run() -> Int32 {
+        Signal.ignore(.pipe)
+        try? child.controller.setNonBlocking()
+        daemon.connectIfNeeded()
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            var timeout: Int32 = 500
+            if let deadline = reader.deadline { timeout = Int32(max(0, min(500, (deadline - now).rounded(.up)))) }
+            if let driver { timeout = min(timeout, Int32(max(0, (driver.pacing.deadline(at: now) - now).rounded(.up)))) }
+            let keys: FileDescriptor? = if let driver { driver.wantsInput ? driver.input : nil } else { inputOpen ? .standardInput : nil }
+            var entries = [
+                Poll.Entry(keys, .readable),
+                Poll.Entry(child.controller, pendingInput.isEmpty ? .readable : [.readable, .writable]),
+                Poll.Entry(daemon.descriptor, .readable),
+                Poll.Entry(signals?.descriptor, .readable),
+            ]
+            do {
+                try Poll.wait(&entries, timeoutMilliseconds: timeout)
+            } catch {
+                Console.error("announce term: \(error)\r")
+                break
+            }
+            if !entries[3].returned.isEmpty, let ending = takeSignals() { return ending }
+            if !entries[0].returned.isEmpty {
+                if let driver { driver.readInput() } else { readKeys(&buffer) }
+            }
+            if entries[1].returned.contains(.writable) { flushInput() }
+            if !entries[1].returned.isDisjoint(with: [.readable, .hangUp, .error]) {
+                guard readOutput(&buffer) else { break }
+            }
+            if let driver {
+                for event in daemon.takeEvents(readingSocket: !entries[2].returned.isEmpty) { driver.heard(event, at: now) }
+            } else if !entries[2].returned.isEmpty {
+                daemon.drain()
+            }
+            deliver(reader.tick(at: now))
+            if reader.deadline == nil, let status = try? child.ended(waiting: false) {
+                // What the program wrote just before it exited may still be unread.
+                while readOutput(&buffer, final: true) {}
+                return finish(status.shellStatus)
+            }
+            if let driver, let ending = takeSteps(driver) { return ending }
+        }
+        return finish((try? child.ended(waiting: true))?.shellStatus ?? 1)
+    }
+
+    /// Headless: the steps whose turn it is; when the last has gone and been said, the program
+    /// is hung up (its status returned, and its hang-up not spoken).
+    private mutating func takeSteps(_ driver: KeyDriver) -> Int32? {
+        // Busy while the reader waits to say something or an utterance has not finished.
+        var busy: Bool { reader.deadline != nil || !driver.outstanding.isEmpty }
+        while let action = driver.next(at: now, busy: busy) {
+            switch action {
+            case .key(let key):
+                for input in TerminalKeys.decode(model.bytes(for: key)) {
+                    deliver(reader.key(input.key, at: now))
+                    if input.isForwarded { pendingInput += input.bytes }
+                }
+                flushInput()
+            case .screen:
+                driver.show(model.snapshot())
+            }
+        }
+        guard driver.isDone, driver.pacing.isReady(at: now, busy: busy) else { return nil }
+        let status = child.hangUp(waitingAtMost: .seconds(2))?.shellStatus ?? 1
+        record("exit", Array("\(status) (hung up)".utf8), hex: false)
+        driver.exited(status: nil)
+        return status
+    }
+
+    /// Acts on the signals that came: a window change is passed on; SIGTERM, SIGHUP and SIGQUIT
+    /// end `announce term` as they would have ended it (128 + the signal), the terminal restored.
+    private func takeSignals() -> Int32? {
+        for signal in signals?.take() ?? [] {
+            if signal == .windowChanged {
+                // Headless, the program's terminal keeps the size it was given.
+                if driver == nil, let size = PseudoTerminal.size(of: .standardInput) {
+                    child.resize(rows: size.rows, columns: size.columns)
+                    model.resize(rows: size.rows, columns: size.columns)
+                }
+            } else {
+                RawMode.restore()
+                return 128 + signal.rawValue
+            }
+        }
+        return nil
+    }
+
+    /// Says the program's last output and its exit, and waits (at most 5 s) until the exit has
+    /// been said: announcerd cancels what a client leaves waiting when it disconnects.
+    private mutating func finish(_ status: Int32) -> Int32 {
+        record("exit", Array("\(status)".utf8), hex: false)
+        let speech = reader.exited(status: status, at: now)
+        if let driver {
+            // Headless: every utterance is followed to its end, for the test to have it all.
+            driver.programEnded()
+            deliver(speech)
+            let clock = ContinuousClock()
+            let limit = clock.now + .seconds(5)
+            while !driver.outstanding.isEmpty, clock.now < limit, let connection = daemon.connection {
+                if let event = connection.nextEvent(within: 100) { driver.heard(event, at: now) }
+            }
+            driver.exited(status: status)
+            return status
+        }
+        deliver(speech.dropLast(), waitingForReplies: true)
+        guard case .say(let text)? = speech.last else { return status }
+        guard daemon.request(.subscribe(events: ["finished"])) != nil,
+              case .ok(let accepted)? = daemon.request(.announce(Announcement(text: text)))?.body,
+              let utterance = accepted.utterance, let connection = daemon.connection else { return status }
+        while let event = connection.nextEvent(within: 5000) {
+            if case .finished(utterance, _, _) = event { break }
+        }
+        return status
+    }
+
+    private mutating func readKeys(_ buffer: inout [UInt8]) {
+        guard case .processed(let count)? = try? FileDescriptor.standardInput.read(into: &buffer), count > 0 else {
+            // The user's input ended (a pipe, or the terminal went away): the program is told
+            // by an end-of-file character, as a terminal would.
+            inputOpen = false
+            pendingInput.append(0x04)
+            flushInput()
+            return
+        }
+        record("in", Array(buffer[0..<count]))
+        for input in TerminalKeys.decode(Array(buffer[0..<count])) {
+            deliver(reader.key(input.key, at: now))
+            if input.isForwarded { pendingInput += input.bytes }
+        }
+        flushInput()
+    }
+
+    private mutating func flushInput() {
+        while !pendingInput.isEmpty {
+            guard case .processed(let written)? = try? child.controller.write(pendingInput[...]), written > 0 else { return }
+            pendingInput.removeFirst(written)
+        }
+    }
+
+    /// The program's output, to the user's terminal and the model; false at its end.
+    /// With `final`, false also when nothing more is waiting (the program has exited).
+    private mutating func readOutput(_ buffer: inout [UInt8], final: Bool = false) -> Bool {
+        let count: Int
+        do {
+            switch try child.read(into: &buffer) {
+            case .bytes(let read): count = read
+            case .wouldBlock: return !final
+            case .hungUp: return false  // the program and everything it started have closed the terminal
+            }
+        } catch {
+            Console.error("announce term: cannot read the program's terminal: \(error)\r")
+            return false
+        }
+        let bytes = Array(buffer[0..<count])
+        record("out", bytes)
+        model.write(bytes)
+        if let driver {
+            driver.programWrote(at: now)
+            pendingInput += model.takeAnswers()
+        } else {
+            try? FileDescriptor.standardOutput.writeAll(bytes)
+        }
+        deliver(reader.output(model.snapshot(), scrolledOff: model.takeScrolledOff(), restored: model.takeRestored(), at: now))
+        return true
+    }
+
+    // MARK: - announcerd
+
+    private mutating func deliver(_ speech: some Collection<TerminalReader.Speech>, waitingForReplies: Bool = false) {
+        for item in speech {
+            let request: Request
+            switch item {
+            case .stop: request = .stop
+            case .say(let text): request = .announce(Announcement(text: text))
+            case .focus(let text): request = .focus(Element(label: text))
+            case .echo(let text, let unit): request = .echo(text: text, unit: unit, language: nil)
+            }
+            // A daemon that restarted is reached again, and the request is not lost.
+            if let driver {
+                // Headless: the reply says which utterances are this run's, to follow them.
+                driver.accepted(daemon.request(request))
+            } else if waitingForReplies {
+                _ = daemon.request(request)
+            } else {
+                daemon.send(request)
+            }
+        }
+    }
+}

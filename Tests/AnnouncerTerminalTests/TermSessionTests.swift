@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import AnnouncerCore
+import AnnouncerSystem
+import AnnouncerTerm
+import AnnouncerTerminal
+import AnnouncerTestSupport
+import Foundation
+import Testing
+
+/// The terminal door's shell on its own, below `announce term`: the loop on a real
+/// pseudo-terminal with a real announcerd (the text sink), and the key driver's printing.
+@Suite struct TermSessionTests {
+    /// A program run headless in the loop, with `steps`: what announcerd said for it, and its status.
+    func session(_ command: [String], steps: [KeyScript.Step] = []) async throws -> (spoken: [String], status: Int32) {
+        let daemon = try DaemonProcess(arguments: ["--sink", "text:instant"])
+        let socket = daemon.socket
+        return try await offThePool {
+            let settings = TerminalSettings()
+            let pacing = StepPacing(settings: StepPacing.Settings(quietMs: Double(settings.quietMs) + 100), at: 0)
+            let driver = KeyDriver(steps: steps.enumerated().map { ($0.offset + 1, $0.element) }, readingStandardInput: false,
+                                   output: .kept, pacing: pacing)
+            let child = try PseudoTerminal.spawn(command, rows: 24, columns: 80)
+            var session = TermSession(child: child, signals: nil, size: (rows: 24, columns: 80), settings: settings, words: english,
+                                      socket: socket, driver: driver)
+            let status = session.run()
+            return (driver.spoken, status)
+        }
+    }
+
+    @Test func theLoopSaysAProgramsOutputThenItsExit() async throws {
+        let (spoken, status) = try await session(["sh", "-c", "echo hello; exit 3"])
+        #expect(spoken == ["hello", "exited 3"])
+        #expect(status == 3)
+    }
+
+    /// The steps go to the program through the pseudo-terminal as the bytes libvterm makes for
+    /// them; what the program echoes is heard as typing, what it answers as output.
+    @Test func theLoopTypesTheStepsAndSaysTheAnswer() async throws {
+        let (spoken, status) = try await session(["sh", "-c", "printf 'name? '; read line; echo \"got $line\""],
+                                                 steps: [.type("ok"), .key(ScriptKey(.enter))])
+        #expect(spoken == ["name?", "o", "k", "got ok", "exited 0"])
+        #expect(status == 0)
+    }
+
+    /// The program still running when the steps are done is hung up, and its hang-up is not said.
+    @Test func aProgramLeftRunningIsHungUpOnceTheStepsAreDone() async throws {
+        let (spoken, _) = try await session(["sh", "-c", "echo ready; exec sleep 30"])
+        #expect(spoken == ["ready"])
+    }
+
+    // MARK: - The key driver's printing
+
+    @Test(arguments: [
+        (KeyDriver.Output.lines, ["two\\nlines"]),
+        (.json, [#"{"event":"spoken","text":"two\nlines"}"#, #"{"event":"exit","status":0}"#]),
+        (.kept, []),
+    ])
+    func theDriverPrintsOnlyThisRunsUtterances(output: KeyDriver.Output, printed: [String]) {
+        var lines: [String] = []
+        let driver = KeyDriver(steps: [], readingStandardInput: false, output: output, pacing: StepPacing(at: 0)) { lines.append($0) }
+        driver.accepted(Reply(id: nil, .ok(Reply.Accepted(utterance: UtteranceID(7)))))
+        driver.heard(.speaking(utterance: UtteranceID(6), text: "another client's", kind: "default"), at: 1)
+        driver.heard(.speaking(utterance: UtteranceID(7), text: "two\nlines", kind: "default"), at: 2)
+        #expect(driver.outstanding == [UtteranceID(7)])
+        driver.heard(.finished(utterance: UtteranceID(7), status: .spoken, reason: nil), at: 3)
+        #expect(driver.outstanding.isEmpty)
+        driver.exited(status: 0)
+        #expect(lines == printed)
+        #expect(driver.spoken == ["two\nlines"])
+    }
+
+    @Test func theDriverPrintsTheScreenAsAJSONEvent() {
+        var lines: [String] = []
+        let driver = KeyDriver(steps: [], readingStandardInput: false, output: .json, pacing: StepPacing(at: 0)) { lines.append($0) }
+        driver.show(ScreenSnapshot(lines: [ScreenLine(text: "$ ls", columns: 10)], cursor: ScreenPosition(row: 0, column: 4)))
+        #expect(lines == [#"{"cursor":{"column":4,"row":0},"event":"screen","lines":["$ ls"]}"#])
+    }
+}
+
+/// Runs `body` on a thread of its own: the loop blocks in poll, and must not hold one of the
+/// test runtime's few threads while it does.
+func offThePool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}

@@ -1,0 +1,37 @@
+import AnnouncerTestSupport
+import Foundation
+import Testing
+
+/// The terminal door has the desktop door's shape: its rules pure (AnnouncerTerminal imports
+/// AnnouncerCore alone: no libvterm, no libc, no client), its shell (AnnouncerTerm) the one
+/// importer of libvterm. Every Swift file of Sources is scanned, so a new one is too.
+@Suite struct TerminalDoorShapeTests {
+    /// Every Swift file under Sources, relative to the package's root, with the modules it imports.
+    static func imports() throws -> [(path: String, modules: Set<String>)] {
+        let sources = packageRoot.appendingPathComponent("Sources")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        return try files.sorted().map { file in
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            let modules = text.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ")
+                guard let index = words.firstIndex(of: "import"), words[..<index].allSatisfy({ $0.hasPrefix("@") }),
+                      index + 1 < words.count else { return nil }
+                return String(words[index + 1])
+            }
+            return ("Sources/" + file, Set(modules))
+        }
+    }
+
+    @Test func theRulesImportAnnouncerCoreAlone() throws {
+        let rules = try Self.imports().filter { $0.path.hasPrefix("Sources/AnnouncerTerminal/") }
+        #expect(!rules.isEmpty)
+        for file in rules {
+            #expect(file.modules.isSubset(of: ["AnnouncerCore"]), "\(file.path) imports \(file.modules.sorted())")
+        }
+    }
+
+    @Test func onlyTheShellImportsLibvterm() throws {
+        let importers = try Self.imports().filter { $0.modules.contains("CVTerm") }.map(\.path)
+        #expect(importers == ["Sources/AnnouncerTerm/TerminalScreenModel.swift"])
+    }
+}
