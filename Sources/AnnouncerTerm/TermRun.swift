@@ -9,7 +9,8 @@ import AnnouncerTerminal
 public struct TermRun {
     public var command: [String]
     public var settings: TerminalSettings
-    public var words: LocaleWords
+    /// The configured locale's composer (the reader's own words and a drawn control's).
+    public var composer: UtteranceComposer
     /// announcerd's socket; nil for the usual one.
     public var socket: String?
     /// The configuration file a private announcerd reads (`--config`).
@@ -19,11 +20,11 @@ public struct TermRun {
     /// The program's terminal; nil for the size of the user's (80x24 when there is none).
     public var size: (rows: Int, columns: Int)?
 
-    public init(command: [String], settings: TerminalSettings, words: LocaleWords, socket: String?, configuration: String?,
+    public init(command: [String], settings: TerminalSettings, composer: UtteranceComposer, socket: String?, configuration: String?,
                 driver: KeyDriver?, size: (rows: Int, columns: Int)?) {
         self.command = command
         self.settings = settings
-        self.words = words
+        self.composer = composer
         self.socket = socket
         self.configuration = configuration
         self.driver = driver
@@ -64,7 +65,7 @@ public struct TermRun {
             Console.error("announce term: \(error)")
             return .failed(.unavailable)
         }
-        var session = TermSession(child: child, signals: signals, size: size, settings: settings, words: words, socket: socket, driver: driver)
+        var session = TermSession(child: child, signals: signals, size: size, settings: settings, composer: composer, socket: socket, driver: driver)
         if driver != nil { return .ran(session.run()) }
         if FileDescriptor.standardInput.isTerminal {
             do {

@@ -29,7 +29,7 @@ public struct TermSession {
     /// kept; nil when a user's terminal is there.
     public let driver: KeyDriver?
 
-    public init(child: PseudoTerminal, signals: SignalPipe?, size: (rows: Int, columns: Int), settings: TerminalSettings, words: LocaleWords,
+    public init(child: PseudoTerminal, signals: SignalPipe?, size: (rows: Int, columns: Int), settings: TerminalSettings, composer: UtteranceComposer,
          socket: String?, driver: KeyDriver?) {
         self.child = child
         self.signals = signals
@@ -37,7 +37,7 @@ public struct TermSession {
         model = TerminalScreenModel(rows: size.rows, columns: size.columns)
         // No user's terminal sees the program's queries: libvterm answers them.
         model.answersQueries = driver != nil
-        reader = TerminalReader(settings: settings, words: words, screen: model.snapshot())
+        reader = TerminalReader(settings: settings, composer: composer, screen: model.snapshot())
         var link = DaemonLink.Settings(socket: socket, client: "announce term", hints: .keyboard)
         if driver != nil { link.subscriptions = ["speaking", "finished"] }
         daemon = DaemonLink(settings: link) { notice in
@@ -235,7 +235,7 @@ public struct TermSession {
             switch item {
             case .stop: request = .stop
             case .say(let text): request = .announce(Announcement(text: text))
-            case .focus(let text): request = .focus(Element(label: text))
+            case .focus(let element): request = .focus(element)
             case .echo(let text, let unit): request = .echo(text: text, unit: unit, language: nil)
             }
             // A daemon that restarted is reached again, and the request is not lost.

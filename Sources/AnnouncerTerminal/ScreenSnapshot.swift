@@ -87,21 +87,15 @@ public struct ScreenLine: Sendable, Equatable {
     }
 
     /// What is said of a line's text: box-drawing characters and the spaces around them go,
-    /// check boxes and radio buttons drawn in text say their state, and the marks a program
-    /// draws past the end of what it shows (an editor's and a pager's `~`, a pager's `(END)`)
-    /// are no text at all.
+    /// and the marks a program draws past the end of what it shows (an editor's and a pager's
+    /// `~`, a pager's `(END)`) are no text at all. Check boxes and radio buttons drawn in text
+    /// stay as drawn: their state is said by the composer, in the listener's words
+    /// (`DrawnControl`).
     public static func spokenText(_ text: String) -> String {
         let kept = String(text.unicodeScalars.map { (0x2500...0x259F).contains($0.value) ? " " : Character($0) })
-        var words = kept.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
-        if pastTheEnd.contains(words) { return "" }
-        for (drawn, said) in boxes where words.contains(drawn) {
-            words = words.replacing(drawn, with: said)
-        }
-        return words
+        let words = kept.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        return pastTheEnd.contains(words) ? "" : words
     }
 
     private static let pastTheEnd: Set<String> = ["~", "(END)"]
-
-    private static let boxes = [("[ ]", "not checked"), ("[*]", "checked"), ("[X]", "checked"), ("[x]", "checked"),
-                                ("( )", "not selected"), ("(*)", "selected")]
 }

@@ -5,7 +5,7 @@ import AnnouncerCore
 /// user's keys, the screen after each piece of the program's output, and the time; it answers
 /// with speech:
 ///
-/// - a key press cuts off speech; review keys say the line, word or character under the review
+/// - a key press cuts off speech; review keys echo the line, word or character under the review
 ///   cursor;
 /// - what a key did, said as soon as the program has drawn it (TerminalReader+KeyAnswer): the
 ///   typed character (or word) when the program echoes it, so the echo is never said twice and
@@ -14,7 +14,8 @@ import AnnouncerCore
 ///   commands); in a full-screen program, the cursor's new line when the key scrolled, and a
 ///   message or mode that appeared on the bottom line, while a status line's fields (a ruler,
 ///   a clock, pending keys) are not read again;
-/// - Up and Down the highlight that moved (a menu);
+/// - Up and Down the highlight that moved (a menu), as the focus of the element it stands for
+///   (`DrawnControl`: a check box drawn in text is a switch with its state as value);
 /// - other output is said after `quietMs` of quiet, once per burst; a line rewritten in place
 ///   with no key pressed (a spinner, a progress bar) at most once per `repeatMs`; a burst of
 ///   more than `floodLines` lines as its last line (its first when the screen was redrawn in
@@ -29,14 +30,19 @@ public struct TerminalReader {
         case stop
         /// The program's output: waits its turn, never lost.
         case say(String)
-        /// What a key reached: replaces what a key before it reached (review, a menu's highlight).
-        case focus(String)
+        /// The highlight a key moved to (a menu's entry, a checklist's row), as an element whose
+        /// state is traits and value: announcerd's composer words it.
+        case focus(Element)
         /// Typing echo: a character typed or deleted, a word ended, a line the cursor moved to,
-        /// said at once; the unit travels with the text.
+        /// the line, word or character a review key reached; said at once, the unit travelling
+        /// with the text.
         case echo(String, unit: EchoUnit)
     }
 
     public var settings: TerminalSettings
+    /// The composer in the configured locale: it words a check box or radio button drawn in the
+    /// program's output as announcerd words a focused one.
+    public let composer: UtteranceComposer
     /// The words it says of its own ("blank", "space", "exited 0"), in the configured locale.
     public let words: LocaleWords
     /// The screen as it was when it was last said.
@@ -74,9 +80,10 @@ public struct TerminalReader {
     /// The review cursor once a review key has moved it; nil while it follows the cursor.
     private var review: ScreenPosition?
 
-    public init(settings: TerminalSettings = TerminalSettings(), words: LocaleWords, screen: ScreenSnapshot) {
+    public init(settings: TerminalSettings = TerminalSettings(), composer: UtteranceComposer, screen: ScreenSnapshot) {
         self.settings = settings
-        self.words = words
+        self.composer = composer
+        words = composer.catalog.words(for: nil, configured: composer.locale)
         self.said = screen
         self.screen = screen
     }
@@ -94,7 +101,7 @@ public struct TerminalReader {
     public mutating func key(_ key: TerminalKey, at now: Double) -> [Speech] {
         if key == .report { return [] }
         if case .review(let command) = key {
-            return [.stop] + reviewSpeech(command).map { .focus($0) }
+            return [.stop] + worded(reviewSpeech(command))
         }
         review = nil
         var speech: [Speech] = [.stop]
@@ -140,19 +147,43 @@ public struct TerminalReader {
         guard !entering, !cursorOnly, let key = keys.last, let answer = keyAnswer(to: key, settled: false) else { return [] }
         let speech = answer + messageSpeech()
         markSaid()
-        return speech
+        return worded(speech)
     }
 
     /// Says the burst when the quiet after it has lasted `quietMs`.
     public mutating func tick(at now: Double) -> [Speech] {
         guard let deadline, now >= deadline else { return [] }
-        return sayBurst(at: now)
+        return worded(sayBurst(at: now))
     }
 
     /// The program has exited: what it wrote last, then its status.
     public mutating func exited(status: Int32, at now: Double) -> [Speech] {
         let last = outputAt == nil ? [] : sayBurst(at: now)
-        return last + [.say(words.exited(status: status))]
+        return worded(last) + [.say(words.exited(status: status))]
+    }
+
+    /// Output and lines as they are said: a check box or radio button drawn on a line in the
+    /// composer's words (`DrawnControl`), as announcerd words a highlighted one.
+    private func worded(_ speech: [Speech]) -> [Speech] {
+        speech.map { item in
+            switch item {
+            case .say(let text): .say(worded(text))
+            case .echo(let text, .line): .echo(worded(text), unit: .line)
+            case .stop, .focus, .echo: item
+            }
+        }
+    }
+
+    private func worded(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { DrawnControl.said(String($0), composer: composer) }
+            .joined(separator: "\n")
+    }
+
+    /// A highlighted line as the element it stands for; a line with several controls drawn on
+    /// it (a row of check boxes) as one element worded here, since a focus is one element.
+    func highlightedElement(_ text: String) -> Element {
+        let elements = DrawnControl.elements(in: text)
+        return elements.count == 1 ? elements[0] : Element(label: worded(text))
     }
 
     private mutating func sayBurst(at now: Double) -> [Speech] {
@@ -179,7 +210,7 @@ public struct TerminalReader {
             speech += answer
             answered = true
         } else if let highlight = changes.highlight {
-            speech.append(.focus(highlight.text))
+            speech.append(.focus(highlightedElement(highlight.text)))
             changes.lines.removeAll { $0.row == highlight.row }
             answered = true
         } else if let key = keys.last, let answer = keyAnswer(to: key, settled: true) {
@@ -272,7 +303,7 @@ public struct TerminalReader {
 
     // MARK: - Review
 
-    private mutating func reviewSpeech(_ command: ReviewCommand) -> [String] {
+    private mutating func reviewSpeech(_ command: ReviewCommand) -> [Speech] {
         var position = review ?? screen.cursor
         let lines = screen.lines
         guard !lines.isEmpty else { return [] }
@@ -300,13 +331,13 @@ public struct TerminalReader {
         switch command {
         case .previousLine, .currentLine, .nextLine:
             let text = ScreenLine.spokenText(line.text)
-            return [text.isEmpty ? words[.blank] : text]
+            return [.echo(text.isEmpty ? words[.blank] : text, unit: .line)]
         case .previousWord, .currentWord, .nextWord:
             let word = Self.word(in: line, at: position.column)
-            return [word.isEmpty ? words[.spaceCharacter] : word]
+            return [word.isEmpty ? .echo(words[.spaceCharacter], unit: .character) : .echo(word, unit: .word)]
         case .previousCharacter, .currentCharacter, .nextCharacter:
-            guard line.cells.indices.contains(position.column) else { return [words[.blank]] }
-            return [TypingEcho.name(String(line.cells[position.column].character), in: words)]
+            guard line.cells.indices.contains(position.column) else { return [.echo(words[.blank], unit: .character)] }
+            return [.echo(TypingEcho.name(String(line.cells[position.column].character), in: words), unit: .character)]
         }
     }
 

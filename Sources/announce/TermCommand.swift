@@ -59,13 +59,13 @@ enum TermCommand {
         case .exit(let status): return status
         }
         var settings: TerminalSettings
-        let words: LocaleWords
+        let composer: UtteranceComposer
         do {
             var warnings: [ConfigError] = []
             let (configuration, catalog) = try configurationSources(explicit: parsed.options["--config"]).load(warnings: &warnings)
             for warning in warnings { Console.error("announce term: \(warning)") }
             settings = configuration.terminal
-            words = catalog.words(for: nil, configured: configuration.locale)
+            composer = UtteranceComposer(catalog: catalog, locale: configuration.locale, hintStyle: .keyboard)
         } catch {
             Console.error("announce term: \(error)")
             return .config
@@ -83,7 +83,7 @@ enum TermCommand {
         case .exit(let status): return status
         }
         let command = parsed.positionals.isEmpty ? [Environment.current["SHELL"] ?? "/bin/sh"] : parsed.positionals
-        let run = TermRun(command: command, settings: settings, words: words, socket: parsed.options["--socket"],
+        let run = TermRun(command: command, settings: settings, composer: composer, socket: parsed.options["--socket"],
                           configuration: parsed.options["--config"], driver: test?.driver(quietMs: Double(settings.quietMs)), size: test?.size)
         switch run.run() {
         case .failed(let status):

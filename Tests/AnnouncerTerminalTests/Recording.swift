@@ -7,8 +7,14 @@ import AnnouncerTerminal
 import AnnouncerTestSupport
 import Foundation
 
-/// The English table, as the reader's tests hear it.
+/// The English table and composer, as the reader's tests hear them.
 let english = packagedCatalog.words(for: "en", configured: "en")
+let englishComposer = UtteranceComposer(catalog: packagedCatalog, locale: "en")
+
+extension TerminalReader.Speech {
+    /// A highlight that moved to a line of plain text: the focus of an element with that label.
+    static func highlight(_ label: String) -> Self { .focus(Element(label: label)) }
+}
 
 /// A terminal session recorded by `announce term` (ANNOUNCE_TERM_RECORD): every byte both
 /// ways with its time, then the program's exit. Replayed through libvterm's model and the
@@ -106,7 +112,7 @@ struct Recording {
     /// led to it, if a key did.
     private func run(settings: TerminalSettings, note: (Double, [TerminalReader.Speech], KeyInput?) -> Void) {
         let model = TerminalScreenModel(rows: rows, columns: columns)
-        var reader = TerminalReader(settings: settings, words: english, screen: model.snapshot())
+        var reader = TerminalReader(settings: settings, composer: englishComposer, screen: model.snapshot())
         for (time, event) in events {
             // The clock runs to this event: anything due before it is said first.
             while let deadline = reader.deadline, deadline <= time { note(deadline, reader.tick(at: deadline), nil) }

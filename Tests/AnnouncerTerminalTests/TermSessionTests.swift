@@ -22,7 +22,7 @@ import Testing
             let driver = KeyDriver(steps: steps.enumerated().map { ($0.offset + 1, $0.element) }, readingStandardInput: false,
                                    output: .kept, pacing: pacing)
             let child = try PseudoTerminal.spawn(command, rows: 24, columns: 80)
-            var session = TermSession(child: child, signals: nil, size: (rows: 24, columns: 80), settings: settings, words: english,
+            var session = TermSession(child: child, signals: nil, size: (rows: 24, columns: 80), settings: settings, composer: englishComposer,
                                       socket: socket, driver: driver)
             let status = session.run()
             return (driver.spoken, status)

@@ -30,6 +30,25 @@ import Testing
         }
     }
 
+    /// The rules write no state words of their own in English ("checked", "selected"): a
+    /// control drawn in text is said by the composer, from the locale tables. Every string
+    /// literal of every file of the rules is read.
+    @Test func theRulesWriteNoStateWords() throws {
+        let sources = packageRoot.appendingPathComponent("Sources/AnnouncerTerminal")
+        let files = try FileManager.default.contentsOfDirectory(atPath: sources.path).filter { $0.hasSuffix(".swift") }
+        #expect(!files.isEmpty)
+        let literal = try Regex(#""([^"\\]|\\.)*""#)
+        let stateWords = try Regex(#"(?i)\b(checked|unchecked|selected|on|off)\b"#)
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//") {
+                for match in line.matches(of: literal) where line[match.range].contains(stateWords) {
+                    Issue.record("\(file) writes \(line[match.range])")
+                }
+            }
+        }
+    }
+
     @Test func onlyTheShellImportsLibvterm() throws {
         let importers = try Self.imports().filter { $0.modules.contains("CVTerm") }.map(\.path)
         #expect(importers == ["Sources/AnnouncerTerm/TerminalScreenModel.swift"])

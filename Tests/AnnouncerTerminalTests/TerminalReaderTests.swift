@@ -21,14 +21,14 @@ struct TerminalReaderTests {
             .echo("d", unit: .character),              // Backspace: the character deleted
             .echo("l", unit: .character),              // Left: the character now under the cursor
             .echo("worl", unit: .word),                // Control+Left: the word
-            .focus("$ echo hello worl"),       // Alt-I: the current line
-            .focus("hello world"),             // Alt-U: the line above
-            .focus("hello"),                   // Alt-J: no word before the first
-            .focus("hello"),                   // Alt-K: the current word
-            .focus("world"),                   // Alt-L: the next word
-            .focus("space"),                   // Alt-M: the character before "world"
-            .focus("space"),                   // Alt-,: the current character
-            .focus("w"),                       // Alt-.: the next
+            .echo("$ echo hello worl", unit: .line),   // Alt-I: the current line
+            .echo("hello world", unit: .line),         // Alt-U: the line above
+            .echo("hello", unit: .word),               // Alt-J: no word before the first
+            .echo("hello", unit: .word),               // Alt-K: the current word
+            .echo("world", unit: .word),               // Alt-L: the next word
+            .echo("space", unit: .character),          // Alt-M: the character before "world"
+            .echo("space", unit: .character),          // Alt-,: the current character
+            .echo("w", unit: .character),              // Alt-.: the next
             .echo("blank", unit: .character),          // Control+E: past the line's end
             .echo("echo hello worl", unit: .word),     // Control+U: the text deleted
             .echo("e", unit: .character), .echo("x", unit: .character), .echo("i", unit: .character), .echo("t", unit: .character),
@@ -69,22 +69,24 @@ struct TerminalReaderTests {
     @Test func whiptailMenuSpeaksTheHighlightedEntryAsItMoves() throws {
         #expect(try Recording(fixture: "menu.rec").replay() == [
             .say("Fruit\nPick a fruit\napple Red fruit\nbanana Yellow fruit\ncherry Small fruit\n<Ok> <Cancel>"),
-            .focus("banana Yellow fruit"),     // Down
-            .focus("cherry Small fruit"),      // Down
-            .focus("banana Yellow fruit"),     // Up
-            .focus("<Ok>"),                    // Tab: the buttons
+            .highlight("banana Yellow fruit"), // Down
+            .highlight("cherry Small fruit"),  // Down
+            .highlight("banana Yellow fruit"), // Up
+            .highlight("<Ok>"),                // Tab: the buttons
             .say("banana"),                    // Enter: whiptail prints the choice
             .say("exited 0"),
         ])
     }
 
+    /// A check box drawn in text is a switch whose value is its state: a highlighted one goes to
+    /// announcerd as that element, and output says it in the composer's words ("On.", "Off.").
     @Test func dialogChecklistSpeaksTheToggledState() throws {
         #expect(try Recording(fixture: "checklist.rec").replay() == [
-            .say("Toppings\nnot checked cheese Cheese\nchecked olives Olives\nnot checked ham Ham\n< OK > <Cancel>"),
-            .focus("checked olives Olives"),   // Down
-            .say("not checked olives Olives"), // Space
-            .focus("not checked ham Ham"),     // Down
-            .say("checked ham Ham"),           // Space
+            .say("Toppings\ncheese Cheese. Off.\nolives Olives. On.\nham Ham. Off.\n< OK > <Cancel>"),
+            .focus(Element(label: "olives Olives", value: "1", traits: [.switchButton])), // Down
+            .say("olives Olives. Off."),                                                     // Space
+            .focus(Element(label: "ham Ham", value: "0", traits: [.switchButton])),          // Down
+            .say("ham Ham. On."),                                                            // Space
             // Enter: dialog writes its choice on its own screen as it gives the shell's back:
             // nothing new on the screen the user returns to.
             .say("exited 0"),
@@ -96,9 +98,9 @@ struct TerminalReaderTests {
     /// cursor landed on is not said: a cursor that moved and drew nothing waits `drawGapMs`.
     @Test func aCursesProgramsMoveWrittenApartFromItsDrawingIsNotSaid() throws {
         #expect(try Recording(fixture: "checklist-split.rec").replay() == [
-            .say("Toppings\nnot checked cheese Cheese\nchecked olives Olives\nnot checked ham Ham\n< OK > <Cancel>"),
-            .focus("checked olives Olives"), .say("not checked olives Olives"),
-            .focus("not checked ham Ham"), .say("checked ham Ham"),
+            .say("Toppings\ncheese Cheese. Off.\nolives Olives. On.\nham Ham. Off.\n< OK > <Cancel>"),
+            .focus(Element(label: "olives Olives", value: "1", traits: [.switchButton])), .say("olives Olives. Off."),
+            .focus(Element(label: "ham Ham", value: "0", traits: [.switchButton])), .say("ham Ham. On."),
             .say("exited 255"),
         ])
     }
@@ -159,37 +161,57 @@ struct TerminalReaderTests {
     /// characters, staying at the edges; any other key brings the review cursor back.
     @Test func reviewKeysWalkTheScreen() {
         let lines = ["first line here", "", "$ make all", "last"].map { ScreenLine(text: $0, columns: 20) }
-        var reader = TerminalReader(words: english, screen: ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: 2, column: 2)))
+        var reader = TerminalReader(composer: englishComposer, screen: ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: 2, column: 2)))
         func review(_ command: ReviewCommand) -> [Speech] { reader.key(.review(command), at: 0) }
-        #expect(review(.currentLine) == [.stop, .focus("$ make all")])
-        #expect(review(.nextLine) == [.stop, .focus("last")])
-        #expect(review(.nextLine) == [.stop, .focus("last")])          // the last line: stays
-        #expect(review(.previousLine) == [.stop, .focus("$ make all")])
-        #expect(review(.previousLine) == [.stop, .focus("blank")])
-        #expect(review(.previousLine) == [.stop, .focus("first line here")])
-        #expect(review(.nextWord) == [.stop, .focus("line")])
-        #expect(review(.nextWord) == [.stop, .focus("here")])
-        #expect(review(.nextWord) == [.stop, .focus("here")])          // the last word: stays
-        #expect(review(.previousWord) == [.stop, .focus("line")])
-        #expect(review(.currentWord) == [.stop, .focus("line")])
-        #expect(review(.nextCharacter) == [.stop, .focus("i")])
-        #expect(review(.previousCharacter) == [.stop, .focus("l")])
-        #expect(review(.currentCharacter) == [.stop, .focus("l")])
-        _ = reader.key(.right, at: 0)                                   // back to the cursor
-        #expect(review(.currentLine) == [.stop, .focus("$ make all")])
+        #expect(review(.currentLine) == [.stop, .echo("$ make all", unit: .line)])
+        #expect(review(.nextLine) == [.stop, .echo("last", unit: .line)])
+        #expect(review(.nextLine) == [.stop, .echo("last", unit: .line)])          // the last line: stays
+        #expect(review(.previousLine) == [.stop, .echo("$ make all", unit: .line)])
+        #expect(review(.previousLine) == [.stop, .echo("blank", unit: .line)])
+        #expect(review(.previousLine) == [.stop, .echo("first line here", unit: .line)])
+        #expect(review(.nextWord) == [.stop, .echo("line", unit: .word)])
+        #expect(review(.nextWord) == [.stop, .echo("here", unit: .word)])
+        #expect(review(.nextWord) == [.stop, .echo("here", unit: .word)])          // the last word: stays
+        #expect(review(.previousWord) == [.stop, .echo("line", unit: .word)])
+        #expect(review(.currentWord) == [.stop, .echo("line", unit: .word)])
+        #expect(review(.nextCharacter) == [.stop, .echo("i", unit: .character)])
+        #expect(review(.previousCharacter) == [.stop, .echo("l", unit: .character)])
+        #expect(review(.currentCharacter) == [.stop, .echo("l", unit: .character)])
+        _ = reader.key(.right, at: 0)                                               // back to the cursor
+        #expect(review(.currentLine) == [.stop, .echo("$ make all", unit: .line)])
+    }
+
+    /// Each review key is an echo of its unit, from the cursor: the line, the word (a space is a
+    /// character) or the character it reached; a line's check box in the composer's words.
+    @Test(arguments: [
+        (ReviewCommand.currentLine, Speech.echo("$ make all", unit: .line)),
+        (.previousLine, .echo("olives. On.", unit: .line)),
+        (.nextLine, .echo("blank", unit: .line)),
+        (.currentWord, .echo("make", unit: .word)),
+        (.previousWord, .echo("$", unit: .word)),
+        (.nextWord, .echo("all", unit: .word)),
+        (.currentCharacter, .echo("m", unit: .character)),
+        (.previousCharacter, .echo("space", unit: .character)),
+        (.nextCharacter, .echo("a", unit: .character)),
+    ])
+    func aReviewKeyEchoesItsUnit(command: ReviewCommand, said: Speech) {
+        let lines = ["[X] olives", "$ make all", ""].map { ScreenLine(text: $0, columns: 20) }
+        var reader = TerminalReader(composer: englishComposer, screen: ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: 1, column: 2)))
+        #expect(reader.key(.review(command), at: 0) == [.stop, said])
     }
 
     /// The terminal door in German: blank lines, spaces, typed characters, a flood and the exit.
     @Test func speaksGerman() {
         let german = packagedCatalog.words(for: "de", configured: "de")
         let lines = ["eins zwei", "", "$ "].map { ScreenLine(text: $0, columns: 20) }
-        var reader = TerminalReader(words: german, screen: ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: 2, column: 2)))
-        #expect(reader.key(.review(.previousLine), at: 0) == [.stop, .focus("leer")])
-        #expect(reader.key(.review(.previousLine), at: 0) == [.stop, .focus("eins zwei")])
-        #expect(reader.key(.review(.nextCharacter), at: 0) == [.stop, .focus("i")])
+        var reader = TerminalReader(composer: UtteranceComposer(catalog: packagedCatalog, locale: "de"),
+                                    screen: ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: 2, column: 2)))
+        #expect(reader.key(.review(.previousLine), at: 0) == [.stop, .echo("leer", unit: .line)])
+        #expect(reader.key(.review(.previousLine), at: 0) == [.stop, .echo("eins zwei", unit: .line)])
+        #expect(reader.key(.review(.nextCharacter), at: 0) == [.stop, .echo("i", unit: .character)])
         for _ in 0..<3 { _ = reader.key(.review(.nextCharacter), at: 0) }
-        #expect(reader.key(.review(.currentCharacter), at: 0) == [.stop, .focus("Leerzeichen")])
-        #expect(reader.key(.review(.currentWord), at: 0) == [.stop, .focus("Leerzeichen")])
+        #expect(reader.key(.review(.currentCharacter), at: 0) == [.stop, .echo("Leerzeichen", unit: .character)])
+        #expect(reader.key(.review(.currentWord), at: 0) == [.stop, .echo("Leerzeichen", unit: .character)])
         #expect(reader.exited(status: 3, at: 0) == [.say("beendet mit Status 3")])
         #expect(german.moreLines("fertig", count: 41) == "fertig, 41 weitere Zeilen")
         var word = ""

@@ -17,7 +17,7 @@ struct TerminalScreenRulesTests {
 
     /// A reader that has said `start` (a full-screen program already read).
     func reader(after start: ScreenSnapshot) -> TerminalReader {
-        var reader = TerminalReader(words: words, screen: start)
+        var reader = TerminalReader(composer: englishComposer, screen: start)
         _ = reader.output(start, scrolledOff: .init(), at: 0)
         while let deadline = reader.deadline { _ = reader.tick(at: deadline) }
         return reader
@@ -30,7 +30,8 @@ struct TerminalScreenRulesTests {
         return said.filter { $0 != .stop }
     }
 
-    @Test(arguments: [("~", ""), ("(END)", ""), ("  ~   ", ""), ("~ notes", "~ notes"), ("~/src $", "~/src $"), ("[ ] ham", "not checked ham")])
+    /// A check box keeps its drawing here: its state is worded by the composer (DrawnControlTests).
+    @Test(arguments: [("~", ""), ("(END)", ""), ("  ~   ", ""), ("~ notes", "~ notes"), ("~/src $", "~/src $"), ("[ ]  ham", "[ ] ham")])
     func linesPastTheEndAreNoText(line: String, spoken: String) {
         #expect(ScreenLine.spokenText(line) == spoken)
     }
@@ -41,14 +42,14 @@ struct TerminalScreenRulesTests {
         var rows = (1...12).map { "line \($0)" } + Array(repeating: "~", count: 10)
         rows.append("")
         rows.append("\"notes.txt\" 12L, 90B          1,1  All")
-        var reader = TerminalReader(words: words, screen: screen(Array(repeating: "", count: 24), cursor: (0, 0), alternate: false))
+        var reader = TerminalReader(composer: englishComposer, screen: screen(Array(repeating: "", count: 24), cursor: (0, 0), alternate: false))
         _ = reader.output(screen(rows, cursor: (9, 0)), scrolledOff: .init(), at: 0)
         #expect(reader.output(screen(rows, cursor: (9, 0)), scrolledOff: .init(), at: 5).isEmpty)
         var said: [TerminalReader.Speech] = []
         while let deadline = reader.deadline { said += reader.tick(at: deadline) }
         #expect(said == [.say("line 1\nline 2\nline 3\nline 4\nline 5\nline 6\nline 10")])
         // With the cursor on the bottom line (a pager's prompt), the whole of it.
-        var pager = TerminalReader(words: words, screen: screen(Array(repeating: "", count: 5), cursor: (0, 0), alternate: false))
+        var pager = TerminalReader(composer: englishComposer, screen: screen(Array(repeating: "", count: 5), cursor: (0, 0), alternate: false))
         _ = pager.output(screen(["a", "b", "~", "~", "(END)"], cursor: (4, 5)), scrolledOff: .init(), at: 0)
         #expect(pager.tick(at: 100) == [.say("a\nb")])
     }
@@ -112,7 +113,7 @@ struct TerminalScreenRulesTests {
         drawn.lines[1] = ScreenLine(text: "  banana", columns: 20, look: 1)
         var said = menu.output(drawn, scrolledOff: .init(), at: 104)
         while let deadline = menu.deadline { said += menu.tick(at: deadline) }
-        #expect(said == [.focus("banana")])
+        #expect(said == [.highlight("banana")])
     }
 
     /// Blank lines and lines past the end are never counted among "more lines".
@@ -120,7 +121,7 @@ struct TerminalScreenRulesTests {
         var settings = TerminalSettings()
         settings.floodLines = 3
         let start = screen(Array(repeating: "", count: 12), cursor: (0, 0), alternate: false)
-        var reader = TerminalReader(settings: settings, words: words, screen: start)
+        var reader = TerminalReader(settings: settings, composer: englishComposer, screen: start)
         let rows = ["one", "", "two", "", "three", "~", "four", "(END)", "five", "", "", "$"]
         var said = reader.output(screen(rows, cursor: (11, 2), alternate: false), scrolledOff: .init(), at: 0)
         while let deadline = reader.deadline { said += reader.tick(at: deadline) }
