@@ -252,6 +252,18 @@ class Client:
         """Speaks an element as the new focus: its description now, its hint after a pause."""
         return self.request("focus", element=element)
 
+    def echo(self, text: str, *, unit: Optional[str] = None, language: Optional[str] = None) -> Reply:
+        """What the user just typed, deleted or moved over, said at once (typing echo): `unit`
+        is `character` (the default: said with its punctuation name), `word` or `line`. A newer
+        echo cuts off an older one."""
+        return self.request("echo", text=text, unit=unit, language=language)
+
+    def window(self, title: str, *, role: Optional[str] = None, language: Optional[str] = None) -> Reply:
+        """A window became active: its title said once, before the focus that comes with it;
+        `role` is `window` (the default), `dialog` or `document` (whose word follows the title).
+        The window said last, again, says nothing (a reply with no `utterance`)."""
+        return self.request("window", title=title, role=role, language=language)
+
     def screen(self, elements: Optional[Sequence[Dict[str, Any]]] = None, *, root: Optional[Dict[str, Any]] = None,
                focus: Optional[str] = None) -> Reply:
         """Registers this client's tree and speaks its first focus."""

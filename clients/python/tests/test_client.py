@@ -1,5 +1,7 @@
 """`announcer.Client` against a real announcerd (the text:instant sink, a temporary socket)."""
 import os
+import pathlib
+import re
 import subprocess
 
 import pytest
@@ -125,3 +127,58 @@ def python_socket(monkeypatch, environment: dict) -> "str | None":
 @pytest.mark.parametrize("environment", SOCKET_ENVIRONMENTS.values(), ids=SOCKET_ENVIRONMENTS.keys())
 def test_the_default_socket_is_the_one_announce_uses(monkeypatch, announce, environment):
     assert python_socket(monkeypatch, environment) == announce_socket(announce, environment)
+
+
+def _spoken(client, reply):
+    """The speaking event of the reply's utterance."""
+    for event in client.events(timeout=5):
+        if isinstance(event, SpeakingEvent) and event.utterance == reply.utterance:
+            return event
+    pytest.fail(f"utterance {reply.utterance} was not said")
+
+
+@pytest.mark.parametrize("text, unit, said", [
+    ("a", None, "a"),             # a character, the default unit
+    (" ", "character", " "),      # the text as sent: the engine says a character by its name
+    ("hello", "word", "hello"),
+    ("ls -l", "line", "ls -l"),
+])
+def test_echo_says_what_was_typed_in_its_unit(daemon, text, unit, said):
+    with Client(socket=daemon) as client:
+        client.subscribe(["speaking"])
+        echoed = client.echo(text, unit=unit)
+        assert echoed.type == "ok" and echoed.utterance is not None
+        event = _spoken(client, echoed)
+        assert (event.text, event.kind) == (said, "echo")
+
+
+def test_echo_refuses_nothing_to_echo_and_an_unknown_unit(daemon):
+    with Client(socket=daemon) as client:
+        for fields in ({"text": ""}, {"text": "a", "unit": "sentence"}):
+            with pytest.raises(AnnouncerError) as refused:
+                client.echo(**fields)
+            assert refused.value.code == "invalid_field"
+
+
+def test_window_says_its_title_and_role_once(daemon):
+    with Client(socket=daemon) as client:
+        client.subscribe(["speaking"])
+        shown = client.window("Save changes?", role="dialog")
+        event = _spoken(client, shown)
+        assert (event.text, event.kind) == ("Save changes? Dialog.", "window")
+        # The window said last, again: nothing to say.
+        assert client.window("Save changes?", role="dialog").utterance is None
+        assert _spoken(client, client.window("notes.txt")).text == "notes.txt"
+        with pytest.raises(AnnouncerError) as refused:
+            client.window("Untitled", role="sheet")
+        assert refused.value.code == "invalid_field"
+
+
+def test_every_request_of_the_protocol_is_a_method():
+    # The request table of docs/protocol.md: a row a request type, its name first.
+    protocol = pathlib.Path(__file__).resolve().parents[3] / "docs" / "protocol.md"
+    table = protocol.read_text().split("| `type` | fields | reply | effect |", 1)[1].split("\n\n", 1)[0]
+    types = re.findall(r"^\| `(\w+)` \|", table, re.MULTILINE)
+    assert "echo" in types and "window" in types
+    for name in types:
+        assert callable(getattr(Client, name, None)), f"Client has no method for {name}"
