@@ -14,6 +14,10 @@ extension DesktopBridge {
         }
         self.keyboard = keyboard
         ReviewKeyboard.pressed = { key in DesktopBridge.current?.keyPressed(key) }
+        if settings.logKeys {
+            let log = settings.log
+            ReviewKeyboard.modifierDown = { name in log("announcer-atspi: key: \(name) down, its keys taken") }
+        }
         ReviewKeyboard.anyKey = { DesktopBridge.current?.perform(DesktopBridge.current?.review.keyPressed() ?? []) }
         keyboard.take(ReviewKeyMap.keys(in: review.mode))
     }
@@ -150,6 +154,7 @@ extension DesktopBridge {
     /// say that the tree changed (a page that went on loading while the last walk read it), and
     /// a key answered before them would be answered from the tree as it was.
     func keyPressed(_ key: ReviewKey) {
+        if settings.logKeys { settings.log("announcer-atspi: key: \(key)") }
         noteActivity()
         waitingKeys.append(key)
         guard waitingKeys.count == 1 else { return }

@@ -17,14 +17,17 @@ public final class DesktopBridge {
         /// The review's screen-reader modifier.
         public var modifier: DesktopModifier
         public var log: @Sendable (String) -> Void
+        /// Whether each screen-reader modifier press and each review key taken is logged.
+        public var logKeys: Bool
 
         public init(socket: String?, typingEcho: TypingEcho, catalog: LocaleCatalog, locale: String, modifier: DesktopModifier = .insert,
-                    log: @escaping @Sendable (String) -> Void) {
+                    logKeys: Bool = false, log: @escaping @Sendable (String) -> Void) {
             self.socket = socket
             self.typingEcho = typingEcho
             self.catalog = catalog
             self.locale = locale
             self.modifier = modifier
+            self.logKeys = logKeys
             self.log = log
         }
     }

@@ -26,8 +26,15 @@ final class ReviewKeyboard {
     nonisolated(unsafe) static var anyKey: (() -> Void)?  // Safe: the same: set before the loop, read on its thread.
     /// CapsLock's presses, when it is a modifier: it locks capitals only when pressed twice.
     nonisolated(unsafe) static var capsLock: CapsLockTaps?  // Safe: the same: set before the loop, used on its thread.
+    /// A screen-reader modifier pressed: libatspi has taken its keys by then (it grabs them when
+    /// it sees the modifier go down, before it tells the watchers).
+    nonisolated(unsafe) static var modifierDown: ((String) -> Void)?  // Safe: the same: set before the loop, read on its thread.
     static let capsLockKeysym: UInt32 = 0xffe5
+    /// The keysyms of Insert, the keypad's Insert and CapsLock, by name.
+    static let modifierKeysyms: [UInt32: String] = [0xff63: "Insert", 0xff9e: "KP_Insert", 0xffe5: "Caps_Lock"]
     private static let origin = ContinuousClock.now
+    /// The names of the modifier keys in use.
+    nonisolated(unsafe) private static var modifierNames: Set<String> = []  // Safe: set in init, before the loop; read on its thread.
 
     static let shiftMask: UInt32 = 1
 
@@ -48,6 +55,7 @@ final class ReviewKeyboard {
             if mask != 0, !masks.contains(mask) { masks.append(mask) }
         }
         modifierMasks = masks
+        Self.modifierNames = Set(names)
         if modifier != .insert { Self.capsLock = CapsLockTaps(locked: announcer_atspi_caps_locked() != 0) }
         atspi_device_add_key_watcher(device, { _, pressed, _, keysym, _, _, _ in
             ReviewKeyboard.watched(pressed: pressed != 0, keysym: UInt32(keysym))
@@ -69,6 +77,7 @@ final class ReviewKeyboard {
             }
             capsLock = taps
         }
+        if pressed, let name = modifierKeysyms[keysym], modifierNames.contains(name) { modifierDown?(name) }
         if pressed { anyKey?() }
     }
 

@@ -6,7 +6,7 @@ import AnnouncerSystem
 
 // `announcer-atspi`: GTK, Qt, Firefox and LibreOffice heard through announcerd (docs/design.md §12).
 let usage = """
-    usage: announcer-atspi [--socket PATH] [--typing-echo characters|words|none]
+    usage: announcer-atspi [--socket PATH] [--typing-echo characters|words|none] [--log-keys]
 
     Speaks the desktop's accessibility events (AT-SPI) through announcerd, VoiceOver-style: the
     focused control with its role and state, changes to it, typing in text fields, live
@@ -23,12 +23,14 @@ let usage = """
 
       --socket PATH          announcerd's socket
       --typing-echo ECHO     characters (default), words or none
+      --log-keys             print each press of the modifier (its keys are taken from then on)
+                             and each review key taken, to find why a key did not work
       -h, --help             show this help
     """
 
 // One heap for every thread, before any starts: less held apart, more given back when idle.
 IdlePages.useOneHeap()
-let scanner = ArgumentScanner(flags: ["--help", "-h"], options: ["--socket", "--typing-echo"], maximumPositionals: 0)
+let scanner = ArgumentScanner(flags: ["--help", "-h", "--log-keys"], options: ["--socket", "--typing-echo"], maximumPositionals: 0)
 let parsed: ArgumentScanner.Parsed
 do {
     parsed = try scanner.parse(CommandLine.arguments.dropFirst())
@@ -56,7 +58,7 @@ do {
     ExitStatus.config.exit()
 }
 let bridge = DesktopBridge(settings: .init(socket: parsed.options["--socket"], typingEcho: echo, catalog: catalog, locale: configuration.locale,
-                                           modifier: configuration.desktopModifier, log: { Console.error($0) }))
+                                           modifier: configuration.desktopModifier, logKeys: parsed.has("--log-keys"), log: { Console.error($0) }))
 let status = bridge.run()
 if status == .temporaryFailure {
     // The accessibility bus went away: a fresh start reaches its successor (libatspi cannot

@@ -210,7 +210,7 @@ class Desktop:
         self._client.subscribe(["speaking", "finished"])
 
         bridge_log = self._log_path("announcer-atspi")
-        self._spawn("announcer-atspi", [self._programs["announcer-atspi"], "--socket", self._daemon.socket_path])
+        self._spawn("announcer-atspi", [self._programs["announcer-atspi"], "--socket", self._daemon.socket_path, "--log-keys"])
         self._until(lambda: BRIDGE_LISTENING in self._read(bridge_log), "announcer-atspi to listen to the accessibility bus",
                     "announcer-atspi")
 
@@ -364,18 +364,32 @@ class Desktop:
         """Presses a key, xdotool's name for it ("Tab", "shift+Tab", "Return", "Insert+Right",
         "Insert+Down", "ctrl+a"), and returns what it made said, once that has come and settled.
         A key that says nothing returns [] after `silence` seconds."""
-        return self._act(_keystrokes(key))
+        parts = key.split("+")
+        if len(parts) > 1 and parts[0] in SCREEN_READER_MODIFIERS:
+            return self._act(["key", "--", "+".join(parts[1:])], holding=parts[0])
+        return self._act(["key", "--", key])
 
     def type(self, text: str, *, delay_ms: int = 150) -> List[str]:
         """Types `text` (xdotool type, `delay_ms` between characters) and returns what was said
         (the typing echo), once it has come and settled; [] after `silence` seconds of nothing."""
         return self._act(["type", "--delay", str(delay_ms), "--", text])
 
-    def _act(self, arguments: List[str]) -> List[str]:
+    def _act(self, arguments: List[str], holding: Optional[str] = None) -> List[str]:
+        """Sends the keys and waits for what they made said. With `holding`, a screen reader's
+        modifier, it is held down first until announcer-atspi has said that it saw it go down
+        (its keys are taken from then on: sent at once, the key could reach the application
+        first), and let go after."""
         self._check_running()
         self.settle()
         count = len(self._speech)
-        self._xdotool(arguments)
+        if holding is not None:
+            seen = self._modifier_presses(holding)
+            self._xdotool(["keydown", holding])
+            self._until(lambda: self._modifier_presses(holding) > seen, f"announcer-atspi to see {holding} go down",
+                        "announcer-atspi")
+            self._xdotool(arguments + ["keyup", holding])
+        else:
+            self._xdotool(arguments)
         deadline = time.monotonic() + self.silence
         while len(self._speech) == count and time.monotonic() < deadline:
             self._pump(min(0.1, deadline - time.monotonic()))
@@ -607,6 +621,14 @@ class Desktop:
     def _describe_application(self) -> str:
         return repr(self.page) + " in chromium" if self.page is not None else " ".join(self.argv)
 
+    def _modifier_presses(self, modifier: str) -> int:
+        """How many times announcer-atspi has logged the modifier going down."""
+        try:
+            with open(self._log_path("announcer-atspi"), errors="replace") as file:
+                return file.read().count(f"key: {modifier} down")
+        except OSError:
+            return 0
+
     def _log_path(self, name: str) -> str:
         assert self.directory is not None
         return os.path.join(self.directory, name + ".log")
@@ -621,18 +643,8 @@ class Desktop:
 
 
 # The screen reader's modifier keys (ReviewKeyboard.swift): announcer-atspi takes the key pressed
-# with one only once it has seen the modifier go down.
+# with one only once it has seen the modifier go down, and with --log-keys it says when it has.
 SCREEN_READER_MODIFIERS = ("Insert", "KP_Insert", "Caps_Lock")
-
-
-def _keystrokes(key: str) -> List[str]:
-    """xdotool's arguments for a key. With the screen reader's modifier, held first for 50 ms,
-    as a hand would: sent at once, the key could reach the application before the bridge has
-    seen the modifier."""
-    parts = key.split("+")
-    if len(parts) > 1 and parts[0] in SCREEN_READER_MODIFIERS:
-        return ["keydown", parts[0], "sleep", "0.05", "key", "--", "+".join(parts[1:]), "keyup", parts[0]]
-    return ["key", "--", key]
 
 
 def _alive(pid: int) -> bool:
