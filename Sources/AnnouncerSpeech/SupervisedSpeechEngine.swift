@@ -36,8 +36,10 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {  
     /// The utterance the worker holds, and whether it has been cut off since.
     private var inWorker: (utterance: ScheduledUtterance, cut: Bool)?
     private var waiting: [ScheduledUtterance] = []
-    private var lastProgress = DispatchTime.now()
-    private var watchdog: DispatchSourceTimer?
+    private var lastProgress = ContinuousClock.now
+    /// Set, once, for when the worker will have been silent `watchdogMs`, while it holds an
+    /// utterance (the daemon's one timer mechanism, as its own wakes are).
+    private lazy var watchdog = WakeTimer(queue: queue)
     private var killedForHanging = false
     private var startFailure: Error?
     private var stopping = false
@@ -113,8 +115,7 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {  
         queue.sync {
             stopping = true
             waiting.removeAll()
-            watchdog?.cancel()
-            watchdog = nil
+            watchdog.cancel()
             guard let worker else { return }
             self.worker = nil
             if let held = inWorker, !held.cut { worker.channel.send(WorkerCommand.cut(held.utterance.id).json) }
@@ -148,14 +149,14 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {  
         guard let worker else { return }
         let next = waiting.removeFirst()
         inWorker = (next, false)
-        lastProgress = .now()
+        lastProgress = .now
         armWatchdog()
         if !worker.channel.send(WorkerCommand.speak(next).json) { replaceUnresponsive(worker) }
     }
 
     private func received(_ report: WorkerReport) {
         dispatchPrecondition(condition: .onQueue(queue))
-        lastProgress = .now()
+        lastProgress = .now
         switch report {
         case .engine(let event):
             // Reports for an utterance cut off since are stale: no report may follow a cut-off,
@@ -206,31 +207,30 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {  
         try? unresponsive.process.send(.kill)
     }
 
-    /// The watchdog looks for progress only while the worker holds an utterance: an idle
-    /// daemon sets no timer and wakes for nothing (a worker that dies idle is heard through its
-    /// channel's end, as ever).
+    /// The watchdog looks for progress only while the worker holds an utterance, and then once,
+    /// when the worker will have been silent `watchdogMs` since its last report (reports move
+    /// that time on without touching the timer: it is set again from there when it fires). An
+    /// idle daemon sets no timer and wakes for nothing (a worker that dies idle is heard
+    /// through its channel's end, as ever).
     private func armWatchdog() {
         dispatchPrecondition(condition: .onQueue(queue))
-        guard watchdog == nil else { return }
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        let interval = max(settings.watchdogMs / 4, 50)
-        timer.schedule(deadline: .now() + .milliseconds(interval), repeating: .milliseconds(interval))
-        timer.setEventHandler { [weak self] in self?.checkProgress() }
-        timer.resume()
-        watchdog = timer
+        let silentMs = (ContinuousClock.now - lastProgress).milliseconds
+        watchdog.set(after: Milliseconds(settings.watchdogMs) - silentMs + 1) { [weak self] in self?.checkProgress() }
     }
 
     private func disarmWatchdog() {
         dispatchPrecondition(condition: .onQueue(queue))
-        watchdog?.cancel()
-        watchdog = nil
+        watchdog.cancel()
     }
 
     private func checkProgress() {
         dispatchPrecondition(condition: .onQueue(queue))
         guard let worker, let held = inWorker, !killedForHanging else { return }
-        let silentMs = (DispatchTime.now().uptimeNanoseconds - lastProgress.uptimeNanoseconds) / 1_000_000
-        guard silentMs > UInt64(settings.watchdogMs) else { return }
+        let silentMs = Int((ContinuousClock.now - lastProgress).milliseconds)
+        guard silentMs > settings.watchdogMs else {
+            armWatchdog()
+            return
+        }
         log(.warning, "the speech synthesizer made no progress on utterance \(held.utterance.id) for \(silentMs) ms; killing it")
         replaceUnresponsive(worker)
     }

@@ -1,8 +1,11 @@
 import AnnouncerCore
 import Dispatch
 
-/// One timer on a serial queue that fires once, replaced whenever it is set again: the
-/// scheduler's wake-up, in the daemon and in `announcerd --play`. Used on its queue only.
+/// One timer on a serial queue that fires once, replaced whenever it is set again: the one
+/// timer mechanism of the daemon (its scheduler's ticks, a client's wake-up, the idle trim, the
+/// end of a pause in accepting), of its speech supervisor's watchdog, and of `announcerd
+/// --play`'s scheduler. Nothing repeats: a timer is set only while there is something to wake
+/// for. Used on its queue only.
 public final class WakeTimer: @unchecked Sendable {  // Safe: its one var is touched on the serial `queue` it is given, only.
     private let queue: DispatchQueue
     private var timer: DispatchSourceTimer?
