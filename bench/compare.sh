@@ -150,19 +150,19 @@ part terminal && /usr/bin/python3 bench/terminal.py --trials "$trials" --monitor
 
 # A real desktop: Tab in a GTK application → first sound, announcer-atspi + announcerd against
 # Orca + speech-dispatcher (docs/design.md §15), in a headless session of its own.
-part desktop && dbus-run-session -- /usr/bin/python3 bench/desktop.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
+part desktop && /usr/bin/python3 bench/desktop.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
 
 # A web page: browse mode's h, the next review item and read all in Firefox ESR → first sound,
 # announcer-atspi + announcerd against Orca + speech-dispatcher, in a headless session of its own.
-part review && dbus-run-session -- /usr/bin/python3 bench/review.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
+part review && /usr/bin/python3 bench/review.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
 
 # A checkout page: Tab through every control (and Space or Return on those that fill its live
 # regions) in Firefox ESR → first sound, and the words of each, announcer-atspi + announcerd
 # against Orca + speech-dispatcher, in a headless session of its own. The tables go to stderr.
 # web-chromium: the same in Chromium, only when asked for by name.
-part web && dbus-run-session -- /usr/bin/python3 bench/web.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" \
+part web && /usr/bin/python3 bench/web.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" \
     --browser firefox --command "$command" | tee -a "$results"
-[[ ",$only," == *",web-chromium,"* ]] && dbus-run-session -- /usr/bin/python3 bench/web.py --trials "$trials" \
+[[ ",$only," == *",web-chromium,"* ]] && /usr/bin/python3 bench/web.py --trials "$trials" \
     --monitor announcer_bench.monitor --bin "$bin" --browser chromium --command "$command" | tee -a "$results"
 
 # Throughput: Core alone, then through the socket with the text and null sinks.
@@ -213,7 +213,7 @@ PY
     kill "$memory_daemon" "$announcerd"
     wait "$memory_daemon" "$announcerd" 2>/dev/null || true
     bench/private-speechd stop "$XDG_RUNTIME_DIR"
-    dbus-run-session -- /usr/bin/python3 bench/memory.py desktop --bin "$bin" --monitor announcer_bench.monitor | tee -a "$results"
+    /usr/bin/python3 bench/memory.py desktop --bin "$bin" --monitor announcer_bench.monitor | tee -a "$results"
 fi
 
 if [ -n "$out" ]; then cp "$results" "$out"; fi

@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """A real desktop, two screen readers: Tab in a GTK application → first audible sample.
 
-Run inside `dbus-run-session` by bench/compare.sh, which has started a private PulseAudio with a
-null sink (and speech-dispatcher on it). This script starts a headless desktop of its own (Xvfb,
-the AT-SPI bus), then, one after the other, on the same sink and with the same recorder:
+Run by bench/compare.sh, which has started a private PulseAudio with a null sink (and
+speech-dispatcher on it). This script starts a headless desktop of its own (the Python kit's:
+Xvfb, a session bus, the AT-SPI bus), then, one after the other, on the same sink and with the same recorder:
 
 1. announcerd (`speaker` sink) and announcer-atspi, and the GTK 3 fixture application;
 2. Orca, speaking through speech-dispatcher with its espeak-ng module, and the same application;
@@ -12,66 +12,35 @@ and presses Tab (xdotool) once a trial, after the sink has gone quiet, timing th
 block that reaches the sink's monitor. Orca's key echo is turned off (its own setting,
 `enableKeyEcho`), so that both screen readers' first sound is the newly focused widget.
 """
-import argparse, json, os, shutil, signal, subprocess, sys, tempfile, time
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from latency import Recorder, summarize  # noqa: E402
+import argparse, json, os, shutil, subprocess, sys, tempfile, time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "clients", "python"))
+from latency import Recorder, summarize  # noqa: E402
+from announcer.testing.headless import HeadlessSession  # noqa: E402
 APP = os.path.join(ROOT, "Tests", "fixtures", "desktop", "gtk3_app.py")
 
 
 class Desktop:
-    """Xvfb and the AT-SPI bus, and every process started here, each in a process group of its
-    own so that whatever it starts leaves with it."""
+    """The one headless desktop (the Python kit's, announcer.testing.headless: Xvfb, a session bus
+    and the AT-SPI bus), whose environment this process takes on, and every process started in
+    it, each in a process group of its own so that whatever it starts leaves with it."""
 
     def __init__(self, work):
         self.work = work
-        self.groups = []
-        read, write = os.pipe()
-        self.start(["Xvfb", "-displayfd", str(write), "-screen", "0", "1024x768x24", "-nolisten", "tcp"], pass_fds=(write,))
-        os.close(write)
-        # Read to the newline: Xvfb writes the number and its newline in two writes, and exits
-        # ("Cannot write display number") when the pipe is closed between them.
-        display = b""
-        while not display.endswith(b"\n"):
-            chunk = os.read(read, 64)
-            if not chunk:
-                break
-            display += chunk
-        os.close(read)
-        os.environ.update(DISPLAY=":" + display.decode().strip(), NO_AT_BRIDGE="0", GTK_A11Y="atspi")
-        self.start(["/usr/libexec/at-spi-bus-launcher", "--launch-immediately"])
-        # Asked before the launcher owns its name, GetAddress would start another launcher through
-        # D-Bus activation, one with no display: wait for ours first.
-        for _ in range(100):
-            owner = subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                    "org.freedesktop.DBus.NameHasOwner", "string:org.a11y.Bus"], capture_output=True, text=True)
-            if "boolean true" in owner.stdout:
-                break
-            time.sleep(0.05)
-        for _ in range(100):
-            if subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
-                               "org.a11y.Bus.GetAddress"], capture_output=True).returncode == 0:
-                break
-            time.sleep(0.05)
+        self.session = HeadlessSession(work, timeout=30)
+        os.environ.update(self.session.start())
 
-    def start(self, command, log=None, **options):
-        output = open(os.path.join(self.work, log), "w") if log else subprocess.DEVNULL
-        process = subprocess.Popen(command, stdout=output, stderr=output, start_new_session=True, **options)
-        self.groups.append(process)
-        return process
+    def start(self, command, log=None, env=None):
+        return self.session.spawn(os.path.basename(command[0]), command, log=log or f"{os.path.basename(command[0])}.log",
+                                  extra=env)
 
     def stop(self, process):
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        process.wait()
+        self.session.stop(process)
 
     def close(self):
-        for process in reversed(self.groups):
-            self.stop(process)
+        self.session.close()
 
 
 def tab_trials(recorder, trials):

@@ -32,8 +32,8 @@ after 5 s of quiet).
       (default 0), one line each: announcerd PID with its children (the speech worker),
       speech-dispatcher's server PID and its module PID.
   bench/memory.py desktop --bin DIR [--monitor SOURCE] [--mappings N]
-      Inside `dbus-run-session`, with a PulseAudio null sink whose monitor is SOURCE: a headless
-      desktop (bench/desktop.py's), then announcerd + its worker + announcer-atspi, and after
+      With a PulseAudio null sink whose monitor is SOURCE: a headless desktop (bench/desktop.py's,
+      the Python kit's), then announcerd + its worker + announcer-atspi, and after
       them a speech-dispatcher of its own + its espeak-ng module + Orca, each measured idle 1 s
       and 10 s after one Tab in the GTK fixture application has been heard. Two lines for each:
       the stacks side by side, and Announcer's stack against Orca alone (target: PSS at most a
@@ -403,8 +403,8 @@ def run_alone(args):
         if args.only in (None, "idle"):
             run_idle(session, args.bin, args.mappings)
         if args.only in (None, "desktop"):
-            # The desktop's programs find each other on a session bus: a private one.
-            subprocess.run(["dbus-run-session", "--", sys.executable, os.path.abspath(__file__), "desktop", "--bin", args.bin,
+            # The headless desktop brings its own session bus.
+            subprocess.run([sys.executable, os.path.abspath(__file__), "desktop", "--bin", args.bin,
                             "--monitor", "announcer_bench.monitor", "--mappings", str(args.mappings)], check=True)
     finally:
         session.close()
@@ -425,7 +425,7 @@ def main():
     stacks.add_argument("--after", type=float, nargs="+", default=[0.0], metavar="S",
                         help="measure S seconds after this call, once for each S (default 0)")
     stacks.add_argument("--mappings", type=int, default=0, metavar="N")
-    desktop = commands.add_parser("desktop", help="the desktop stacks (inside dbus-run-session)")
+    desktop = commands.add_parser("desktop", help="the desktop stacks, in a headless desktop of their own")
     desktop.add_argument("--bin", required=True)
     desktop.add_argument("--monitor", default="announcer_bench.monitor", help="the null sink's monitor source")
     desktop.add_argument("--mappings", type=int, default=0, metavar="N")

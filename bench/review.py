@@ -1,9 +1,9 @@
 #!/usr/bin/python3
 """A web page, two screen readers: browse mode's keys → first audible sample.
 
-Run inside `dbus-run-session` by bench/compare.sh, which has started a private PulseAudio with a
-null sink and speech-dispatcher on it. Like bench/desktop.py, this starts a headless desktop of
-its own (Xvfb, the AT-SPI bus) and then, one after the other, on the same sink and with the same
+Run by bench/compare.sh, which has started a private PulseAudio with a null sink and
+speech-dispatcher on it. Like bench/desktop.py, this starts a headless desktop of its own (the
+Python kit's: Xvfb, a session bus, the AT-SPI bus) and then, one after the other, on the same sink and with the same
 recorder:
 
 1. announcerd (`speaker` sink) and announcer-atspi, and Firefox ESR showing the project's test

@@ -2,9 +2,9 @@
 """A checkout page, two screen readers: the words for every control and live region, and
 Tab → first audible sample.
 
-Run inside `dbus-run-session` by bench/compare.sh (`--only web`), which has started a private
-PulseAudio with a null sink and speech-dispatcher on it. Like bench/review.py, this starts a
-headless desktop of its own (Xvfb, the AT-SPI bus) and then, one after the other, on the same
+Run by bench/compare.sh (`--only web`), which has started a private PulseAudio with a null sink
+and speech-dispatcher on it. Like bench/review.py, this starts a headless desktop of its own (the
+Python kit's: Xvfb, a session bus, the AT-SPI bus) and then, one after the other, on the same
 sink and with the same recorder:
 
 1. announcerd (`speaker` sink) and announcer-atspi, and the browser (Firefox ESR unless told)

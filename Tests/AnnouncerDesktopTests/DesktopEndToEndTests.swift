@@ -7,8 +7,8 @@ import Foundation
 import Testing
 
 /// Real GTK applications, headless, heard through announcer-atspi and announcerd (issue [J]
-/// point 3): `Tests/fixtures/desktop/session.sh` starts Xvfb, the AT-SPI bus, announcerd on the
-/// text sink, the bridge and the application inside `dbus-run-session`, presses real keys with
+/// point 3): `Tests/fixtures/desktop/session.sh`, in the one headless desktop (Xvfb, the AT-SPI
+/// bus), starts announcerd on the text sink, the bridge and the application, presses real keys with
 /// xdotool, and prints what was spoken.
 @Suite(.serialized) struct DesktopEndToEndTests {
     /// What describes: focus, typing echo and announcements, not hints.

@@ -21,4 +21,26 @@ import Testing
             }
         }
     }
+
+    /// One headless desktop: only the Python kit's (clients/python/announcer/testing/headless.py)
+    /// starts a display or the accessibility bus; the Swift suite's session script, bench/ and
+    /// the kit's `Desktop` all run in it. Every file of the repository's code, tests, benchmarks
+    /// and scripts is read for what starts them (Xvfb's `-displayfd`, the bus launcher's
+    /// `--launch-immediately`, `dbus-run-session`, `xvfb-run`), outside comments.
+    @Test func theHeadlessDesktopIsStartedInOnePlace() throws {
+        let starts = ["-displayfd", "--launch-immediately", "dbus-run-session", "xvfb-run"]
+        let files = try SourceScan.files(under: ["Sources", "Tests", "bench", "clients", "scripts", "examples", ".ci"])
+        #expect(files.count > 300, "the scan found too few files to be a scan of the repository")
+        var starting: Set<String> = []
+        // This file names them, to look for them.
+        for file in files where file != "Tests/AnnouncerSystemTests/SourceCopiesTests.swift" {
+            guard let text = try? SourceScan.text(file) else { continue }
+            for line in text.split(separator: "\n") {
+                let code = line.drop { $0 == " " }
+                if code.hasPrefix("#") || code.hasPrefix("//") || code.hasPrefix("///") { continue }
+                if starts.contains(where: { code.contains($0) }) { starting.insert(file) }
+            }
+        }
+        #expect(starting == ["clients/python/announcer/testing/headless.py"])
+    }
 }

@@ -8,14 +8,20 @@ enum SourceScan {
 
     /// Paths relative to the package's root, sorted.
     static func swiftFiles(under roots: [String] = roots) throws -> [String] {
+        try files(under: roots) { $0.hasSuffix(".swift") }
+    }
+
+    /// Every file under the roots whose name `wanted` takes (hidden ones and build trees left
+    /// out), relative to the package's root, sorted.
+    static func files(under roots: [String], where wanted: (String) -> Bool = { _ in true }) throws -> [String] {
         var found: [String] = []
         func walk(_ relative: String) throws {
             let path = packageRoot.path + "/" + relative
-            for name in try Files.list(path) where !name.hasPrefix(".") {
+            for name in try Files.list(path) where !name.hasPrefix(".") && name != "__pycache__" {
                 let child = relative + "/" + name
                 if Files.isDirectory(packageRoot.path + "/" + child) {
                     try walk(child)
-                } else if name.hasSuffix(".swift") {
+                } else if wanted(name) {
                     found.append(child)
                 }
             }

@@ -2,7 +2,7 @@ import Foundation
 
 /// What a session script printed on its standard output (the door suites' `session.sh`), run
 /// under `timeout` with a limit of `seconds`. The output goes to a file, not a pipe: a bus daemon
-/// that `dbus-run-session` starts outlives the session holding the descriptors it was given, so a
+/// that a session starts may outlive the session holding the descriptors it was given, so a
 /// pipe would never reach its end. Standard error is dropped.
 ///
 /// The session is awaited, not waited for: a test that waits on a real program would otherwise

@@ -11,7 +11,7 @@ import pytest
 
 from announcer import AnnouncerError
 from announcer.testing import Desktop
-from announcer.testing.desktop import _marked
+from announcer.testing.headless import marked as _marked
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 

@@ -19,35 +19,17 @@ that is not installed is an `AnnouncerError` naming the Debian package that has 
 from __future__ import annotations
 
 import os
-import select
 import shutil
-import signal
 import struct
 import subprocess
 import tempfile
 import time
-import uuid
 import zlib
-from typing import IO, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 from ..client import AnnouncerError, Client, FinishedEvent, SpeakingEvent
 from .daemon import PrivateDaemon, find_program
-
-# Every process of a session has this variable in its environment, with the session's own
-# value: close() finds by it what the session's programs started and left (a bus's activated
-# services, a browser's helpers), whatever process group or parent they ended up with.
-SESSION_VARIABLE = "ANNOUNCER_DESKTOP_SESSION"
-
-# What makes the toolkits speak on a bare X server: GTK 4 draws with cairo (Xvfb has no GL);
-# Qt 5 and 6 use X and join the accessibility bus only when told to.
-TOOLKIT_ENVIRONMENT = {
-    "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "0", "GTK_A11Y": "atspi", "GDK_BACKEND": "x11",
-    "QT_QPA_PLATFORM": "xcb", "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
-}
-
-# The caller's session must not leak in: its display, buses and screen reader socket.
-INHERITED_OUT = ("WAYLAND_DISPLAY", "AT_SPI_BUS_ADDRESS", "DBUS_SESSION_BUS_ADDRESS", "SESSION_MANAGER",
-                 "ANNOUNCER_SOCKET", "XAUTHORITY", "DISPLAY", "XDG_SESSION_TYPE")
+from .headless import HeadlessSession, marked, program
 
 # Chromium with a fresh profile: no first-run pages or prompts, nothing from the network, and
 # its accessibility tree built as the page loads (Tests/fixtures/desktop/browser.sh).
@@ -61,14 +43,6 @@ CHROMIUM_FLAGS = (
 )
 
 BRIDGE_LISTENING = "listening to the accessibility bus"
-
-
-def _program(name: str, package: str, libexec: bool = False) -> str:
-    """A program the session needs: on PATH (a helper: in /usr/libexec, else on PATH)."""
-    path = os.path.join("/usr/libexec", name)
-    if libexec and os.access(path, os.X_OK):
-        return path
-    return find_program(name, "", package)
 
 
 class Desktop:
@@ -106,10 +80,9 @@ class Desktop:
         self.screen = screen
         self.display: Optional[str] = None
         self.directory: Optional[str] = None
-        self._marker = ""
+        self._session: Optional[HeadlessSession] = None
+        self._marker = ""   # the session's, kept once it has closed
         self._environment: Dict[str, str] = {}
-        self._processes: List[Tuple[str, subprocess.Popen]] = []
-        self._logs: List[IO[str]] = []
         self._application: Optional[subprocess.Popen] = None
         self._daemon: Optional[PrivateDaemon] = None
         self._client: Optional[Client] = None
@@ -132,12 +105,8 @@ class Desktop:
         if self.directory is not None:
             raise AnnouncerError("started", "the desktop session is running already")
         programs = {
-            "Xvfb": _program("Xvfb", "xvfb"),
-            "xdotool": _program("xdotool", "xdotool"),
-            "xwininfo": _program("xwininfo", "x11-utils"),
-            "dbus-daemon": _program("dbus-daemon", "dbus"),
-            "dbus-send": _program("dbus-send", "dbus"),
-            "at-spi-bus-launcher": _program("at-spi-bus-launcher", "at-spi2-core", libexec=True),
+            "xdotool": program("xdotool", "xdotool"),
+            "xwininfo": program("xwininfo", "x11-utils"),
             "announcer-atspi": self.bridge or find_program("announcer-atspi", "ANNOUNCER_ATSPI", "announcer"),
         }
         application = self._application_argv()
@@ -160,48 +129,27 @@ class Desktop:
         chromium = "/usr/lib/chromium/chromium"
         if not os.access(chromium, os.X_OK):
             # Debian's /usr/bin/chromium adds flags of its own (/etc/chromium.d): the program itself.
-            chromium = _program("chromium", "chromium")
+            chromium = program("chromium", "chromium")
         url = self.page if "://" in self.page else "file://" + os.path.abspath(self.page)
         return [chromium, "--user-data-dir={profile}", *CHROMIUM_FLAGS,
                 *(["--no-sandbox"] if os.getuid() == 0 else []), url]   # its sandbox refuses root
 
     def _start(self, application: List[str]) -> None:
         assert self.directory is not None
-        self._marker = uuid.uuid4().hex
         home = os.path.join(self.directory, "home")
         runtime = os.path.join(self.directory, "runtime")
         for folder in (home, runtime):
             os.makedirs(folder, mode=0o700)
-        environment = {name: value for name, value in os.environ.items() if name not in INHERITED_OUT}
+        # The one headless desktop (headless.py): Xvfb, a session bus and the AT-SPI bus.
         # A home of its own, as on a fresh machine: the bridge turns accessibility on in the
         # desktop's settings, which must be neither the user's nor left behind.
-        environment.update(TOOLKIT_ENVIRONMENT, HOME=home, XDG_CONFIG_HOME=os.path.join(home, ".config"),
-                           XDG_CACHE_HOME=os.path.join(home, ".cache"), XDG_DATA_HOME=os.path.join(home, ".local/share"),
-                           XDG_RUNTIME_DIR=runtime)
-        environment[SESSION_VARIABLE] = self._marker
-        self._environment = environment
-
-        # A display of its own: Xvfb picks a free number and says which. -noreset keeps what the
-        # bus launcher writes on the root window (AT_SPI_BUS) when it disconnects: Qt 5 finds
-        # the bus only there.
-        width, height = self.screen
-        number = self._spawn_reporting("Xvfb", [self._programs["Xvfb"], "-displayfd", "{fd}", "-noreset", "-screen", "0",
-                                                 f"{width}x{height}x24", "-nolisten", "tcp"])
-        self.display = ":" + number
-        environment["DISPLAY"] = self.display
-
-        address = self._spawn_reporting("dbus-daemon", [self._programs["dbus-daemon"], "--session", "--nofork",
-                                                        "--address=unix:path=" + os.path.join(runtime, "bus"), "--print-address={fd}"])
-        environment["DBUS_SESSION_BUS_ADDRESS"] = address
-
-        self._spawn("at-spi-bus-launcher", [self._programs["at-spi-bus-launcher"], "--launch-immediately"])
-        # Asked before the launcher owns its name, GetAddress would start another launcher
-        # through D-Bus activation: wait for ours to own it, then for its bus.
-        self._until(lambda: "boolean true" in self._dbus("org.freedesktop.DBus", "/org/freedesktop/DBus",
-                                                         "org.freedesktop.DBus.NameHasOwner", "string:org.a11y.Bus"),
-                    "the accessibility bus launcher to own org.a11y.Bus", "at-spi-bus-launcher")
-        self._until(lambda: "unix:" in self._dbus("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus.GetAddress"),
-                    "the accessibility bus to give its address", "at-spi-bus-launcher")
+        self._session = HeadlessSession(self.directory, screen=self.screen, timeout=self.timeout)
+        self._marker = self._session.marker
+        self._session.environment.update(HOME=home, XDG_CONFIG_HOME=os.path.join(home, ".config"),
+                                         XDG_CACHE_HOME=os.path.join(home, ".cache"),
+                                         XDG_DATA_HOME=os.path.join(home, ".local/share"), XDG_RUNTIME_DIR=runtime)
+        self._environment = self._session.start()
+        self.display = self._session.display
 
         self._daemon = PrivateDaemon(announcerd=self.announcerd, config=self.config, timeout=self.timeout,
                                      prefix="announcer-desktop-daemon.")
@@ -305,15 +253,9 @@ class Desktop:
         """Stops everything the session started, whatever state it is in (an application that
         hangs or is stopped included): every process is killed, then the temporary directory
         removed. Safe to call twice."""
-        for _, process in reversed(self._processes):
-            self._kill_group(process)
-        self._kill_stragglers()
-        for _, process in self._processes:
-            try:
-                process.wait(timeout=self.timeout)
-            except subprocess.TimeoutExpired:
-                pass
-        self._processes.clear()
+        if self._session is not None:
+            self._session.close()
+            self._session = None
         self._application = None
         if self._client is not None:
             self._client.close()
@@ -321,9 +263,6 @@ class Desktop:
         if self._daemon is not None:
             self._daemon.close()
             self._daemon = None
-        for log in self._logs:
-            log.close()
-        self._logs.clear()
         if self.directory is not None:
             shutil.rmtree(self.directory, ignore_errors=True)
             self.directory = None
@@ -344,7 +283,7 @@ class Desktop:
         "at-spi-bus-launcher"; empty once closed."""
         if self.directory is None:
             return {}
-        found = {name: self._read(self._log_path(name)) for name, _ in self._processes}
+        found = {name: self._read(self._log_path(name)) for name, _ in (self._session.processes if self._session else [])}
         if self._daemon is not None:
             found["announcerd"] = self._daemon.log()[-4000:].strip()
         return found
@@ -484,7 +423,7 @@ class Desktop:
         """Writes the whole screen as a PNG file at `path` (read with xwd, from x11-apps) and
         returns `path`."""
         self._check_running()
-        xwd = _program("xwd", "x11-apps")
+        xwd = program("xwd", "x11-apps")
         result = subprocess.run([xwd, "-root", "-silent", "-display", str(self.display)], env=self._environment,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=self.timeout)
         if result.returncode != 0:
@@ -504,92 +443,22 @@ class Desktop:
         """Every process of the session now (the application and its helpers, the buses, Xvfb,
         the bridge), found by the variable every one of them inherits; the private announcerd is
         not among them."""
-        return _marked(self._marker) if self._marker else []
+        return [pid for pid in marked(self._marker) if pid != os.getpid()] if self._session is not None else []
 
-    def _spawn(self, name: str, argv: List[str], *, extra: Optional[Dict[str, str]] = None,
-               pass_fds: Sequence[int] = ()) -> subprocess.Popen:
-        log = open(self._log_path(name), "w")
-        self._logs.append(log)
-        environment = dict(self._environment, **(extra or {}))
-        environment[SESSION_VARIABLE] = self._marker
-        # A session of its own for each: close() kills each whole process group.
-        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT, env=environment,
-                                   start_new_session=True, pass_fds=tuple(pass_fds), cwd=self.directory)
-        self._processes.append((name, process))
-        return process
-
-    def _spawn_reporting(self, name: str, argv: List[str]) -> str:
-        """Starts a program that writes one line to a descriptor ({fd}) once it is ready (Xvfb's
-        display number, dbus-daemon's address) and returns that line."""
-        reading, writing = os.pipe()
-        try:
-            process = self._spawn(name, [word.replace("{fd}", str(writing)) for word in argv], pass_fds=[writing])
-        finally:
-            os.close(writing)
-        try:
-            said = b""
-            deadline = time.monotonic() + self.timeout
-            while b"\n" not in said:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0 or not select.select([reading], [], [], remaining)[0]:
-                    raise AnnouncerError("timeout", f"{name} did not start within {self.timeout} s: {self._read(self._log_path(name))}")
-                chunk = os.read(reading, 4096)
-                if not chunk:
-                    raise AnnouncerError("failed", f"{name} exited with status {process.wait()}: {self._read(self._log_path(name))}")
-                said += chunk
-            return said.decode().strip()
-        finally:
-            os.close(reading)
+    def _spawn(self, name: str, argv: List[str], *, extra: Optional[Dict[str, str]] = None) -> subprocess.Popen:
+        assert self._session is not None
+        return self._session.spawn(name, argv, extra=extra)
 
     def _until(self, condition, waiting_for: str, name: str) -> None:  # type: ignore[no-untyped-def]
         """Polls a condition of a program starting up (every 20 ms, at most `timeout`)."""
-        deadline = time.monotonic() + self.timeout
-        while not condition():
-            if time.monotonic() > deadline:
-                raise AnnouncerError("timeout", f"timed out waiting for {waiting_for}: {self._read(self._log_path(name))}")
-            time.sleep(0.02)
-
-    def _dbus(self, destination: str, path: str, method: str, *arguments: str) -> str:
-        result = subprocess.run([self._programs["dbus-send"], "--session", "--print-reply", f"--dest={destination}", path,
-                                 method, *arguments], env=self._environment, stdout=subprocess.PIPE,
-                                stderr=subprocess.DEVNULL, text=True, timeout=self.timeout)
-        return result.stdout if result.returncode == 0 else ""
+        assert self._session is not None
+        self._session.until(condition, waiting_for, name)
 
     def _xdotool(self, arguments: List[str]) -> None:
         result = subprocess.run([self._programs["xdotool"], *arguments], env=self._environment,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, timeout=self.timeout + 60)
         if result.returncode != 0:
             raise AnnouncerError("failed", f"xdotool {' '.join(arguments)} failed: {result.stdout.strip()}")
-
-    def _kill_group(self, process: subprocess.Popen) -> None:
-        try:
-            os.killpg(process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-
-    def _kill_stragglers(self) -> None:
-        """Kills what the session's processes started outside their process groups (services a
-        bus activated, a browser's helpers), until none is left, for at most `timeout`."""
-        if not self._marker:
-            return
-        deadline = time.monotonic() + self.timeout
-        killed: Set[int] = set()
-        while True:
-            left = _marked(self._marker)
-            # One being killed may no longer show its environment: it counts until it is dead.
-            killed = {pid for pid in killed if _alive(pid)}
-            if not left and not killed or time.monotonic() > deadline:
-                return
-            killed.update(left)
-            for pid in left:
-                try:
-                    os.kill(pid, signal.SIGKILL)
-                except (ProcessLookupError, PermissionError):
-                    pass
-            # Our own children are reaped by close(); others by their parents or init.
-            for _, process in self._processes:
-                process.poll()
-            time.sleep(0.01)
 
     # -- speech
 
@@ -645,31 +514,6 @@ class Desktop:
 # The screen reader's modifier keys (ReviewKeyboard.swift): announcer-atspi takes the key pressed
 # with one only once it has seen the modifier go down, and with --log-keys it says when it has.
 SCREEN_READER_MODIFIERS = ("Insert", "KP_Insert", "Caps_Lock")
-
-
-def _alive(pid: int) -> bool:
-    """Whether the process is there and not a zombie (dead, waiting for its parent)."""
-    try:
-        with open(f"/proc/{pid}/stat") as file:
-            return file.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-    except (OSError, IndexError):
-        return False
-
-
-def _marked(marker: str) -> List[int]:
-    """The live processes whose environment holds SESSION_VARIABLE=marker."""
-    wanted = f"{SESSION_VARIABLE}={marker}".encode()
-    found = []
-    for name in os.listdir("/proc"):
-        if not name.isdigit() or int(name) == os.getpid():
-            continue
-        try:
-            with open(f"/proc/{name}/environ", "rb") as file:
-                if wanted in file.read().split(b"\0"):
-                    found.append(int(name))
-        except OSError:
-            continue
-    return found
 
 
 def _xwd_pixels(data: bytes) -> Tuple[int, int, bytes]:

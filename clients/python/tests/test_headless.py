@@ -1,0 +1,71 @@
+"""`python3 -m announcer.testing.headless`: the one headless desktop that the Swift suite's
+session script and bench/ run in, as `Desktop` does."""
+import os
+import subprocess
+import sys
+import textwrap
+
+from announcer.testing.headless import alive
+
+# What the command inside sees: the display, the session bus, the accessibility bus's address
+# (asked of the session bus, as every toolkit does), the toolkits' variables; then whatever it
+# leaves running, with its pid.
+PROBE = textwrap.dedent("""
+    import os, subprocess, sys
+    def address():
+        return subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
+                               "org.a11y.Bus.GetAddress"], capture_output=True, text=True, timeout=10).stdout
+    print("display", os.environ["DISPLAY"])
+    print("bus", os.environ["DBUS_SESSION_BUS_ADDRESS"])
+    print("a11y", "unix:" in address())
+    print("qt", os.environ.get("QT_LINUX_ACCESSIBILITY_ALWAYS_ON"), "gtk", os.environ.get("GTK_A11Y"))
+    print("xdpyinfo", subprocess.run(["xdpyinfo"], capture_output=True).returncode)
+    left = subprocess.Popen(["sleep", "600"], start_new_session=True)
+    print("left", left.pid, flush=True)
+    sys.exit(int(sys.argv[1]))
+""")
+
+
+def run(*arguments, env=None):
+    return subprocess.run([sys.executable, "-m", "announcer.testing.headless", *arguments], capture_output=True, text=True,
+                          timeout=120, env=env)
+
+
+def test_the_command_runs_in_a_desktop_of_its_own_and_nothing_outlives_it():
+    result = run("--", sys.executable, "-c", PROBE, "3", env=dict(os.environ, DISPLAY=":99", DBUS_SESSION_BUS_ADDRESS="unix:path=/x"))
+    assert result.returncode == 3, result.stderr      # the command's own status
+    said = dict(line.split(" ", 1) for line in result.stdout.splitlines())
+    assert said["display"] != ":99" and said["display"].startswith(":")
+    assert said["bus"] != "unix:path=/x"
+    assert said["a11y"] == "True"
+    assert said["qt"] == "1 gtk atspi"
+    assert said["xdpyinfo"] == "0"
+    # What the command started in a session of its own went with the desktop.
+    assert not alive(int(said["left"]))
+
+
+def test_sigusr1_gives_a_new_accessibility_bus():
+    script = textwrap.dedent("""
+        import os, signal, subprocess, time
+        def address():
+            return subprocess.run(["dbus-send", "--session", "--print-reply", "--dest=org.a11y.Bus", "/org/a11y/bus",
+                                   "org.a11y.Bus.GetAddress"], capture_output=True, text=True, timeout=10).stdout
+        first = address()
+        os.kill(int(os.environ["ANNOUNCER_HEADLESS_PID"]), signal.SIGUSR1)
+        for _ in range(400):
+            second = address()
+            if "unix:" in second and second != first:
+                break
+            time.sleep(0.05)
+        print("unix:" in first, "unix:" in second, first != second)
+    """)
+    result = run("--", sys.executable, "-c", script)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split() == ["True", "True", "True"]
+
+
+def test_no_command_and_a_command_not_found_are_clear_errors():
+    result = run()
+    assert result.returncode == 2 and "a command to run is needed" in result.stderr
+    result = run("--", "no-such-program-here")
+    assert result.returncode == 127 and "cannot run no-such-program-here" in result.stderr
