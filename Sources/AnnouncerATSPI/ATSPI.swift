@@ -149,7 +149,7 @@ enum ATSPI {
         ("indeterminate", ATSPI_STATE_INDETERMINATE), ("pressed", ATSPI_STATE_PRESSED), ("selected", ATSPI_STATE_SELECTED),
         ("expandable", ATSPI_STATE_EXPANDABLE), ("expanded", ATSPI_STATE_EXPANDED), ("editable", ATSPI_STATE_EDITABLE),
         ("multi-line", ATSPI_STATE_MULTI_LINE), ("required", ATSPI_STATE_REQUIRED), ("invalid entry", ATSPI_STATE_INVALID_ENTRY),
-        ("visited", ATSPI_STATE_VISITED), ("busy", ATSPI_STATE_BUSY),
+        ("visited", ATSPI_STATE_VISITED), ("busy", ATSPI_STATE_BUSY), ("has popup", ATSPI_STATE_HAS_POPUP),
     ]
 
     static let textRoles: Set<String> = ["entry", "text", "editbar", "search bar", "terminal", "combo box", "spin button"]

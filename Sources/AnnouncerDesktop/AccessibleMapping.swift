@@ -5,8 +5,11 @@ import AnnouncerCore
 /// by a table (AccessibleMappingTests).
 ///
 /// Decisions where docs/design.md §12 leaves room:
-/// - Toggle buttons, check boxes and switches are switch buttons with the value 1 (checked), 0
-///   or 2 (mixed): the composer says VoiceOver's own "On." / "Off." / "Mixed." in every locale.
+/// - Check boxes, radio buttons, toggle buttons and switches say what they are ("Check Box.",
+///   "Radio Button.", "Toggle Button.", "Switch Button.") with their state from the value 1
+///   (checked, pressed, on), 0 or 2 (mixed), in the locale's words: a check box is never said
+///   as a switch. A button that opens a menu is a "Menu Button."; a button or link that shows
+///   more says "Expanded." or "Collapsed." after what it is.
 /// - A heading's level is its value ("level 2"), since VoiceOver's iOS words have none.
 /// - Every word of its own comes from the locale tables (value.level, value.expanded,
 ///   value.collapsed, key.control), in the language the element is spoken in.
@@ -42,13 +45,20 @@ public enum AccessibleMapping {
         let states = object.states
         switch object.role {
         case "push button", "button":
-            element.traits = [.button]
-        case "toggle button", "check box", "check menu item", "switch":
+            // A button that opens a menu says so (ARIA's haspopup, a toolkit's menu button).
+            element.traits = states.contains("has popup") ? [.button, .menuButton] : [.button]
+        case "check box", "check menu item":
+            element.traits = [.button, .checkBox]
+            element.value = toggleValue(states)
+        case "toggle button":
+            element.traits = [.button, .toggleButton]
+            element.value = toggleValue(states)
+        case "switch":
             element.traits = [.button, .switchButton]
-            element.value = states.contains("indeterminate") ? "2" : (states.contains("checked") || states.contains("pressed") ? "1" : "0")
+            element.value = toggleValue(states)
         case "radio button", "radio menu item":
-            element.traits = [.button]
-            if states.contains("checked") { element.traits.insert(.selected) }
+            element.traits = [.button, .radioButton]
+            element.value = toggleValue(states)
             if let position = object.position { element.context = .series(index: position.index, count: position.count) }
         case "combo box":
             element.traits = [.button, .popUpButton]
@@ -95,6 +105,11 @@ public enum AccessibleMapping {
             // Windows, dialogs, panels and roles with no trait of their own: their words only.
             break
         }
+        // A button or link that shows more (a disclosure, a menu button) says whether it does.
+        if element.traits.contains(.button) || element.traits.contains(.link), !element.traits.contains(.popUpButton),
+           states.contains("expandable") {
+            element.traits.insert(states.contains("expanded") ? .expanded : .collapsed)
+        }
         if object.role.hasPrefix("list") || object.role.hasPrefix("tree") || object.role.hasPrefix("table") || object.role == "page tab",
            states.contains("selected") {
             element.traits.insert(.selected)
@@ -126,6 +141,12 @@ public enum AccessibleMapping {
 
     /// U+FFFC OBJECT REPLACEMENT CHARACTER.
     public static let objectReplacement: Unicode.Scalar = "\u{FFFC}"
+
+    /// A check box's, radio button's, toggle button's or switch's state as its value: 1 checked
+    /// (or pressed), 0 not, 2 mixed.
+    static func toggleValue(_ states: Set<String>) -> String {
+        states.contains("indeterminate") ? "2" : (states.contains("checked") || states.contains("pressed") ? "1" : "0")
+    }
 
     static func expansion(_ states: Set<String>, _ words: LocaleWords) -> String? {
         guard states.contains("expandable") else { return nil }

@@ -213,7 +213,8 @@ public struct DesktopReview: Sendable {
         case .item: .rotorItems
         case .heading: .rotorHeadings
         case .link: .rotorLinks
-        case .formField, .button: .rotorFormFields
+        case .formField, .button, .checkBox, .radioButton, .editField, .comboBox: .rotorFormFields
+        case .unvisitedLink: .rotorLinks
         case .landmark, .list: .rotorLandmarks
         case .table: .rotorTables
         }
@@ -233,6 +234,11 @@ public struct DesktopReview: Sendable {
         case .landmark: (.noNextLandmark, .noPreviousLandmark)
         case .table: (.noNextTable, .noPreviousTable)
         case .list: (.noNextList, .noPreviousList)
+        case .checkBox: (.noNextCheckBox, .noPreviousCheckBox)
+        case .radioButton: (.noNextRadioButton, .noPreviousRadioButton)
+        case .editField: (.noNextEditField, .noPreviousEditField)
+        case .comboBox: (.noNextComboBox, .noPreviousComboBox)
+        case .unvisitedLink: (.noNextUnvisitedLink, .noPreviousUnvisitedLink)
         }
         return words[forward ? pair.0 : pair.1]
     }

@@ -7,6 +7,8 @@ public enum ReviewFilter: Hashable, Sendable {
     /// A heading; of one level when one is given (browse mode's 1–6).
     case heading(level: Int?)
     case link, formField, button, landmark, table, list
+    /// Browse mode's X, R, E (a text field), C and U.
+    case checkBox, radioButton, editField, comboBox, unvisitedLink
 
     /// The rotor's categories, in the order Insert+Down goes through them.
     public static let rotor: [ReviewFilter] = [.item, .heading(level: nil), .link, .formField, .landmark, .table]
@@ -22,6 +24,11 @@ public enum ReviewFilter: Hashable, Sendable {
         case .landmark: item.kinds.contains(.landmark)
         case .table: item.kinds.contains(.table)
         case .list: item.kinds.contains(.list)
+        case .checkBox: item.kinds.contains(.checkBox)
+        case .radioButton: item.kinds.contains(.radioButton)
+        case .editField: item.kinds.contains(.textField)
+        case .comboBox: item.kinds.contains(.comboBox)
+        case .unvisitedLink: item.kinds.contains(.unvisitedLink)
         }
     }
 }

@@ -35,6 +35,8 @@ public enum ReviewKind: Hashable, Sendable {
     /// button or button (NVDA's F).
     case formField
     case button
+    /// A check box, a radio button, a combo box, a link not yet visited: browse mode's X, R, C, U.
+    case checkBox, radioButton, comboBox, unvisitedLink
     /// A text field: Enter or Space on it in browse mode goes to focus mode.
     case textField
     /// The first item of a landmark, a table or a list.

@@ -172,8 +172,13 @@ public enum ReviewTree {
             var kinds: Set<ReviewKind> = []
             switch object.role {
             case "heading": kinds.insert(.heading(level: object.level))
-            case "link": kinds.insert(.link)
+            case "link":
+                kinds.insert(.link)
+                if !object.states.contains("visited") { kinds.insert(.unvisitedLink) }
             case "push button", "toggle button": kinds.insert(.button)
+            case "check box": kinds.insert(.checkBox)
+            case "radio button": kinds.insert(.radioButton)
+            case "combo box": kinds.insert(.comboBox)
             default: break
             }
             if ReviewTree.formFieldRoles.contains(object.role) { kinds.insert(.formField) }

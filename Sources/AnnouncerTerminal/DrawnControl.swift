@@ -1,15 +1,15 @@
 import AnnouncerCore
 
 /// Check boxes and radio buttons a program draws in text (dialog's and whiptail's `[X] olives`,
-/// `(*) Large`), as the elements they stand for: a check box is a switch whose value is its
+/// `(*) Large`), as the elements they stand for: a check box is a check box whose value is its
 /// state (1 checked, 0 not), a radio button carries the selected trait when it is chosen. Their
-/// words are then the composer's, from the locale tables ("olives. On.", "Selected: Large"),
+/// words are then the composer's, from the locale tables ("olives. Checked.", "Selected: Large"),
 /// never words of the door's own; a radio button not chosen says nothing of its state, as
 /// VoiceOver says nothing of an item not selected.
 public enum DrawnControl {
     /// The boxes, as drawn, and what each says of its control.
     static let boxes: [(drawn: String, traits: Traits, value: String?)] = [
-        ("[ ]", [.switchButton], "0"), ("[*]", [.switchButton], "1"), ("[X]", [.switchButton], "1"), ("[x]", [.switchButton], "1"),
+        ("[ ]", [.checkBox], "0"), ("[*]", [.checkBox], "1"), ("[X]", [.checkBox], "1"), ("[x]", [.checkBox], "1"),
         ("( )", [], nil), ("(*)", [.selected], nil),
     ]
 

@@ -2,6 +2,19 @@ import AnnouncerCore
 import Testing
 
 @Suite struct ElementDecodingTests {
+    /// Every trait is a bit of its own in `Traits`: one that fell off the end of the word would
+    /// be silently dropped from every element.
+    @Test func everyTraitHasABitOfItsOwn() {
+        var all = Traits()
+        for trait in Trait.allCases {
+            let one = Traits([trait])
+            #expect(one.names == [trait.rawValue], "\(trait) is not a bit of its own")
+            #expect(all.isDisjoint(with: one), "\(trait) shares its bit")
+            all.formUnion(one)
+        }
+        #expect(all.names == Trait.allCases.map(\.rawValue))
+    }
+
     @Test func decodesEveryField() throws {
         let decoded = try element(#"""
             {"id":"card","label":"Card","value":"3","hint":"A card","traits":["button","selected"],"language":"de",

@@ -24,9 +24,9 @@ import Testing
         let spoken = try await session("gtk3_app.py", keys: ["Tab", "space", "Tab", "type:hi", "Tab", "Right", "Tab", "Return", "wait:OK. Button."])
         // The first focus, given as the window maps, can come before a slow (sanitized) bridge
         // listens: the session is asserted from the first Tab.
-        #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
-            "Remember me. Switch Button. Off.",
-            "Remember me. Switch Button. On.",   // Space: the change to the focused check box
+        #expect(Array(spoken.drop { $0 != "Remember me. Check Box. Not Checked." }) == [
+            "Remember me. Check Box. Not Checked.",
+            "Remember me. Check Box. Checked.",   // Space: the change to the focused check box
             "Name. Text Field.",
             "h", "i",                            // typing echo, never doubled
             "Volume: 50%. Adjustable.",
@@ -42,7 +42,7 @@ import Testing
     /// (IdlePages, after IdleTrim's quiet spell), and the next key is answered as before.
     @Test(.disabled(if: underSanitizer, "a sanitizer's runtime keeps its own pages: what the program gives back says nothing there"))
     func theBridgeGivesBackItsProgramsPagesWhenIdle() async throws {
-        let spoken = try await session("gtk3_app.py", keys: ["Tab", "wait:Switch Button", "rss", "rss-fallen", "Tab", "wait:Name. Text Field."],
+        let spoken = try await session("gtk3_app.py", keys: ["Tab", "wait:Check Box", "rss", "rss-fallen", "Tab", "wait:Name. Text Field."],
                                  kinds: ["focus", "mark"])
         let sizes = spoken.compactMap { line in line.hasPrefix("MARK rss ") ? Int(line.dropFirst("MARK rss ".count)) : nil }
         try #require(sizes.count == 2, "\(spoken)")
@@ -54,7 +54,7 @@ import Testing
     /// happens (its one wake-up after a key is the idle trim, 5 s later). The quiet measured
     /// is a time, so the session sleeps here, past the trim, and for the 3 s measured.
     @Test func theBridgeNeverWakesWhenIdle() async throws {
-        let spoken = try await session("gtk3_app.py", keys: ["Tab", "wait:Switch Button", "sleep:8", "switches", "sleep:3", "switches",
+        let spoken = try await session("gtk3_app.py", keys: ["Tab", "wait:Check Box", "sleep:8", "switches", "sleep:3", "switches",
                                                              "Tab", "wait:Name. Text Field."], kinds: ["focus", "mark"])
         let switches = spoken.compactMap { line in line.hasPrefix("MARK switches ") ? Int(line.dropFirst("MARK switches ".count)) : nil }
         try #require(switches.count == 2, "\(spoken)")
@@ -79,11 +79,11 @@ import Testing
     /// restart from outside.
     @Test func theBridgeReconnectsWhenTheDaemonOrTheBusRestarts() async throws {
         let spoken = try await session("gtk3_app.py", keys: ["Tab", "restart-daemon", "Tab", "restart-bus", "Tab"])
-        #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
-            "Remember me. Switch Button. Off.",
+        #expect(Array(spoken.drop { $0 != "Remember me. Check Box. Not Checked." }) == [
+            "Remember me. Check Box. Not Checked.",
             "Name. Text Field.",                  // through the new announcerd
             "Compose. Button.",                   // the application again, on the new bus
-            "Remember me. Switch Button. Off.",
+            "Remember me. Check Box. Not Checked.",
         ])
     }
 
@@ -100,8 +100,8 @@ import Testing
         let spoken = try await session("gtk3_app.py", keys: ["Tab", "wait:Press Space to toggle setting.", "Tab", "wait:Press Space to edit.", "restart-daemon", "Tab",
                                                         "wait:adjust the value."], kinds: ["focus", "hint"])
         #expect(!spoken.contains { line in Self.touchHints.contains { line.contains($0) } }, "a touch gesture in \(spoken)")
-        #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
-            "Remember me. Switch Button. Off.", "Press Space to toggle setting.",
+        #expect(Array(spoken.drop { $0 != "Remember me. Check Box. Not Checked." }) == [
+            "Remember me. Check Box. Not Checked.", "Press Space to toggle setting.",
             "Name. Text Field.", "Press Space to edit.",
             // Through the new announcerd. GTK 3's scale describes itself by the value it shows ("50"),
             // and a description is the element's own hint, said before the one added.
@@ -139,9 +139,9 @@ import Testing
         // between its rows, as Down and Up do. GTK 4.8 sends no event when a slider's value
         // changes, so Right on it is not here (the GTK 3 session has it).
         let spoken = try await session("gtk4_app.py", keys: ["Tab", "space", "Tab", "type:hi", "Tab", "Tab", "Tab", "Down", "Up", "shift+Tab", "Return"])
-        #expect(Array(spoken.drop { $0 != "Remember me. Switch Button. Off." }) == [
-            "Remember me. Switch Button. Off.",
-            "Remember me. Switch Button. On.",
+        #expect(Array(spoken.drop { $0 != "Remember me. Check Box. Not Checked." }) == [
+            "Remember me. Check Box. Not Checked.",
+            "Remember me. Check Box. Checked.",
             "Name. Text Field.",
             "h", "i",
             "Volume: 50%. Adjustable.",

@@ -34,7 +34,7 @@ import Testing
         var filter = DesktopEventFilter(catalog: packagedCatalog)
         _ = filter.receive(.focused(Self.remember), at: 0)
         _ = filter.receive(.focused(Self.remember), at: 1)
-        #expect(words(filter.due(at: 10)) == ["focus Remember me. Switch Button. Off."])
+        #expect(words(filter.due(at: 10)) == ["focus Remember me. Check Box. Not Checked."])
         // And again after it was spoken, within the duplicate window.
         #expect(filter.receive(.focused(Self.remember), at: 40).isEmpty)
         #expect(filter.due(at: 60).isEmpty)
@@ -42,7 +42,7 @@ import Testing
         _ = filter.receive(.focused(Self.compose), at: 300)
         _ = filter.due(at: 310)
         _ = filter.receive(.focused(Self.remember), at: 400)
-        #expect(words(filter.due(at: 410)) == ["focus Remember me. Switch Button. Off."])
+        #expect(words(filter.due(at: 410)) == ["focus Remember me. Check Box. Not Checked."])
     }
 
     /// A keyboard grab (the review's keys) makes GTK give the focus back to its object, and
@@ -52,7 +52,7 @@ import Testing
         var filter = DesktopEventFilter(catalog: packagedCatalog)
         _ = filter.receive(.windowActivated(id: "main", title: "Mail settings", role: "frame"), at: 0)
         _ = filter.receive(.focused(Self.remember), at: 10)
-        #expect(words(filter.due(at: 20)) == ["window window Mail settings", "focus Remember me. Switch Button. Off."])
+        #expect(words(filter.due(at: 20)) == ["window window Mail settings", "focus Remember me. Check Box. Not Checked."])
         _ = filter.receive(.windowActivated(id: "main", title: "Mail settings", role: "frame"), at: 5_000)
         #expect(filter.receive(.focused(Self.remember), at: 5_001).isEmpty)
         #expect(filter.due(at: 5_010).isEmpty)
@@ -60,7 +60,7 @@ import Testing
         #expect(words(filter.due(at: 8_000)) == ["window dialog Settings saved"])
         _ = filter.receive(.windowActivated(id: "main", title: "Mail settings", role: "frame"), at: 9_000)
         _ = filter.receive(.focused(Self.remember), at: 9_001)
-        #expect(words(filter.due(at: 9_010)) == ["window window Mail settings", "focus Remember me. Switch Button. Off."])
+        #expect(words(filter.due(at: 9_010)) == ["window window Mail settings", "focus Remember me. Check Box. Not Checked."])
     }
 
     /// A change to the object the review is on is said (Insert+Enter toggled it); a change to
@@ -72,7 +72,7 @@ import Testing
         filter.reviewed = ("remember", AccessibleMapping.element(Self.remember, catalog: packagedCatalog, locale: "en"))
         var checked = Self.remember
         checked.states.insert("checked")
-        #expect(words(filter.receive(.changed(checked), at: 100)) == ["focus Remember me. Switch Button. On."])
+        #expect(words(filter.receive(.changed(checked), at: 100)) == ["focus Remember me. Check Box. Checked."])
         #expect(filter.receive(.changed(checked), at: 110).isEmpty)
         #expect(filter.receive(.changed(Object(id: "other", role: "check box", name: "Other", states: ["sensitive", "checked"])), at: 120).isEmpty)
     }
@@ -110,7 +110,7 @@ import Testing
         _ = filter.due(at: 10)
         var checked = Self.remember
         checked.states.insert("checked")
-        #expect(words(filter.receive(.changed(checked), at: 500)) == ["focus Remember me. Switch Button. On."])
+        #expect(words(filter.receive(.changed(checked), at: 500)) == ["focus Remember me. Check Box. Checked."])
         // A change that says nothing new, or to another object, is not spoken.
         #expect(filter.receive(.changed(checked), at: 600).isEmpty)
         #expect(filter.receive(.changed(Object(id: "elsewhere", role: "label", name: "Clock 12:01")), at: 700).isEmpty)

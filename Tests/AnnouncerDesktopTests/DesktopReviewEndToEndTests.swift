@@ -10,10 +10,10 @@ import Testing
 
     @Test func gtk3WindowIsReadWhereTheFocusNeverGoes() async throws {
         let (keys, said) = keysAndSpeech([
-            ("Tab", ["Remember me. Switch Button. Off."]),
+            ("Tab", ["Remember me. Check Box. Not Checked."]),
             ("Tab", ["Name. Text Field."]),                          // the focus
-            ("Insert+Left", ["Remember me. Switch Button. Off."]),   // the review, not the focus
-            ("Insert+Return", ["Remember me. Switch Button. On."]),  // Insert+Enter toggled it; the change is said
+            ("Insert+Left", ["Remember me. Check Box. Not Checked."]),   // the review, not the focus
+            ("Insert+Return", ["Remember me. Check Box. Checked."]),  // Insert+Enter toggled it; the change is said
             ("Insert+Left", ["Compose. Button."]),
             ("Insert+Left", ["Choose how mail is sent."]),           // a label: it never takes the focus
             ("Insert+Left", ["No previous item"]),
@@ -29,11 +29,11 @@ import Testing
 
     @Test func gtk3ReadAllGoesToTheEndAndAKeyStopsIt() async throws {
         let (keys, said) = keysAndSpeech([
-            ("Tab", ["Remember me. Switch Button. Off."]),
+            ("Tab", ["Remember me. Check Box. Not Checked."]),
             ("Insert+Left", ["Compose. Button."]),
             ("Insert+Left", ["Choose how mail is sent."]),
             // Insert+A: from the review item to the end, item after item.
-            ("Insert+a", ["Choose how mail is sent.", "Compose. Button.", "Remember me. Switch Button. Off.", "Name. Text Field.",
+            ("Insert+a", ["Choose how mail is sent.", "Compose. Button.", "Remember me. Check Box. Not Checked.", "Name. Text Field.",
                           "Volume: 50%. Adjustable.", "Open dialog. Button.", "Apples. List Start.", "Pears", "Plums. List End."]),
             ("Insert+Left", ["Pears"]), ("Insert+Left", ["Apples. List Start."]), ("Insert+Left", ["Open dialog. Button."]),
             // Read all again, stopped by Shift while the list's first row is read: the cursor
@@ -49,7 +49,7 @@ import Testing
     /// A dialog's message never takes the focus; review reads it.
     @Test func gtk3DialogsMessageIsRead() async throws {
         let (keys, said) = keysAndSpeech([
-            ("Tab", ["Remember me. Switch Button. Off."]), ("Tab", ["Name. Text Field."]), ("Tab", ["Volume: 50%. Adjustable."]),
+            ("Tab", ["Remember me. Check Box. Not Checked."]), ("Tab", ["Name. Text Field."]), ("Tab", ["Volume: 50%. Adjustable."]),
             ("Tab", ["Open dialog. Button."]), ("Return", ["OK. Button."]),
             ("Insert+Left", ["Settings saved"]), ("Insert+Right", ["OK. Button."]),
         ])
@@ -60,7 +60,7 @@ import Testing
     /// GTK 4 (its own AT-SPI implementation, no key events on the bus: the keys are X grabs).
     @Test func gtk4WindowAndDialogAreRead() async throws {
         let (keys, said) = keysAndSpeech([
-            ("Tab", ["Remember me. Switch Button. Off."]),
+            ("Tab", ["Remember me. Check Box. Not Checked."]),
             ("Insert+Left", ["Compose. Button."]), ("Insert+Left", ["Choose how mail is sent."]),
             ("Insert+Left", ["No previous item"]), ("Insert+Right", ["Compose. Button."]),
             ("Tab", ["Name. Text Field."]), ("Tab", ["Volume: 50%. Adjustable."]), ("Tab", ["Open dialog. Button."]),
@@ -99,7 +99,7 @@ import Testing
             ("d", ["The end. Landmark."]),
             ("h", ["No next heading"]),
             ("Up", ["This is the last section. End."]),
-            ("shift+f", [send]), ("shift+f", ["Subscribe. Switch Button. Off."]), ("shift+f", ["Name. Text Field."]),
+            ("shift+f", [send]), ("shift+f", ["Subscribe. Check Box. Not Checked."]), ("shift+f", ["Name. Text Field."]),
             ("Return", ["Focus mode", "Name. Text Field."]),     // the field has the focus
             ("type:hi", ["h", "i"]),                             // typed into the field
             ("Escape", ["Browse mode"]),

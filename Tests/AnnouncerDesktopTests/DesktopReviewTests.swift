@@ -168,6 +168,31 @@ import Testing
         ])
     }
 
+    /// NVDA's X, R, E, C and U: a check box, a radio button, an edit field, a combo box, a link
+    /// not yet visited; Shift for backwards, and a word when there is none.
+    @Test func browseModesFormKeysJumpToTheirKind() {
+        typealias Page = ReviewFixtures
+        let checked = Page.focusable.union(["checked"]), visited = Page.focusable.union(["visited"])
+        let page = Page.node("doc", "document web", name: "Order", [
+            Page.node("seen", "link", name: "Menu", text: "Menu", states: visited),
+            Page.node("help", "link", name: "Help", text: "Help", states: Page.focusable),
+            Page.node("name", "entry", name: "Name", text: "", states: Page.focusable.union(["editable"])),
+            Page.node("lettuce", "check box", name: "Lettuce", states: Page.focusable),
+            Page.node("thin", "radio button", name: "Thin", states: checked),
+            Page.node("size", "combo box", name: "Size", text: "Large", states: Page.focusable.union(["expandable"])),
+        ])
+        let said = run(page, focus: nil, inDocument: true, [
+            .key(.jump(.checkBox, forward: true)), .key(.jump(.checkBox, forward: true)), .key(.jump(.editField, forward: false)),
+            .key(.jump(.radioButton, forward: true)), .key(.jump(.comboBox, forward: true)), .key(.jump(.unvisitedLink, forward: false)),
+            .key(.jump(.unvisitedLink, forward: false)), .key(.jump(.radioButton, forward: true)),
+        ])
+        #expect(said == [
+            ["speak Lettuce. Check Box. Not Checked."], ["say No next check box (word)"], ["speak Name. Text Field."],
+            ["speak Thin. Radio Button. Checked."], ["speak Size: Large. Pop Up Button."], ["speak Help. Link."],
+            ["say No previous unvisited link (word)"], ["speak Thin. Radio Button. Checked."],
+        ])
+    }
+
     @Test func browseModeReadsByLineAndByCharacter() {
         let said = run(ReviewFixtures.firefoxPage, focus: "h2", inDocument: true, [
             .key(.nextLine), .key(.nextCharacter), .key(.nextCharacter), .key(.previousCharacter), .key(.previousCharacter),

@@ -14,8 +14,8 @@ import Testing
     /// asserted from the first Tab.
     @Test(arguments: versions) func buttonsCheckBoxLineEditSliderListAndDialog(_ qt: String) async throws {
         let (keys, said) = keysAndSpeech([
-            ("Tab", ["Mute. Switch Button. Off."]),
-            ("space", ["Mute. Switch Button. On."]),          // the change to the focused check box
+            ("Tab", ["Mute. Check Box. Not Checked."]),
+            ("space", ["Mute. Check Box. Checked."]),          // the change to the focused check box
             ("Tab", ["Volume: 50%. Adjustable."]),
             ("Right", ["Volume: 51%. Adjustable."]),          // the slider's new value
             ("Tab", ["Name. Text Field."]),                   // named by its label, "&Name", without the mnemonic's mark
@@ -33,10 +33,10 @@ import Testing
     /// The review in the main window and in the message box: its message never takes the focus.
     @Test(arguments: versions) func windowAndDialogAreRead(_ qt: String) async throws {
         let (keys, said) = keysAndSpeech([
-            ("Tab", ["Mute. Switch Button. Off."]),
+            ("Tab", ["Mute. Check Box. Not Checked."]),
             ("Insert+Left", ["Play. Button."]),               // the review, not the focus
             ("Insert+Left", ["No previous item"]),
-            ("Insert+Right", ["Mute. Switch Button. Off."]),
+            ("Insert+Right", ["Mute. Check Box. Not Checked."]),
             ("Tab", ["Volume: 50%. Adjustable."]), ("Tab", ["Name. Text Field."]), ("Tab", ["Selected: Apples 1 of 3."]),
             ("Insert+Left", ["Name. Text Field."]), ("Insert+Left", ["Name"]),   // the label, which never takes the focus
             ("Tab", ["Open dialog. Button."]), ("space", ["OK. Button."]),

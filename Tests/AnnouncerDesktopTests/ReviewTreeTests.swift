@@ -97,7 +97,7 @@ enum ReviewFixtures {
 
     @Test func aGTKWindowsLabelIsReadAndWhatIsNotVisibleIsNot() {
         #expect(said(ReviewFixtures.gtkWindow) == [
-            "Choose how mail is sent.", "Compose. Button.", "Remember me. Switch Button. Off.", "Apples. List Start.", "Pears. List End.",
+            "Choose how mail is sent.", "Compose. Button.", "Remember me. Check Box. Not Checked.", "Apples. List Start.", "Pears. List End.",
         ])
     }
 
@@ -105,7 +105,7 @@ enum ReviewFixtures {
         let items = ReviewTree.items(ReviewFixtures.firefoxPage, catalog: packagedCatalog, locale: "en")
         func item(_ text: String) -> ReviewItem { items.first { $0.text == text }! }
         #expect(item("Announcer test page").kinds == [.heading(level: 1), .landmark])
-        #expect(item("Home").kinds == [.link, .focusable, .list, .landmark])
+        #expect(item("Home").kinds == [.link, .unvisitedLink, .focusable, .list, .landmark])
         #expect(item("Name").kinds == [])
         #expect(items.first { $0.object == "name" }!.kinds == [.formField, .textField, .focusable])
         #expect(item("Send").kinds == [.button, .formField, .focusable])

@@ -26,9 +26,9 @@ import Testing
             ("Insert+space", ["Focus mode"]),
             ("Down", ["Shipping speed: Overnight. Pop Up Button."]),             // another option chosen
             ("Escape", ["Browse mode"]),
-            ("Tab", ["Selected: Card. Button. 1 of 3."]),                        // a radio button in its group
-            ("Tab", ["Gift wrap. Switch Button. Off."]),
-            ("space", ["Gift wrap. Switch Button. On.", "Total: 12 euros"]),     // an atomic polite region, after the focus
+            ("Tab", ["Card. Radio Button. Checked. 1 of 3."]),                   // a radio button in its group
+            ("Tab", ["Gift wrap. Check Box. Not Checked."]),
+            ("space", ["Gift wrap. Check Box. Checked.", "Total: 12 euros"]),     // an atomic polite region, after the focus
             ("idle", []),
             ("Tab", ["Apply coupon. Button."]),
             ("Return", ["Coupon applied"]),                                      // role=status

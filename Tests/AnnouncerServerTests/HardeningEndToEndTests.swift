@@ -216,7 +216,10 @@ import AnnouncerTestSupport
         guard case .object(let lateCounters)? = late["counters"] else { Issue.record("no counters"); return }
         let handledLater = lateCounters.values.reduce(0) { sum, value in if case .number(let n) = value { sum + Int(n) } else { sum } }
         #expect(handledLater < total)
-        #expect(lastReply.wait(timeout: .now() + 60) == .success)
+        // Every one of the flood is answered in the end. The bound is only there so that a
+        // daemon that stopped answering fails the test rather than hang it: a sanitized daemon
+        // on a loaded machine takes over a minute for the 20,000.
+        #expect(lastReply.wait(timeout: .now() + 600) == .success)
     }
 
     // MARK: - Speech on every sink

@@ -9,15 +9,15 @@ struct DrawnControlTests {
     typealias Speech = TerminalReader.Speech
 
     @Test(arguments: [
-        ("[X] olives Olives", [Element(label: "olives Olives", value: "1", traits: [.switchButton])]),
-        ("[x] olives", [Element(label: "olives", value: "1", traits: [.switchButton])]),
-        ("[*] olives", [Element(label: "olives", value: "1", traits: [.switchButton])]),
-        ("[ ] ham Ham", [Element(label: "ham Ham", value: "0", traits: [.switchButton])]),
+        ("[X] olives Olives", [Element(label: "olives Olives", value: "1", traits: [.checkBox])]),
+        ("[x] olives", [Element(label: "olives", value: "1", traits: [.checkBox])]),
+        ("[*] olives", [Element(label: "olives", value: "1", traits: [.checkBox])]),
+        ("[ ] ham Ham", [Element(label: "ham Ham", value: "0", traits: [.checkBox])]),
         ("(*) Large", [Element(label: "Large", traits: [.selected])]),
         ("( ) Small", [Element(label: "Small")]),
         ("banana Yellow fruit", [Element(label: "banana Yellow fruit")]),
         ("Size: (*) Large ( ) Small", [Element(label: "Size:"), Element(label: "Large", traits: [.selected]), Element(label: "Small")]),
-        ("[ ]", [Element(value: "0", traits: [.switchButton])]),
+        ("[ ]", [Element(value: "0", traits: [.checkBox])]),
     ])
     func aLineIsTheControlsDrawnOnIt(text: String, elements: [Element]) {
         #expect(DrawnControl.elements(in: text) == elements)
@@ -26,16 +26,16 @@ struct DrawnControlTests {
     /// Output says a drawn control as announcerd says a focused one, in the configured locale:
     /// no word of the door's own.
     @Test(arguments: [
-        ("en", "[X] olives Olives", "olives Olives. On."),
-        ("en", "[ ] ham", "ham. Off."),
+        ("en", "[X] olives Olives", "olives Olives. Checked."),
+        ("en", "[ ] ham", "ham. Not Checked."),
         ("en", "(*) Large", "Selected: Large"),
         ("en", "( ) Small", "Small"),
         ("en", "no box here", "no box here"),
-        ("de", "[X] Oliven", "Oliven. Ein."),
-        ("de", "[ ] Schinken", "Schinken. Aus."),
+        ("de", "[X] Oliven", "Oliven. Aktiviert."),
+        ("de", "[ ] Schinken", "Schinken. Nicht aktiviert."),
         ("de", "(*) Groß", "Auswahl: Groß"),
         ("de", "Größe: (*) Groß ( ) Klein", "Größe: Auswahl: Groß Klein"),
-        ("zh-Hans", "[X] 橄榄", "橄榄。开。"),
+        ("zh-Hans", "[X] 橄榄", "橄榄。已勾选。"),
     ])
     func outputSaysADrawnControlInTheLocalesWords(locale: String, text: String, said: String) {
         #expect(DrawnControl.said(text, composer: UtteranceComposer(catalog: packagedCatalog, locale: locale)) == said)
@@ -44,8 +44,8 @@ struct DrawnControlTests {
     /// A highlight moving onto a row (dialog's checklist and radiolist, whiptail's menu) is the
     /// focus of the row's element: its state as traits and value, never as words in its label.
     @Test(arguments: [
-        ("[X] olives", Element(label: "olives", value: "1", traits: [.switchButton])),
-        ("[ ] ham", Element(label: "ham", value: "0", traits: [.switchButton])),
+        ("[X] olives", Element(label: "olives", value: "1", traits: [.checkBox])),
+        ("[ ] ham", Element(label: "ham", value: "0", traits: [.checkBox])),
         ("(*) Large", Element(label: "Large", traits: [.selected])),
         ("( ) Small", Element(label: "Small")),
         ("banana", Element(label: "banana")),

@@ -70,12 +70,12 @@ import Testing
     /// the composer gives a switch (awaited, so that each Space follows it), and Space's new state
     /// is said in the same words.
     @Test func dialogChecklistSpaceSpeaksTheNewState() async throws {
-        let spoken = try await session("./checklist.sh", ["wait:Toppings", "Down", "wait:toggle setting", "Space", "wait:olives Olives. Off.",
-                                                    "Down", "wait:toggle setting", "Space", "wait:ham Ham. On.", "Escape"])
+        let spoken = try await session("./checklist.sh", ["wait:Toppings", "Down", "wait:toggle setting", "Space", "wait:olives Olives. Not Checked.",
+                                                    "Down", "wait:toggle setting", "Space", "wait:ham Ham. Checked.", "Escape"])
         #expect(Array(spoken.prefix(7)) == [
-            "Toppings\\ncheese Cheese. Off.\\nolives Olives. On.\\nham Ham. Off.\\n< OK > <Cancel>",
-            "olives Olives. On.", "Press Space to toggle setting.", "olives Olives. Off.",
-            "ham Ham. Off.", "Press Space to toggle setting.", "ham Ham. On.",
+            "Toppings\\ncheese Cheese. Not Checked.\\nolives Olives. Checked.\\nham Ham. Not Checked.\\n< OK > <Cancel>",
+            "olives Olives. Checked.", "Press Space to toggle setting.", "olives Olives. Not Checked.",
+            "ham Ham. Not Checked.", "Press Space to toggle setting.", "ham Ham. Checked.",
         ])
         #expect(spoken.last?.hasPrefix("exited") == true)
     }

@@ -82,11 +82,11 @@ struct TerminalReaderTests {
     /// announcerd as that element, and output says it in the composer's words ("On.", "Off.").
     @Test func dialogChecklistSpeaksTheToggledState() throws {
         #expect(try Recording(fixture: "checklist.rec").replay() == [
-            .say("Toppings\ncheese Cheese. Off.\nolives Olives. On.\nham Ham. Off.\n< OK > <Cancel>"),
-            .focus(Element(label: "olives Olives", value: "1", traits: [.switchButton])), // Down
-            .say("olives Olives. Off."),                                                     // Space
-            .focus(Element(label: "ham Ham", value: "0", traits: [.switchButton])),          // Down
-            .say("ham Ham. On."),                                                            // Space
+            .say("Toppings\ncheese Cheese. Not Checked.\nolives Olives. Checked.\nham Ham. Not Checked.\n< OK > <Cancel>"),
+            .focus(Element(label: "olives Olives", value: "1", traits: [.checkBox])), // Down
+            .say("olives Olives. Not Checked."),                                                     // Space
+            .focus(Element(label: "ham Ham", value: "0", traits: [.checkBox])),          // Down
+            .say("ham Ham. Checked."),                                                            // Space
             // Enter: dialog writes its choice on its own screen as it gives the shell's back:
             // nothing new on the screen the user returns to.
             .say("exited 0"),
@@ -98,9 +98,9 @@ struct TerminalReaderTests {
     /// cursor landed on is not said: a cursor that moved and drew nothing waits `drawGapMs`.
     @Test func aCursesProgramsMoveWrittenApartFromItsDrawingIsNotSaid() throws {
         #expect(try Recording(fixture: "checklist-split.rec").replay() == [
-            .say("Toppings\ncheese Cheese. Off.\nolives Olives. On.\nham Ham. Off.\n< OK > <Cancel>"),
-            .focus(Element(label: "olives Olives", value: "1", traits: [.switchButton])), .say("olives Olives. Off."),
-            .focus(Element(label: "ham Ham", value: "0", traits: [.switchButton])), .say("ham Ham. On."),
+            .say("Toppings\ncheese Cheese. Not Checked.\nolives Olives. Checked.\nham Ham. Not Checked.\n< OK > <Cancel>"),
+            .focus(Element(label: "olives Olives", value: "1", traits: [.checkBox])), .say("olives Olives. Not Checked."),
+            .focus(Element(label: "ham Ham", value: "0", traits: [.checkBox])), .say("ham Ham. Checked."),
             .say("exited 255"),
         ])
     }
@@ -185,7 +185,7 @@ struct TerminalReaderTests {
     /// character) or the character it reached; a line's check box in the composer's words.
     @Test(arguments: [
         (ReviewCommand.currentLine, Speech.echo("$ make all", unit: .line)),
-        (.previousLine, .echo("olives. On.", unit: .line)),
+        (.previousLine, .echo("olives. Checked.", unit: .line)),
         (.nextLine, .echo("blank", unit: .line)),
         (.currentWord, .echo("make", unit: .word)),
         (.previousWord, .echo("$", unit: .word)),

@@ -34,7 +34,7 @@ public struct UtteranceComposer: Sendable {
         if traits.contains(.backButton), text.lowercased() == words[.back].lowercased() {
             text = ""
         }
-        if let value = element.value.nonEmpty, !traits.contains(.switchButton) {
+        if let value = element.value.nonEmpty, traits.isDisjoint(with: Self.toggles) {
             text = text.isEmpty ? value : "\(text): \(value)"
         }
         if traits.contains(.selected) {
@@ -82,9 +82,23 @@ public struct UtteranceComposer: Sendable {
         if traits.contains(.notEnabled) { result.append(words[.notEnabled]) }
         if traits.contains(.popUpButton) {
             result.append(words[.popUpButton])
-        } else if traits.contains(.button), traits.isDisjoint(with: [.keyboardKey, .switchButton, .tabBarItem, .backButton]), !isTabContext {
+        } else if traits.contains(.button), traits.isDisjoint(with: Self.buttonsOfTheirOwn), !isTabContext {
             result.append(words[.button])
         }
+        // A check box, radio button or toggle button: what it is (named, as a switch is, only when
+        // it is also a button), then its state from the value.
+        let named = traits.contains(.button)
+        if traits.contains(.checkBox) {
+            if named { result.append(words[.checkBox]) }
+            if let state = state(value, on: .checked, off: .notChecked, words) { result.append(state) }
+        } else if traits.contains(.radioButton) {
+            if named { result.append(words[.radioButton]) }
+            if let state = state(value, on: .checked, off: .notChecked, words) { result.append(state) }
+        } else if traits.contains(.toggleButton) {
+            if named { result.append(words[.toggleButton]) }
+            if let state = state(value, on: .pressed, off: .notPressed, words) { result.append(state) }
+        }
+        if traits.contains(.menuButton), !traits.contains(.popUpButton) { result.append(words[.menuButton]) }
         if traits.contains(.backButton) { result.append(words[.backButton]) }
         if traits.contains(.switchButton) {
             // VoiceOver names the switch only when the element is also a button.
@@ -108,12 +122,35 @@ public struct UtteranceComposer: Sendable {
             result.append(words[.link])
         }
         if traits.contains(.adjustable) { result.append(words[.adjustable]) }
+        // Whether it shows more, after what it is: "FAQ 1. Button. Collapsed."
+        if traits.contains(.expanded) {
+            result.append(words[.expandedState])
+        } else if traits.contains(.collapsed) {
+            result.append(words[.collapsedState])
+        }
         if traits.contains(.image) { result.append(words[.image]) }
         if traits.contains(.searchField) { result.append(words[.searchField]) }
         // A form field's own state, after what it is: "Email. Text Field. Required."
         if traits.contains(.required) { result.append(words[.required]) }
         if traits.contains(.invalid) { result.append(words[.invalid]) }
         return result
+    }
+
+    /// The traits whose state is their value, said in words of their own rather than as a value.
+    static let toggles: Traits = [.switchButton, .checkBox, .radioButton, .toggleButton]
+    /// The buttons that say what they are instead of "Button.".
+    static let buttonsOfTheirOwn: Traits = [.keyboardKey, .switchButton, .tabBarItem, .backButton, .checkBox, .radioButton,
+                                            .toggleButton, .menuButton]
+
+    /// A toggle's state: 1 is `on`, 0 `off`, 2 mixed; any other value is said as it is.
+    private static func state(_ value: String?, on: LocaleWords.Word, off: LocaleWords.Word, _ words: LocaleWords) -> String? {
+        switch value {
+        case "1": words[on]
+        case "0": words[off]
+        case "2": words[.mixed]
+        case let other?: other.isEmpty ? nil : other
+        case nil: nil
+        }
     }
 
     private static func positionWord(_ context: ElementContext) -> LocaleWords.Word {
@@ -136,7 +173,7 @@ public struct UtteranceComposer: Sendable {
             return existing + words[.period] + words[.space] + extra
         }
         let enabled = !traits.contains(.notEnabled)
-        if traits.contains(.switchButton), enabled {
+        if !traits.isDisjoint(with: [.switchButton, .checkBox, .toggleButton]), enabled {
             hint = appending(words[keyboard ? .keyboardSwitchHint : .touchSwitchHint])
         }
         if traits.contains(.textEntry), enabled {

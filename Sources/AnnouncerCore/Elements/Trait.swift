@@ -6,15 +6,19 @@ public enum Trait: String, CaseIterable, Sendable {
     case textArea, switchButton, backButton, tabBarItem
     // Beyond UIKit's traits: what a web page's controls say of themselves (docs/design.md §12).
     case popUpButton, visited, required, invalid
+    // What a desktop's or a web page's control is when it is none of UIKit's, each said in
+    // place of "Button." with its state from the value (1, 0, 2 for mixed); and whether a
+    // button or link shows more (a disclosure, a menu button).
+    case checkBox, radioButton, toggleButton, menuButton, expanded, collapsed
 
     /// Its bit in `Traits`; the position in `allCases` is stable because the list above is.
-    var bit: UInt32 { 1 << UInt32(Trait.allCases.firstIndex(of: self)!) }
+    var bit: UInt64 { 1 << UInt64(Trait.allCases.firstIndex(of: self)!) }
 }
 
 /// A set of traits as one word, so that the composer's many membership tests cost nothing.
 public struct Traits: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt32
-    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public let rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
 
     public init(_ traits: [Trait]) {
         self.init(rawValue: traits.reduce(0) { $0 | $1.bit })

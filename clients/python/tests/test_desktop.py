@@ -28,19 +28,19 @@ def test_tab_space_typing_and_the_review_say_their_exact_words():
         # Up once it has spoken: its first focus (and its window's title, as it is activated).
         assert "Compose. Button." in desktop.spoken
         desktop.clear()
-        assert desktop.press("Tab") == ["Remember me. Switch Button. Off.", "Press Space to toggle setting."]
+        assert desktop.press("Tab") == ["Remember me. Check Box. Not Checked.", "Press Space to toggle setting."]
         assert desktop.press("Tab") == ["Name. Text Field.", "Press Space to edit."]
         # The review, not the focus: the item and its hint.
-        assert desktop.press("Insert+Left") == ["Remember me. Switch Button. Off.", "Press Space to toggle setting."]
+        assert desktop.press("Insert+Left") == ["Remember me. Check Box. Not Checked.", "Press Space to toggle setting."]
         assert desktop.press("Insert+Left") == ["Compose. Button."]
         assert desktop.press("Insert+Left") == ["Choose how mail is sent."]           # a label: never focused
         assert desktop.press("Insert+Down") == ["Headings"]                           # the rotor
         assert desktop.press("Insert+Right") == ["No next heading"]
         assert desktop.press("Insert+w") == ["Mail settings. Name. Text Field."]     # the focus never moved
         assert desktop.type("hi") == ["h", "i"]
-        assert desktop.press("shift+Tab") == ["Remember me. Switch Button. Off.", "Press Space to toggle setting."]
-        assert desktop.press("space") == ["Remember me. Switch Button. On.", "Press Space to toggle setting."]
-        assert desktop.spoken[0] == "Remember me. Switch Button. Off."
+        assert desktop.press("shift+Tab") == ["Remember me. Check Box. Not Checked.", "Press Space to toggle setting."]
+        assert desktop.press("space") == ["Remember me. Check Box. Checked.", "Press Space to toggle setting."]
+        assert desktop.spoken[0] == "Remember me. Check Box. Not Checked."
         assert [kind for kind, _ in desktop.speech[:2]] == ["focus", "hint"]
 
 
@@ -55,12 +55,12 @@ def test_wait_for_speech_fails_with_what_was_said():
     with Desktop(GTK3_APP) as desktop:
         desktop.clear()
         desktop.press("Tab")
-        assert desktop.wait_for_speech("Switch Button") == "Remember me. Switch Button. Off."
+        assert desktop.wait_for_speech("Check Box") == "Remember me. Check Box. Not Checked."
         with pytest.raises(AnnouncerError) as raised:
             desktop.wait_for_speech("Nowhere to be heard", timeout=0.5)
         assert raised.value.code == "timeout"
         assert "'Nowhere to be heard' was not spoken" in str(raised.value)
-        assert "['Remember me. Switch Button. Off.', 'Press Space to toggle setting.']" in str(raised.value)
+        assert "['Remember me. Check Box. Not Checked.', 'Press Space to toggle setting.']" in str(raised.value)
 
 
 def png_pixels(path):
@@ -86,7 +86,7 @@ def test_a_test_that_fails_in_a_session_is_told_what_its_programs_printed():
             assert "listening to the accessibility bus" in desktop.logs()["announcer-atspi"]
             assert desktop.press("Tab") == ["something else"]
     notes = "\n".join(getattr(raised.value, "__notes__", []))
-    assert "spoken in the desktop session: [" in notes and "Remember me. Switch Button. Off." in notes
+    assert "spoken in the desktop session: [" in notes and "Remember me. Check Box. Not Checked." in notes
     assert "announcer-atspi printed:\nannouncer-atspi: listening to the accessibility bus" in notes
     assert "announcerd printed:" in notes and "application printed:" in notes
 

@@ -72,4 +72,4 @@ def test_a_failing_desktop_test_reports_what_the_sessions_programs_printed(tmp_p
     assert result.returncode == 1
     assert "announcer desktop session 1" in result.stdout
     assert "announcer-atspi printed:\nannouncer-atspi: listening to the accessibility bus" in result.stdout
-    assert "spoken in the desktop session: [" in result.stdout and "Remember me. Switch Button. Off." in result.stdout
+    assert "spoken in the desktop session: [" in result.stdout and "Remember me. Check Box. Not Checked." in result.stdout

@@ -7,7 +7,7 @@ shows; real keys pressed with xdotool.
 
     def test_the_settings_window():
         with Desktop(["/usr/bin/python3", "settings.py"]) as desktop:   # up once it has spoken
-            assert desktop.press("Tab") == ["Remember me. Switch Button. Off.",
+            assert desktop.press("Tab") == ["Remember me. Check Box. Not Checked.",
                                             "Press Space to toggle setting."]
             desktop.press("Insert+Left")                                   # the review
             desktop.type("hi")
