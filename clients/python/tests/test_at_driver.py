@@ -5,6 +5,7 @@ import json
 import os
 import pathlib
 import select
+import shutil
 import subprocess
 import sys
 import time
@@ -76,14 +77,14 @@ class Harness:
         said, self.captured = self.captured[:count], self.captured[count:]
         return said
 
-    def press_and_hear(self, desktop, *keys):
-        """Presses the keys through the session and returns what it captured, once announcerd
-        has said it all: exactly what the desktop's own client heard."""
+    def press_and_hear(self, desktop, count, *keys):
+        """Presses the keys through the session and returns the `count` utterances it captured:
+        exactly what the desktop's own client heard announcerd say."""
         desktop.settle()   # what came before, heard and forgotten
         desktop.clear()
         assert self.press(*keys) == {"id": self.next_id - 1, "result": {}}
-        desktop.wait_for_speech()
-        said = self.speech(len(desktop.spoken))
+        said = self.speech(count)
+        desktop.wait_for_speech(said[-1])
         assert said == desktop.spoken
         return said
 
@@ -128,23 +129,24 @@ def test_keys_pressed_through_the_session_are_heard_as_captured_output(harness, 
     started = harness.command("session.new", {"capabilities": {}})
     capabilities = started["result"]["capabilities"]
     assert (capabilities["atName"], capabilities["platformName"]) == ("announcer", "linux")
-    assert capabilities["atVersion"] == desktop._client.status()["version"]
+    with announcer.Client(desktop.socket_path) as client:
+        assert capabilities["atVersion"] == client.status()["version"]
     assert len(started["result"]["sessionId"]) == 36
 
     # (A check box's words are the role's, which this test leaves to test_desktop.py.)
-    remember = harness.press_and_hear(desktop, TAB)
+    remember = harness.press_and_hear(desktop, 2, TAB)
     assert remember[0].startswith("Remember me. ") and remember[1:] == ["Press Space to toggle setting."]
-    assert harness.press_and_hear(desktop, TAB) == ["Name. Text Field.", "Press Space to edit."]
+    assert harness.press_and_hear(desktop, 2, TAB) == ["Name. Text Field.", "Press Space to edit."]
     # The screen reader's own chord: Insert held until announcer-atspi saw it, then Left (the
     # review's previous item).
-    assert harness.press_and_hear(desktop, INSERT, LEFT) == remember
-    assert harness.press_and_hear(desktop, SHIFT, TAB) == remember
+    assert harness.press_and_hear(desktop, 2, INSERT, LEFT) == remember
+    assert harness.press_and_hear(desktop, 2, SHIFT, TAB) == remember
     # The draft's name for the command until 2024, which older harnesses send.
     assert harness.command("interaction.pressKeys", {"keys": [" "]}) == {"id": harness.next_id - 1, "result": {}}
     checked = harness.speech(2)
     assert checked[0].startswith("Remember me. ") and checked[0] != remember[0]
     assert checked[1:] == ["Press Space to toggle setting."]
-    assert harness.press_and_hear(desktop, INSERT, "w") == ["Mail settings. " + checked[0]]
+    assert harness.press_and_hear(desktop, 1, INSERT, "w") == ["Mail settings. " + checked[0]]
 
 
 def test_a_second_session_is_refused_while_the_first_is_open(server):
@@ -195,6 +197,12 @@ def test_bad_messages_get_the_drafts_errors(harness, message, error, text):
     assert reply["id"] == (7 if '"id": 7' in message else None)
 
 
+def test_a_binary_message_is_an_invalid_argument(harness):
+    reply = harness.send_raw(b'{"id": 1, "method": "session.new", "params": {"capabilities": {}}}')
+    assert reply == {"id": None, "error": "invalid argument",
+                     "message": "a command is a text message holding JSON, not binary"}
+
+
 @pytest.mark.parametrize("params, error, text", [
     ({"name": "pressKeys", "keys": []}, "invalid argument", "keys is a list of one or more keys"),
     ({"name": "pressKeys", "keys": "\ue004"}, "invalid argument", "keys is a list"),
@@ -230,7 +238,7 @@ def test_without_the_bridge_log_insert_is_held_briefly_and_still_reaches_the_bri
     try:
         with Harness(url) as harness:
             harness.command("session.new", {"capabilities": {}})
-            said = harness.press_and_hear(desktop, INSERT, "w")
+            said = harness.press_and_hear(desktop, 1, INSERT, "w")
             assert said[0].startswith("Mail settings. ")   # the window, then the focus
     finally:
         process.terminate()
@@ -244,3 +252,19 @@ def test_without_the_bridge_log_insert_is_held_briefly_and_still_reaches_the_bri
 ])
 def test_versions_are_compared_number_by_number(available, wanted, matches):
     assert protocol.version_matches(available, wanted) is matches
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed (Debian's nodejs)")
+def test_a_javascript_client_as_the_harness_is_written_hears_the_same(server, desktop):
+    desktop.settle()
+    desktop.clear()
+    script = pathlib.Path(__file__).resolve().parent / "node" / "at_driver_client.mjs"
+    result = subprocess.run(["node", "--experimental-websocket", str(script), server, json.dumps([SHIFT, TAB]), "1"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=TIMEOUT * 2)
+    assert result.returncode == 0, result.stderr
+    answer = json.loads(result.stdout)
+    assert answer["session"]["result"]["capabilities"]["atName"] == "announcer"
+    assert answer["pressed"] == {"id": 1, "result": {}}
+    # Where the focus goes depends on the tests before; what was said is the daemon's own word.
+    desktop.wait_for_speech(answer["captured"][0])
+    assert answer["captured"] == desktop.spoken[:1]
