@@ -172,6 +172,11 @@ class Client:
     def close(self) -> None:
         self._socket.close()
 
+    def fileno(self) -> int:
+        """The connection's descriptor, for a select loop or asyncio's add_reader: when it is
+        readable, `events(timeout=0)` takes what has come without waiting."""
+        return self._socket.fileno()
+
     def __enter__(self) -> "Client":
         return self
 

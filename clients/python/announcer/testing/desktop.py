@@ -439,6 +439,20 @@ class Desktop:
     def running(self) -> bool:
         return self._client is not None
 
+    @property
+    def socket_path(self) -> str:
+        """The private announcerd's socket, for another client of the session (the AT Driver
+        server); its keys go to `display`."""
+        if self._daemon is None:
+            raise AnnouncerError("closed", "the desktop session is not running (use it in a with block, or call start())")
+        return self._daemon.socket_path
+
+    @property
+    def bridge_log(self) -> str:
+        """Where announcer-atspi's output goes (with --log-keys: "key: Insert down" as it sees
+        the screen reader's modifier)."""
+        return self._log_path("announcer-atspi")
+
     def processes(self) -> List[int]:
         """Every process of the session now (the application and its helpers, the buses, Xvfb,
         the bridge), found by the variable every one of them inherits; the private announcerd is
