@@ -28,7 +28,7 @@ FIXTURES = os.path.join(ROOT, "Tests", "fixtures", "desktop")
 # The Python kit, whose headless desktop (announcer.testing.headless) the session runs in.
 KIT = os.path.join(ROOT, "clients", "python")
 KEYS = ["Tab", "shift+Tab", "Down", "Up", "Left", "Right", "space", "type:ab", "BackSpace",
-        "Insert+Right", "Insert+Left", "Insert+Down", "Insert+Up", "Insert+w", "Insert+t", "Insert+a", "Escape"]
+        "Insert+Right", "Insert+Left", "Insert+Page_Down", "Insert+Page_Up", "Insert+Up", "Insert+Tab", "Insert+w", "Insert+t", "Insert+a", "Escape"]
 # Applications 2 and 3 (1 is gtk3_app.py): what may be stopped, killed and started again.
 OTHERS = ["gtk3_failures.py other", "gtk3_failures.py flood"]
 KEY_DELAY = 0.25

@@ -178,7 +178,8 @@ extension DesktopBridge {
     func reviewKey(_ key: ReviewKey) {
         guard let command = ReviewKeyMap.command(for: key, in: review.mode) else { return }
         if treeIsStale || walk != nil { refreshTree(sameWindow: true, whole: true) }
-        if command == .whereAmI, let object = lastFocused, answers(object), let snapshot = ATSPI.snapshot(object.pointer) {
+        if [.whereAmI, .reportFocus, .sayLine].contains(command), let object = lastFocused, answers(object),
+           let snapshot = ATSPI.snapshot(object.pointer) {
             // The focus as it is now (a browser's field says no event for every change).
             let element = AccessibleMapping.element(snapshot, catalog: settings.catalog, locale: settings.locale)
             _ = review.focusMoved(to: snapshot.id, element: element, inDocument: review.mode != .desktop,

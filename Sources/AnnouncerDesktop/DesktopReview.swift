@@ -151,6 +151,12 @@ public struct DesktopReview: Sendable {
                 said += (said.isEmpty ? "" : words[.space]) + focus
             }
             return said.isEmpty ? [] : [.say(said, unit: .line)]
+        case .sayLine:
+            // Browse mode's line where the cursor is; elsewhere the focus, as NVDA says it.
+            if mode != .desktop, let line = cursor.currentLine { return said(line) }
+            return focused.map { [.speak($0.element)] } ?? []
+        case .reportFocus:
+            return focused.map { [.speak($0.element)] } ?? []
         case .title:
             return window.map { [.say(titleWords($0), unit: .line)] } ?? []
         case .activate:
@@ -162,9 +168,7 @@ public struct DesktopReview: Sendable {
         case .nextLine, .previousLine:
             let forward = command == .nextLine
             guard let line = cursor.moveLine(forward: forward) else { return [.say(words[forward ? .noNextLine : .noPreviousLine], unit: .word)] }
-            if line.count == 1, let item = line.first { return [.speak(Self.said(item))] }
-            let text = line.map { composer.compose($0.reading).description }.joined(separator: words[.space])
-            return [.say(text, unit: .line)]
+            return said(line)
         case .nextCharacter, .previousCharacter:
             let forward = command == .nextCharacter
             guard let character = cursor.moveCharacter(forward: forward) else {
@@ -180,6 +184,12 @@ public struct DesktopReview: Sendable {
             }
             return (item.kinds.contains(.focusable) ? [.focus(object: item.object)] : []) + [.activate(object: item.object)]
         }
+    }
+
+    /// A line of items: one item is said as itself (with its hint), more as one line of text.
+    private func said(_ line: ArraySlice<ReviewItem>) -> [ReviewAction] {
+        if line.count == 1, let item = line.first { return [.speak(Self.said(item))] }
+        return [.say(line.map { composer.compose($0.reading).description }.joined(separator: words[.space]), unit: .line)]
     }
 
     /// The window's title as a window is said ("Save changes? Dialog.").

@@ -10,7 +10,7 @@ public enum ReviewFilter: Hashable, Sendable {
     /// Browse mode's X, R, E (a text field), C and U.
     case checkBox, radioButton, editField, comboBox, unvisitedLink
 
-    /// The rotor's categories, in the order Insert+Down goes through them.
+    /// The rotor's categories, in the order Insert+Page Down goes through them.
     public static let rotor: [ReviewFilter] = [.item, .heading(level: nil), .link, .formField, .landmark, .table]
 
     public func matches(_ item: ReviewItem) -> Bool {
@@ -122,6 +122,11 @@ public struct ReviewCursor: Sendable, Equatable {
         index = target
         character = 0
         return items[lineRange(at: target)]
+    }
+
+    /// The line the cursor is on; nil before it has been on any.
+    public var currentLine: ArraySlice<ReviewItem>? {
+        index.map { items[lineRange(at: $0)] }
     }
 
     /// The next (or previous) character on the line, going on to the next line's first (the

@@ -24,10 +24,13 @@ public enum ReviewMode: Sendable, Equatable {
 public enum ReviewCommand: Sendable, Equatable {
     /// Insert+Right / Insert+Left: the next or previous item of the rotor's category.
     case next, previous
-    /// Insert+Down / Insert+Up: the rotor's next or previous category.
+    /// Insert+Page Down / Insert+Page Up: the rotor's next or previous category.
     case rotorNext, rotorPrevious
     /// Insert+A, Insert+W, Insert+T, Insert+Enter, Insert+Space.
     case readAll, whereAmI, title, activate, toggleMode
+    /// Insert+Up: the current line (browse mode's, else the focus); Insert+Tab: the focus
+    /// again (NVDA's keys).
+    case sayLine, reportFocus
     /// Browse mode's arrows.
     case nextLine, previousLine, nextCharacter, previousCharacter
     /// Browse mode's single keys (H, 1–6, K, F, B, D, T, L; Shift backwards).
@@ -43,7 +46,8 @@ public enum ReviewCommand: Sendable, Equatable {
 /// on; any other key goes to the application.
 public enum ReviewKeyMap {
     static let modifierKeys: [String: ReviewCommand] = [
-        "Right": .next, "Left": .previous, "Down": .rotorNext, "Up": .rotorPrevious,
+        "Right": .next, "Left": .previous, "Page_Down": .rotorNext, "Page_Up": .rotorPrevious,
+        "Up": .sayLine, "Tab": .reportFocus,
         "a": .readAll, "w": .whereAmI, "t": .title, "Return": .activate, "KP_Enter": .activate,
     ]
     static let browseArrows: [String: ReviewCommand] = [

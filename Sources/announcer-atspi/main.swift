@@ -16,10 +16,10 @@ let usage = """
 
     It also reads what never takes the focus, with keys it takes from the applications (the
     modifier is Insert, or CapsLock with desktop.modifier in announcer.conf): Insert+Right and
-    Insert+Left the next and previous item, Insert+Down and Insert+Up the rotor, Insert+A read
-    all, Insert+W where am I, Insert+T the title, Insert+Enter the item's action; in a web page,
-    browse mode: arrows by line and character, H K F B D T L X R E C U and 1-6 to jump, Insert+Space for
-    focus mode.
+    Insert+Left the next and previous item, Insert+Page Down and Insert+Page Up the rotor,
+    Insert+Up the current line, Insert+Tab the focus, Insert+A read all, Insert+W where am I,
+    Insert+T the title, Insert+Enter the item's action; in a web page, browse mode: arrows by
+    line and character, H K F B D T L X R E C U and 1-6 to jump, Insert+Space for focus mode.
 
       --socket PATH          announcerd's socket
       --typing-echo ECHO     characters (default), words or none

@@ -17,9 +17,10 @@ import Testing
             ("Insert+Left", ["Compose. Button."]),
             ("Insert+Left", ["Choose how mail is sent."]),           // a label: it never takes the focus
             ("Insert+Left", ["No previous item"]),
-            ("Insert+Down", ["Headings"]),                           // the rotor
+            ("Insert+Page_Down", ["Headings"]),                      // the rotor
             ("Insert+Right", ["No next heading"]),
-            ("Insert+Up", ["Items"]),
+            ("Insert+Page_Up", ["Items"]),
+            ("Insert+Tab", ["Name. Text Field."]),                   // the focus again
             ("Insert+w", ["Mail settings. Name. Text Field."]),      // where am I: the window, then the focus, which never moved
         ])
         let spoken = try await desktopSession("gtk3_app.py", keys: keys, kinds: Self.allKinds)
@@ -99,12 +100,15 @@ import Testing
             ("d", ["The end. Landmark."]),
             ("h", ["No next heading"]),
             ("Up", ["This is the last section. End."]),
-            ("shift+f", [send]), ("shift+f", ["Subscribe. Check Box. Not Checked."]), ("shift+f", ["Name. Text Field."]),
+            ("Insert+Up", ["This is the last section. End."]),   // the current line again
+            ("shift+x", ["Subscribe. Check Box. Not Checked."]),  // NVDA's X: the previous check box
+            ("x", ["No next check box"]),
+            ("shift+f", ["Name. Text Field."]),
             ("Return", ["Focus mode", "Name. Text Field."]),     // the field has the focus
             ("type:hi", ["h", "i"]),                             // typed into the field
             ("Escape", ["Browse mode"]),
             ("h", ["Second section: level 2. Heading."]),        // from the field
-            ("Insert+Down", ["Headings"]),                       // the rotor
+            ("Insert+Page_Down", ["Headings"]),                  // the rotor
             ("Insert+Left", ["Details: level 3. Heading."]),     // the previous heading
             ("Insert+t", [title]),
             ("Insert+w", ["\(title). Name: hi. Text Field."]),   // the title and the focus as it is now

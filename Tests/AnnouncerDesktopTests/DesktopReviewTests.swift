@@ -193,6 +193,23 @@ import Testing
         ])
     }
 
+    /// NVDA's Insert+Up says the line where the cursor is, without moving it; Insert+Tab the
+    /// focus again. Outside a web page, Insert+Up says the focus.
+    @Test func insertUpSaysTheCurrentLineAndInsertTabTheFocus() {
+        let said = run(ReviewFixtures.firefoxPage, focus: "h2", inDocument: true, [
+            .key(.sayLine), .key(.nextLine), .key(.sayLine), .key(.reportFocus), .key(.nextLine),
+        ])
+        #expect(said == [
+            ["speak Introduction: level 2. Heading. Landmark."],
+            ["say Announcer reads what is there. Read the guide. Link. to learn more. (line)"],
+            ["say Announcer reads what is there. Read the guide. Link. to learn more. (line)"],
+            ["speak Introduction: level 2. Heading."],           // the focus, as the focus is said
+            ["say Name Name. Text Field. Send. Button. (line)"],
+        ])
+        let desktop = run(ReviewFixtures.gtkWindow, focus: "remember", inDocument: false, [.key(.sayLine), .key(.reportFocus)])
+        #expect(desktop == [["speak Remember me. Check Box. Not Checked."], ["speak Remember me. Check Box. Not Checked."]])
+    }
+
     @Test func browseModeReadsByLineAndByCharacter() {
         let said = run(ReviewFixtures.firefoxPage, focus: "h2", inDocument: true, [
             .key(.nextLine), .key(.nextCharacter), .key(.nextCharacter), .key(.previousCharacter), .key(.previousCharacter),

@@ -14,8 +14,11 @@ import Testing
     static let rows: [Row] = [
         Row(key: ReviewKey("Right", modifier: true), mode: .desktop, command: .next),
         Row(key: ReviewKey("Left", modifier: true), mode: .browse, command: .previous),
-        Row(key: ReviewKey("Down", modifier: true), mode: .desktop, command: .rotorNext),
-        Row(key: ReviewKey("Up", modifier: true), mode: .focus, command: .rotorPrevious),
+        Row(key: ReviewKey("Page_Down", modifier: true), mode: .desktop, command: .rotorNext),
+        Row(key: ReviewKey("Page_Up", modifier: true), mode: .focus, command: .rotorPrevious),
+        Row(key: ReviewKey("Up", modifier: true), mode: .browse, command: .sayLine),
+        Row(key: ReviewKey("Tab", modifier: true), mode: .desktop, command: .reportFocus),
+        Row(key: ReviewKey("Down", modifier: true), mode: .desktop, command: nil),
         Row(key: ReviewKey("a", modifier: true), mode: .desktop, command: .readAll),
         Row(key: ReviewKey("w", modifier: true), mode: .desktop, command: .whereAmI),
         Row(key: ReviewKey("t", modifier: true), mode: .browse, command: .title),

@@ -34,7 +34,7 @@ def test_tab_space_typing_and_the_review_say_their_exact_words():
         assert desktop.press("Insert+Left") == ["Remember me. Check Box. Not Checked.", "Press Space to toggle setting."]
         assert desktop.press("Insert+Left") == ["Compose. Button."]
         assert desktop.press("Insert+Left") == ["Choose how mail is sent."]           # a label: never focused
-        assert desktop.press("Insert+Down") == ["Headings"]                           # the rotor
+        assert desktop.press("Insert+Page_Down") == ["Headings"]                      # the rotor
         assert desktop.press("Insert+Right") == ["No next heading"]
         assert desktop.press("Insert+w") == ["Mail settings. Name. Text Field."]     # the focus never moved
         assert desktop.type("hi") == ["h", "i"]

@@ -17,6 +17,6 @@ def test_the_newsletter_page_in_browse_mode_and_by_tab(desktop, assert_spoken):
     page.press("Tab")
     page.press("Return")             # the form's status region says it is done
     page.press("h")                  # the next heading
-    page.press("Insert+Down")        # the rotor: headings
+    page.press("Insert+Page_Down")   # the rotor: headings
     page.press("Insert+Left")        # the previous heading
     assert_spoken(page.spoken, "newsletter_page")

@@ -301,7 +301,7 @@ class Desktop:
 
     def press(self, key: str) -> List[str]:
         """Presses a key, xdotool's name for it ("Tab", "shift+Tab", "Return", "Insert+Right",
-        "Insert+Down", "ctrl+a"), and returns what it made said, once that has come and settled.
+        "Insert+Page_Down", "ctrl+a"), and returns what it made said, once that has come and settled.
         A key that says nothing returns [] after `silence` seconds."""
         parts = key.split("+")
         if len(parts) > 1 and parts[0] in SCREEN_READER_MODIFIERS:
