@@ -106,14 +106,9 @@ extension DaemonCore {
     /// Hands the scheduler a request on a client's behalf, within the client's share of the
     /// queue, and remembers what it accepted as the client's until it finishes.
     mutating func submit(_ event: SchedulerEvent, for client: ClientID) -> SchedulerOutput {
-        let waitingCount = clients[client]?.waiting.count ?? 0
-        var isAnnouncement = false
-        switch event {
-        case .announce, .message: isAnnouncement = true
-        default: break
-        }
-        if isAnnouncement, waitingCount >= limits.maximumQueuedPerClient {
-            return SchedulerOutput(rejection: RequestError(.queueFull, "this client already has \(waitingCount) utterances waiting, its share of the queue (max-queued-per-client); try again when some have been spoken"))
+        let share = QueueShare(limit: limits.maximumQueuedPerClient)
+        if let refusal = share.refusal(of: event, waiting: clients[client]?.waiting.count ?? 0) {
+            return SchedulerOutput(rejection: refusal)
         }
         let output = schedule(event)
         for utterance in output.accepted {
