@@ -93,10 +93,12 @@ enum ATSPI {
         switch type {
         case "object:state-changed:focused":
             // Only gaining the focus speaks (GTK also says when it is lost).
-            guard detail1 == 1, let object = snapshot(item?.pointer ?? source) else { return nil }
+            guard detail1 == 1, var object = snapshot(item?.pointer ?? source) else { return nil }
+            object.containers = containers(of: item?.pointer ?? source)
             return .focused(object)
         case "object:active-descendant-changed":
-            guard let child = announcer_atspi_value_accessible(&data), let object = snapshot(child) else { return nil }
+            guard let child = announcer_atspi_value_accessible(&data), var object = snapshot(child) else { return nil }
+            object.containers = containers(of: child)
             return .focused(object)
         // Firefox says a page's own change to a text as "…:insert:system".
         case _ where type.hasPrefix("object:text-changed:insert") || type.hasPrefix("object:text-changed:delete"):
@@ -266,6 +268,24 @@ enum ATSPI {
                                 relevant: upRegion.relevant, busy: upRegion.busy || region.busy)
         }
         return (region, object)
+    }
+
+    /// The containers an object is in, outermost first, up to the web document it is in; none
+    /// outside a web document (a desktop window's panels and boxes say nothing). At most 24
+    /// levels are read.
+    static func containers(of accessible: UnsafeMutablePointer<AtspiAccessible>) -> [AccessibleSnapshot.Container] {
+        var found: [AccessibleSnapshot.Container] = []
+        var object = AccessibleReference(retaining: accessible)
+        for _ in 0..<24 {
+            guard let parent = object.parent else { return [] }
+            let role = parent.role
+            if documentRoles.contains(role) { return found.reversed() }
+            if role == "frame" || role == "application" || role == "window" { return [] }
+            found.append(AccessibleSnapshot.Container(id: parent.id, role: role, name: parent.name,
+                                                      xmlRoles: attributes(parent.pointer, ["xml-roles"])["xml-roles"]))
+            object = parent
+        }
+        return []
     }
 
     /// The web document a live region's root is in, found once for each root (a region that

@@ -55,7 +55,7 @@ extension DesktopBridge {
         // A change to the focused object (a slider's every step) moves nothing: its place is
         // not looked up again over the bus.
         if review.focused?.object == id {
-            _ = review.focusMoved(to: id, element: element, inDocument: review.mode != .desktop, textField: element.traits.contains(.textEntry))
+            _ = review.focusMoved(to: id, element: element, inDocument: review.mode != .desktop, takesArrows: review.mode == .focus)
             return
         }
         let place = ATSPI.place(of: object)
@@ -71,7 +71,8 @@ extension DesktopBridge {
             documentWaits = 0
             readNewWindowsTree(afterMs: 0)
         }
-        performTakingKeys(review.focusMoved(to: id, element: element, inDocument: place.document != nil, textField: element.traits.contains(.textEntry)))
+        let takesArrows = element.traits.contains(.textEntry) || ReviewKeyMap.takesArrows(role: object.role)
+        performTakingKeys(review.focusMoved(to: id, element: element, inDocument: place.document != nil, takesArrows: takesArrows))
     }
 
     /// Reads the tree of the window or document the review just moved to, `afterMs` from now,
@@ -183,7 +184,7 @@ extension DesktopBridge {
             // The focus as it is now (a browser's field says no event for every change).
             let element = AccessibleMapping.element(snapshot, catalog: settings.catalog, locale: settings.locale)
             _ = review.focusMoved(to: snapshot.id, element: element, inDocument: review.mode != .desktop,
-                                  textField: element.traits.contains(.textEntry))
+                                  takesArrows: element.traits.contains(.textEntry) || ReviewKeyMap.takesArrows(role: snapshot.role))
         }
         performTakingKeys(review.perform(command))
         // A change to the item the cursor is on (its own object, not a run of a text's) is said.

@@ -139,6 +139,46 @@ public enum AccessibleMapping {
         return (trimmed ? text.trimmingWhitespace() : text).nonEmptyString
     }
 
+    /// The container a focus entering it says, by the page's own role first (`xml-roles`), else
+    /// by AT-SPI's; nil for a container that says nothing (an unnamed group, a paragraph, a
+    /// section). A group is said only when it has a name, as NVDA says a grouping.
+    public static func enteredContainer(_ container: AccessibleSnapshot.Container) -> EnteredContainer? {
+        let label = spokenText(container.name)
+        let pageRole = container.xmlRoles?.split(separator: " ").first.map(String.init)
+        let kind: EnteredContainer.Kind? = switch pageRole ?? "" {
+        case "group": label == nil ? nil : .group
+        case "radiogroup": .radioGroup
+        case "list", "listbox": .list
+        case "table": .table
+        case "grid", "treegrid": .grid
+        case "tree": .tree
+        case "dialog", "alertdialog": .dialog
+        case "toolbar": .toolbar
+        case "tablist": .tabList
+        case "menu": .menu
+        case "menubar": .menuBar
+        case "": switch container.role {
+            case "panel", "grouping": label == nil ? nil : .group
+            case "list", "list box": .list
+            case "table": .table
+            case "tree", "tree table": .tree
+            case "dialog": .dialog
+            case "tool bar": .toolbar
+            case "page tab list": .tabList
+            case "menu": .menu
+            case "menu bar": .menuBar
+            default: nil
+            }
+        default: nil
+        }
+        return kind.map { EnteredContainer($0, label: label) }
+    }
+
+    /// The containers of `containers` that say something when entered, with their ids.
+    public static func placedContainers(_ containers: [AccessibleSnapshot.Container]) -> [EnteredContainer.Placed] {
+        containers.compactMap { container in enteredContainer(container).map { EnteredContainer.Placed(id: container.id, container: $0) } }
+    }
+
     /// U+FFFC OBJECT REPLACEMENT CHARACTER.
     public static let objectReplacement: Unicode.Scalar = "\u{FFFC}"
 

@@ -33,6 +33,22 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     /// "banner"): a landmark is known by it.
     public var xmlRoles: String?
 
+    /// The containers it is in, outermost first, up to the web document it is in (a group, a
+    /// radio group, a list, a table…; empty outside a web document): what the focus entered
+    /// is said before it (`AccessibleMapping.enteredContainer`).
+    public var containers: [Container] = []
+
+    /// One container an object is in: its own id, AT-SPI role, name and the page's role.
+    public struct Container: Sendable, Equatable {
+        public var id: String
+        public var role: String
+        public var name: String
+        public var xmlRoles: String?
+        public init(id: String, role: String, name: String = "", xmlRoles: String? = nil) {
+            self.id = id; self.role = role; self.name = name; self.xmlRoles = xmlRoles
+        }
+    }
+
     public struct Position: Sendable, Equatable {
         public var index: Int
         public var count: Int

@@ -91,6 +91,8 @@ public struct DesktopEventFilter: Sendable {
     /// bridge found the focus in): only its live regions speak. The bridge sets it as the focus
     /// moves.
     public var focusedDocument: String?
+    /// The containers the last focus said was in (`AccessibleMapping.enteredContainer`), by id.
+    private var focusedContainers: [EnteredContainer.Placed] = []
     /// Live regions' changes waiting for the rest of their storm, in the order they came.
     private var pendingLive: [LiveChange] = []
     private var pendingLiveSince: Milliseconds = 0
@@ -284,9 +286,15 @@ public struct DesktopEventFilter: Sendable {
             // "Untitled" while the page loads, the browser's name) is not said.
             if AccessibleMapping.windowRole(object.role) != .document { requests += windowTitle(window) }
         }
+        // The containers the focus entered since the last focus are said before it; the
+        // element kept as the focus is without them, so that a change to it is said alone.
+        let inside = AccessibleMapping.placedContainers(object.containers)
+        var said = element
+        said.entered = EnteredContainer.entered(from: focusedContainers, to: inside)
+        focusedContainers = inside
         focused = (object, element, now)
         windowSinceFocus = false
-        return requests + [.focus(element)]
+        return requests + [.focus(said)]
     }
 
     private func windowTitle(_ window: (id: String, title: String, role: String)) -> [DesktopRequest] {

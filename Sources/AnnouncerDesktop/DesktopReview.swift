@@ -56,9 +56,10 @@ public struct DesktopReview: Sendable {
         if let focused, cursor.index == nil || !sameWindow { cursor.follow(focused.object) }
     }
 
-    /// The keyboard focus moved: the cursor follows it, and in a web document a text field
-    /// chooses focus mode and leaving it browse mode.
-    public mutating func focusMoved(to object: String, element: Element, inDocument: Bool, textField: Bool) -> [ReviewAction] {
+    /// The keyboard focus moved: the cursor follows it, and in a web document a control that
+    /// takes the arrows itself (a text field, a combo box, a slider, a tab: `takesArrows`,
+    /// `ReviewKeyMap.takesArrows`) chooses focus mode, and leaving it browse mode, each said.
+    public mutating func focusMoved(to object: String, element: Element, inDocument: Bool, takesArrows: Bool) -> [ReviewAction] {
         // A change to the focused object (its value, as the user types) moves nothing.
         if focused?.object == object {
             focused = (object, element)
@@ -72,13 +73,13 @@ public struct DesktopReview: Sendable {
         case (false, _):
             mode = .desktop
         case (true, .desktop):
-            mode = textField ? .focus : .browse
-            focusModeIsAutomatic = textField
-        case (true, .browse) where textField:
+            mode = takesArrows ? .focus : .browse
+            focusModeIsAutomatic = takesArrows
+        case (true, .browse) where takesArrows:
             mode = .focus
             focusModeIsAutomatic = true
             actions.append(.say(words[.focusMode], unit: .word))
-        case (true, .focus) where !textField && focusModeIsAutomatic:
+        case (true, .focus) where !takesArrows && focusModeIsAutomatic:
             mode = .browse
             actions.append(.say(words[.browseMode], unit: .word))
         default:
@@ -167,8 +168,9 @@ public struct DesktopReview: Sendable {
             return switchMode(to: .browse)
         case .nextLine, .previousLine:
             let forward = command == .nextLine
+            let from = cursor.current
             guard let line = cursor.moveLine(forward: forward) else { return [.say(words[forward ? .noNextLine : .noPreviousLine], unit: .word)] }
-            return said(line)
+            return said(line, from: from)
         case .nextCharacter, .previousCharacter:
             let forward = command == .nextCharacter
             guard let character = cursor.moveCharacter(forward: forward) else {
@@ -187,8 +189,8 @@ public struct DesktopReview: Sendable {
     }
 
     /// A line of items: one item is said as itself (with its hint), more as one line of text.
-    private func said(_ line: ArraySlice<ReviewItem>) -> [ReviewAction] {
-        if line.count == 1, let item = line.first { return [.speak(Self.said(item))] }
+    private func said(_ line: ArraySlice<ReviewItem>, from: ReviewItem? = nil) -> [ReviewAction] {
+        if line.count == 1, let item = line.first { return [.speak(from.map { Self.said(item, from: $0) } ?? Self.said(item))] }
         return [.say(line.map { composer.compose($0.reading).description }.joined(separator: words[.space]), unit: .line)]
     }
 
@@ -205,16 +207,31 @@ public struct DesktopReview: Sendable {
     }
 
     private mutating func move(_ filter: ReviewFilter, forward: Bool) -> [ReviewAction] {
+        let from = cursor.current
         guard let item = cursor.move(filter, forward: forward) else {
             return [.say(Self.noMore(filter, forward: forward, words), unit: .word)]
         }
-        return [.speak(Self.said(item))]
+        return [.speak(Self.said(item, from: from))]
     }
 
     /// The element as it is said: with the position words its container gave it.
     static func said(_ item: ReviewItem) -> Element {
         var element = item.element
         element.context = item.reading.context
+        return element
+    }
+
+    /// The same, moved to from `from`: the containers entered on the way are said first (a
+    /// group's name, a table). A list is not: its items' position words say it ("List
+    /// Start."); nor a container's name that the item itself says (a table's caption).
+    static func said(_ item: ReviewItem, from: ReviewItem?) -> Element {
+        var element = said(item)
+        element.entered = EnteredContainer.entered(from: from?.containers ?? [], to: item.containers).compactMap { container in
+            guard container.kind != .list else { return nil }
+            var container = container
+            if container.label == element.label { container.label = nil }
+            return container
+        }
         return element
     }
 

@@ -14,6 +14,8 @@ public struct ReviewItem: Sendable, Equatable {
     public var line: Int
     /// Its text as characters (browse mode's Left and Right): the label, else the value.
     public var text: String
+    /// The containers it is in that say something when entered, outermost first.
+    public var containers: [EnteredContainer.Placed] = []
 
     public init(reading: ReadingItem, object: String, kinds: Set<ReviewKind> = [], line: Int, text: String) {
         self.reading = reading

@@ -61,6 +61,17 @@ public enum ReviewKeyMap {
         "4": .heading(level: 4), "5": .heading(level: 5), "6": .heading(level: 6),
     ]
 
+    /// The roles of the controls that take the arrows themselves (a combo box, a slider, a spin
+    /// button, a list box's option, a tree's item, a grid's cell, a tab, a menu's item): the focus
+    /// on one in a web page chooses focus mode, as a text field's does (NVDA's automatic focus
+    /// mode), so that its arrows reach it.
+    static let arrowRoles: Set<String> = [
+        "combo box", "slider", "spin button", "scroll bar", "dial", "list box", "list item", "tree", "tree item", "tree table",
+        "table cell", "tree table cell", "page tab", "menu", "menu bar", "menu item", "check menu item", "radio menu item",
+    ]
+
+    public static func takesArrows(role: String) -> Bool { arrowRoles.contains(role) }
+
     public static func command(for key: ReviewKey, in mode: ReviewMode) -> ReviewCommand? {
         if key.modifier {
             if key.shift { return nil }

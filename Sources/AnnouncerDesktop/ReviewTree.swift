@@ -41,7 +41,9 @@ public enum ReviewTree {
         var items: [ReviewItem] = []
         for reading in ReadingOrder.items(in: roots).prefix(maximumItems) {
             guard let id = reading.element.id, let info = builder.info[id] else { continue }
-            items.append(ReviewItem(reading: reading, object: info.object, kinds: info.kinds, line: info.line, text: info.text))
+            var item = ReviewItem(reading: reading, object: info.object, kinds: info.kinds, line: info.line, text: info.text)
+            item.containers = info.containers
+            items.append(item)
         }
         return items
     }
@@ -90,6 +92,7 @@ public enum ReviewTree {
         var kinds: Set<ReviewKind>
         var line: Int
         var text: String
+        var containers: [EnteredContainer.Placed] = []
     }
 
     struct Builder {
@@ -98,6 +101,8 @@ public enum ReviewTree {
         var info: [String: Info] = [:]
         var lines = 0
         var count = 0
+        /// The containers around the node being read, outermost first.
+        var containers: [EnteredContainer.Placed] = []
 
         init(catalog: LocaleCatalog, locale: String) {
             self.catalog = catalog
@@ -117,6 +122,11 @@ public enum ReviewTree {
                 return item(node, line: line ?? newLine())
             }
             let (container, kind) = ReviewTree.containerKind(object)
+            // What the items inside it were entered through (a group, a list, a table).
+            let placed = AccessibleMapping.placedContainers([AccessibleSnapshot.Container(id: object.id, role: object.role, name: object.name,
+                                                                                           xmlRoles: object.xmlRoles)])
+            containers += placed
+            defer { containers.removeLast(placed.count) }
             var children: [Element]
             if let text = object.text, !object.states.contains("editable"), text.contains(where: { !$0.isWhitespace }) {
                 children = runs(node, text: text, line: newLine())
@@ -143,7 +153,7 @@ public enum ReviewTree {
                                                         catalog: builder.catalog, locale: builder.locale)
                 element.accessible = true
                 builder.count += 1
-                builder.info[id] = Info(object: node.object.id, kinds: [], line: line, text: said)
+                builder.info[id] = Info(object: node.object.id, kinds: [], line: line, text: said, containers: builder.containers)
                 elements.append(element)
             }
             for character in text {
@@ -185,7 +195,7 @@ public enum ReviewTree {
             if ReviewTree.textFieldRoles.contains(object.role) || object.states.contains("editable") { kinds.insert(.textField) }
             if object.states.contains("focusable") { kinds.insert(.focusable) }
             count += 1
-            info[object.id] = Info(object: object.id, kinds: kinds, line: line, text: element.label ?? element.value ?? "")
+            info[object.id] = Info(object: object.id, kinds: kinds, line: line, text: element.label ?? element.value ?? "", containers: containers)
             return [element]
         }
 

@@ -4,6 +4,14 @@ import Testing
 @Suite struct ElementDecodingTests {
     /// Every trait is a bit of its own in `Traits`: one that fell off the end of the word would
     /// be silently dropped from every element.
+    @Test func enteredContainersDecodeAndEncodeBack() throws {
+        let decoded = try element(#"{"label":"Lettuce","entered":[{"kind":"radioGroup","label":"Crust"},{"kind":"table"}]}"#)
+        #expect(decoded.entered == [EnteredContainer(.radioGroup, label: "Crust"), EnteredContainer(.table)])
+        #expect(try Element(json: decoded.json) == decoded)
+        #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"box"}]}"#) }
+        #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"group","colour":"red"}]}"#) }
+    }
+
     @Test func everyTraitHasABitOfItsOwn() {
         var all = Traits()
         for trait in Trait.allCases {

@@ -176,4 +176,22 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
     func accelerators(_ text: String, _ words: String?) {
         #expect(AccessibleMapping.acceleratorWords(text, packagedCatalog.words(for: "en", configured: "en")) == words)
     }
+
+    /// The containers a focus entering them says, by the page's role first, else AT-SPI's.
+    @Test(arguments: [
+        (AccessibleSnapshot.Container(id: "g", role: "panel", name: "Sandwich Condiments", xmlRoles: "group"), "Sandwich Condiments. Group."),
+        (AccessibleSnapshot.Container(id: "g", role: "panel", xmlRoles: "group"), nil),                  // a group without a name says nothing
+        (AccessibleSnapshot.Container(id: "g", role: "panel", name: "Pizza Crust", xmlRoles: "radiogroup"), "Pizza Crust. Radio Group."),
+        (AccessibleSnapshot.Container(id: "g", role: "grouping", name: "Shipping"), "Shipping. Group."),   // a fieldset
+        (AccessibleSnapshot.Container(id: "g", role: "panel"), nil),
+        (AccessibleSnapshot.Container(id: "g", role: "list"), "List."),
+        (AccessibleSnapshot.Container(id: "g", role: "table", name: "Prices", xmlRoles: "table"), "Prices. Table."),
+        (AccessibleSnapshot.Container(id: "g", role: "tool bar", name: "Text formatting", xmlRoles: "toolbar"), "Text formatting. Toolbar."),
+        (AccessibleSnapshot.Container(id: "g", role: "section", xmlRoles: "region"), nil),
+        (AccessibleSnapshot.Container(id: "g", role: "paragraph"), nil),
+    ] as [(AccessibleSnapshot.Container, String?)])
+    func enteredContainers(container: AccessibleSnapshot.Container, said: String?) {
+        let entered = AccessibleMapping.enteredContainer(container)
+        #expect(entered.map { composer.compose(Element(entered: [$0])).description } == said)
+    }
 }

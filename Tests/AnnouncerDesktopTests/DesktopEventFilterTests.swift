@@ -30,6 +30,33 @@ import Testing
         #expect(filter.deadline == nil)
     }
 
+    /// A focus that enters a group (a radio group, a table) says it first, once: the next focus
+    /// inside it says itself alone, and one that leaves and comes back says it again.
+    @Test func aGroupEnteredIsSaidBeforeTheFocusOnce() {
+        typealias Container = AccessibleSnapshot.Container
+        let form = Container(id: "form", role: "form", xmlRoles: "form")
+        let condiments = Container(id: "condiments", role: "panel", name: "Sandwich Condiments", xmlRoles: "group")
+        var lettuce = Object(id: "lettuce", role: "check box", name: "Lettuce", states: ["sensitive", "focusable"])
+        lettuce.containers = [form, condiments]
+        var tomato = Object(id: "tomato", role: "check box", name: "Tomato", states: ["sensitive", "focusable", "checked"])
+        tomato.containers = [form, condiments]
+        var send = Object(id: "send", role: "push button", name: "Send")
+        send.containers = [form]
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        var said: [String] = []
+        for (time, object) in [(0.0, lettuce), (100, tomato), (200, send), (300, tomato)] {
+            _ = filter.receive(.focused(object), at: time)
+            said += words(filter.due(at: time + 50))
+        }
+        #expect(said == [
+            "focus Sandwich Condiments. Group. Lettuce. Check Box. Not Checked.", "focus Tomato. Check Box. Checked.",
+            "focus Send. Button.", "focus Sandwich Condiments. Group. Tomato. Check Box. Checked.",
+        ])
+        // A change to the focus inside it is said alone.
+        tomato.states.remove("checked")
+        #expect(words(filter.receive(.changed(tomato), at: 400)) == ["focus Tomato. Check Box. Not Checked."])
+    }
+
     @Test func gtkDoubledFocusEventsSpeakOnce() {
         var filter = DesktopEventFilter(catalog: packagedCatalog)
         _ = filter.receive(.focused(Self.remember), at: 0)

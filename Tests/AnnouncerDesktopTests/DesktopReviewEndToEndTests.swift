@@ -95,7 +95,7 @@ import Testing
             ("Right", ["n"]), ("Right", ["n"]), ("Right", ["o"]),
             ("f", ["Name. Text Field."]),
             ("b", [send]),
-            ("t", ["Prices"]),                                   // the table's caption
+            ("t", ["Table. Prices"]),                            // the table entered, and its caption
             ("l", ["Red. List Start."]),
             ("d", ["The end. Landmark."]),
             ("h", ["No next heading"]),

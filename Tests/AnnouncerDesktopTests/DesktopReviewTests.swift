@@ -22,14 +22,14 @@ import Testing
         var review = DesktopReview(composer: composer)
         let items = ReviewTree.items(root, catalog: packagedCatalog, locale: "en")
         if let focus {
-            _ = review.focusMoved(to: focus, element: items.first { $0.object == focus }!.element, inDocument: inDocument, textField: false)
+            _ = review.focusMoved(to: focus, element: items.first { $0.object == focus }!.element, inDocument: inDocument, takesArrows: false)
         }
         review.read(items, window: ("Announcer test page", .document), sameWindow: false)
         return inputs.map { input in
             let actions: [ReviewAction] = switch input {
             case .key(let command): review.perform(command)
             case .focus(let object, let inDocument, let textField):
-                review.focusMoved(to: object, element: items.first { $0.object == object }!.element, inDocument: inDocument, textField: textField)
+                review.focusMoved(to: object, element: items.first { $0.object == object }!.element, inDocument: inDocument, takesArrows: textField)
             case .finished(let spoken): review.readingFinished(spoken: spoken)
             case .anyKey: review.keyPressed()
             }
@@ -54,14 +54,14 @@ import Testing
         let items = ReviewTree.items(ReviewFixtures.firefoxPage, catalog: packagedCatalog, locale: "en")
         let page = AccessibleMapping.element(AccessibleSnapshot(id: "doc", role: "document web", name: "Announcer test page"), catalog: packagedCatalog, locale: "en")
         var review = DesktopReview(composer: composer)
-        _ = review.focusMoved(to: "doc", element: page, inDocument: true, textField: false)
+        _ = review.focusMoved(to: "doc", element: page, inDocument: true, takesArrows: false)
         review.read(items, window: ("Announcer test page", .document), sameWindow: false)
         #expect(review.documentShown("doc")?.map(describe) == ["queue Announcer test page: level 1. Heading. Landmark."])
         #expect(review.documentShown("doc")?.isEmpty == true)
         #expect(review.perform(.jump(.heading(level: nil), forward: true)).map(describe) == ["speak Introduction: level 2. Heading. Landmark."])
 
         var desktop = DesktopReview(composer: composer)
-        _ = desktop.focusMoved(to: "doc", element: page, inDocument: false, textField: false)
+        _ = desktop.focusMoved(to: "doc", element: page, inDocument: false, takesArrows: false)
         desktop.read(items, window: ("Mail", .window), sameWindow: false)
         #expect(desktop.documentShown("doc")?.isEmpty == true)
     }
@@ -84,7 +84,7 @@ import Testing
         func items(_ node: AccessibleNode) -> [ReviewItem] { ReviewTree.items(node, catalog: packagedCatalog, locale: "en") }
 
         var review = DesktopReview(composer: composer)
-        _ = review.focusMoved(to: "doc", element: page, inDocument: true, textField: false)
+        _ = review.focusMoved(to: "doc", element: page, inDocument: true, takesArrows: false)
         review.read(items(early), window: ("Checkout", .document), sameWindow: false)
         #expect(review.documentShown("doc", waitedEnough: false) == nil)
         #expect(review.cursor.index == nil)
@@ -93,7 +93,7 @@ import Testing
         #expect(review.perform(.next).map(describe) == ["speak Your basket"])
 
         var waited = DesktopReview(composer: composer)
-        _ = waited.focusMoved(to: "doc", element: page, inDocument: true, textField: false)
+        _ = waited.focusMoved(to: "doc", element: page, inDocument: true, takesArrows: false)
         waited.read(items(early), window: ("Checkout", .document), sameWindow: false)
         #expect(waited.documentShown("doc", waitedEnough: true)?.map(describe) == ["queue level 1. Heading."])
     }
@@ -126,7 +126,7 @@ import Testing
         #expect(said == [
             ["read Name. Text Field."], ["read Send. Button."], ["read Red. List Start."], ["stop"], [],
             // The cursor stayed on the item being read when the key came.
-            ["speak Prices"],
+            ["speak Table. Prices"],
         ])
     }
 
@@ -163,7 +163,7 @@ import Testing
             ["speak Announcer test page: level 1. Heading. Landmark."], ["speak Introduction: level 2. Heading. Landmark."],
             ["say No next heading (word)"], ["speak Announcer test page: level 1. Heading. Landmark."],
             ["say No next heading at level 3 (word)"], ["speak Home. Link. List Start."], ["say No previous link (word)"],
-            ["speak Name. Text Field."], ["speak Send. Button."], ["speak Prices"],
+            ["speak Name. Text Field."], ["speak Send. Button."], ["speak Table. Prices"],
             ["speak The end. Landmark."], ["speak Red. List Start."], ["speak The end. Landmark."],
         ])
     }
@@ -232,27 +232,27 @@ import Testing
         let items = ReviewTree.items(ReviewFixtures.firefoxPage, catalog: packagedCatalog, locale: "en")
         review.read(items, window: nil, sameWindow: false)
         let element = { (id: String) in items.first { $0.object == id }!.element }
-        #expect(review.focusMoved(to: "home", element: element("home"), inDocument: true, textField: false) == [])
+        #expect(review.focusMoved(to: "home", element: element("home"), inDocument: true, takesArrows: false) == [])
         #expect(review.mode == .browse)
         // Enter on the text field in browse mode gives it the focus: focus mode.
         _ = review.perform(.jump(.formField, forward: true))
         #expect(review.perform(.press) == [.focus(object: "name"), .say("Focus mode", unit: .word)])
         #expect(review.mode == .focus)
-        #expect(review.focusMoved(to: "name", element: element("name"), inDocument: true, textField: true) == [])
+        #expect(review.focusMoved(to: "name", element: element("name"), inDocument: true, takesArrows: true) == [])
         #expect(review.perform(.leaveFocusMode) == [.say("Browse mode", unit: .word)])
         #expect(review.perform(.toggleMode) == [.say("Focus mode", unit: .word)])
         #expect(review.perform(.toggleMode) == [.say("Browse mode", unit: .word)])
         // A change to the focused field (its value as the user types) moves nothing.
-        #expect(review.focusMoved(to: "name", element: element("name"), inDocument: true, textField: true) == [])
+        #expect(review.focusMoved(to: "name", element: element("name"), inDocument: true, takesArrows: true) == [])
         #expect(review.mode == .browse)
         // Tab away, and into the text field again: it chooses focus mode, and out of it browse mode.
-        #expect(review.focusMoved(to: "guide", element: element("guide"), inDocument: true, textField: false) == [])
-        #expect(review.focusMoved(to: "name", element: element("name"), inDocument: true, textField: true) == [.say("Focus mode", unit: .word)])
-        #expect(review.focusMoved(to: "send", element: element("send"), inDocument: true, textField: false) == [.say("Browse mode", unit: .word)])
+        #expect(review.focusMoved(to: "guide", element: element("guide"), inDocument: true, takesArrows: false) == [])
+        #expect(review.focusMoved(to: "name", element: element("name"), inDocument: true, takesArrows: true) == [.say("Focus mode", unit: .word)])
+        #expect(review.focusMoved(to: "send", element: element("send"), inDocument: true, takesArrows: false) == [.say("Browse mode", unit: .word)])
         // Enter on a button in browse mode focuses and presses it.
         #expect(review.perform(.press) == [.focus(object: "send"), .activate(object: "send")])
         // Outside a document there is no browse mode.
-        #expect(review.focusMoved(to: "home", element: element("home"), inDocument: false, textField: false) == [])
+        #expect(review.focusMoved(to: "home", element: element("home"), inDocument: false, takesArrows: false) == [])
         #expect(review.mode == .desktop)
         #expect(review.perform(.toggleMode) == [])
     }
@@ -261,7 +261,7 @@ import Testing
         var review = DesktopReview(composer: composer)
         let items = ReviewTree.items(ReviewFixtures.gtkWindow, catalog: packagedCatalog, locale: "en")
         review.read(items, window: ("Mail settings", .window), sameWindow: false)
-        _ = review.focusMoved(to: "remember", element: items[2].element, inDocument: false, textField: false)
+        _ = review.focusMoved(to: "remember", element: items[2].element, inDocument: false, takesArrows: false)
         #expect(review.cursor.current?.object == "remember")
         #expect(review.perform(.previous) == [.speak(items[1].element)])
         // The same window read again (it changed): the cursor stays on Compose.

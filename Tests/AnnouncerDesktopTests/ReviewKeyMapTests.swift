@@ -98,4 +98,14 @@ import Testing
         locked.pressed(at: 0)
         #expect(locked.locked)
     }
+
+    /// The controls whose focus in a web page chooses focus mode: those that take the arrows.
+    @Test(arguments: [
+        ("combo box", true), ("slider", true), ("spin button", true), ("page tab", true), ("tree item", true), ("menu item", true),
+        ("list item", true), ("table cell", true), ("push button", false), ("check box", false), ("radio button", false),
+        ("link", false), ("heading", false), ("document web", false),
+    ])
+    func controlsThatTakeTheArrowsChooseFocusMode(role: String, takes: Bool) {
+        #expect(ReviewKeyMap.takesArrows(role: role) == takes)
+    }
 }

@@ -69,6 +69,16 @@ public struct UtteranceComposer: Sendable {
             }
         }
 
+        // The containers the focus entered, outermost first, before all of it.
+        if !element.entered.isEmpty {
+            let entered = element.entered.map { container in
+                let kind = words[Self.containerWord(container.kind)]
+                guard let label = container.label.nonEmpty else { return kind }
+                return label + (label.hasSuffix(period) ? "" : period) + space + kind
+            }.joined(separator: space)
+            text = text.isEmpty ? entered : entered + space + text
+        }
+
         // 8: the hints VoiceOver synthesizes.
         hint = synthesizedHint(element, hint: hint, words: words)
         return Utterance(description: text, hint: hint)
@@ -150,6 +160,22 @@ public struct UtteranceComposer: Sendable {
         case "2": words[.mixed]
         case let other?: other.isEmpty ? nil : other
         case nil: nil
+        }
+    }
+
+    static func containerWord(_ kind: EnteredContainer.Kind) -> LocaleWords.Word {
+        switch kind {
+        case .group: .groupContainer
+        case .radioGroup: .radioGroupContainer
+        case .list: .listContainer
+        case .table: .tableContainer
+        case .grid: .gridContainer
+        case .tree: .treeContainer
+        case .dialog: .dialogContainer
+        case .toolbar: .toolbarContainer
+        case .tabList: .tabListContainer
+        case .menu: .menuContainer
+        case .menuBar: .menuBarContainer
         }
     }
 

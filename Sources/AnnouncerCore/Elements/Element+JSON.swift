@@ -8,7 +8,7 @@ extension Element {
 
     static let fieldNames: Set<String> = [
         "id", "label", "value", "hint", "traits", "language", "accessible", "interactive", "hidden",
-        "inputLabels", "actions", "children", "group", "priority", "frame", "shape", "container", "context",
+        "inputLabels", "actions", "children", "group", "priority", "frame", "shape", "container", "context", "entered",
     ]
 
     /// Named focus priorities (focusGroupPriority).
@@ -68,6 +68,9 @@ extension Element {
         if let context = reader.value("context") {
             self.context = try ElementContext(json: context, path: reader.pathOf("context"))
         }
+        for (index, item) in (try reader.array("entered") ?? []).enumerated() {
+            entered.append(try EnteredContainer(json: item, path: "\(reader.pathOf("entered"))[\(index)]"))
+        }
         if let items = try reader.array("children"), !items.isEmpty {
             guard depth < Element.maximumDepth else {
                 throw FieldError(.invalid, path: reader.pathOf("children"), "elements nest deeper than \(Element.maximumDepth) levels")
@@ -96,6 +99,7 @@ extension Element {
         if let frame { members["frame"] = frame.json }
         if let shape { members["shape"] = shape.json }
         if let context { members["context"] = context.json }
+        if !entered.isEmpty { members["entered"] = .array(entered.map(\.json)) }
         return .object(members)
     }
 }

@@ -20,19 +20,24 @@ public struct Element: Sendable, Equatable {
     public var shape: ElementShape?
     public var container: ContainerKind?
     public var context: ElementContext?
+    /// The containers the focus entered in coming to this element, outermost first: said
+    /// before it.
+    public var entered: [EnteredContainer]
 
     public init(
         id: String? = nil, label: String? = nil, value: String? = nil, hint: String? = nil,
         traits: Traits = [], language: String? = nil, accessible: Bool? = nil, interactive: Bool? = nil,
         hidden: Bool = false, inputLabels: [String] = [], actions: [CustomAction] = [],
         children: [Element] = [], group: String? = nil, priority: Int? = nil, frame: Frame? = nil,
-        shape: ElementShape? = nil, container: ContainerKind? = nil, context: ElementContext? = nil
+        shape: ElementShape? = nil, container: ContainerKind? = nil, context: ElementContext? = nil,
+        entered: [EnteredContainer] = []
     ) {
         self.id = id; self.label = label; self.value = value; self.hint = hint
         self.traits = traits; self.language = language; self.accessible = accessible
         self.interactive = interactive; self.hidden = hidden; self.inputLabels = inputLabels
         self.actions = actions; self.children = children; self.group = group; self.priority = priority
         self.frame = frame; self.shape = shape; self.container = container; self.context = context
+        self.entered = entered
     }
 
     /// isAccessibilityElement: as set, else true for an element with words of its own and no children.

@@ -1,0 +1,45 @@
+/// A container the focus has just entered, said before the element (`entered`, docs/design.md
+/// §2): a group and its name ("Sandwich Condiments. Group."), a radio group, a list, a table, a
+/// dialog, a toolbar, a tab list, a menu, a menu bar, a tree, a grid. What a listener needs to
+/// know where the focus now is, as NVDA says a grouping entered.
+public struct EnteredContainer: Sendable, Equatable {
+    public enum Kind: String, CaseIterable, Sendable {
+        case group, radioGroup, list, table, grid, tree, dialog, toolbar, tabList, menu, menuBar
+    }
+
+    public var kind: Kind
+    public var label: String?
+
+    public init(_ kind: Kind, label: String? = nil) {
+        self.kind = kind
+        self.label = label
+    }
+
+    init(json: JSONValue, path: String) throws(FieldError) {
+        let reader = try JSONObjectReader(json, path: path)
+        try reader.rejectUnknownKeys(allowed: ["kind", "label"])
+        let kind = try reader.required("kind") { key throws(FieldError) in try reader.choice(key, Kind.allCases.map(\.rawValue)) }
+        self.kind = Kind(rawValue: kind) ?? .group
+        label = try reader.string("label", maximumBytes: Element.maximumTextBytes)
+    }
+
+    var json: JSONValue {
+        var members: [String: JSONValue] = ["kind": .string(kind.rawValue)]
+        if let label { members["label"] = .string(label) }
+        return .object(members)
+    }
+
+    /// The containers of `now` that `before` was not in, outermost first: what the focus entered
+    /// in moving from an object inside `before` to one inside `now` (each list outermost first,
+    /// containers told apart by their objects' ids).
+    public static func entered(from before: [Placed], to now: [Placed]) -> [EnteredContainer] {
+        now.filter { inner in !before.contains { $0.id == inner.id } }.map(\.container)
+    }
+
+    /// A container with the id of the object it is, so that the same one is known again.
+    public struct Placed: Sendable, Equatable {
+        public var id: String
+        public var container: EnteredContainer
+        public init(id: String, container: EnteredContainer) { self.id = id; self.container = container }
+    }
+}
