@@ -3,9 +3,10 @@
 # espeak-ng and the same PulseAudio null sink. Installs what it needs, starts a private
 # PulseAudio, speech-dispatcher and announcerd, and prints one JSON line per figure.
 #
-#   bench/compare.sh [--trials N] [--out FILE] [--only PART]
+#   bench/compare.sh [--trials N] [--out FILE] [--only PART] [--bin DIR]
 #
-# (default 15 trials; results also in FILE). --only runs some parts after the same set-up, in
+# (default 15 trials; results also in FILE; --bin: the release binaries already built there,
+# so that nothing is built and no build lock is waited for). --only runs some parts after the same set-up, in
 # their usual order: one or more of latency, terminal, desktop, review, web, web-chromium,
 # throughput, memory and wakeups, separated by commas (web-chromium only when named). wakeups
 # (bench/wakeups.py) is both idle stacks' wake-ups a second. memory
@@ -20,12 +21,14 @@ command="bench/compare.sh $*"
 trials=15
 out=""
 only=""
+bin=""
 while [ $# -gt 0 ]; do
     case $1 in
         --trials) trials=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --only) only=$2; shift 2 ;;
-        *) echo "usage: bench/compare.sh [--trials N] [--out FILE] [--only PART]" >&2; exit 64 ;;
+        --bin) bin=$(cd "$2" && pwd); shift 2 ;;
+        *) echo "usage: bench/compare.sh [--trials N] [--out FILE] [--only PART] [--bin DIR]" >&2; exit 64 ;;
     esac
 done
 for name in ${only//,/ }; do
@@ -48,12 +51,12 @@ if ((${#missing[@]})); then
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 source scripts/env.sh
-swift build -c release --product announcerd >&2
-swift build -c release --product announcer-speech-worker >&2
-swift build -c release --product announce >&2
-swift build -c release --product announcer-bench >&2
-swift build -c release --product announcer-atspi >&2
-bin=$(swift build -c release --show-bin-path)
+if [ -z "$bin" ]; then
+    for product in announcerd announcer-speech-worker announce announcer-bench announcer-atspi; do
+        swift build -c release --product "$product" >&2
+    done
+    bin=$(swift build -c release --show-bin-path)
+fi
 
 work=$(mktemp -d /tmp/announcer-bench.XXXXXX)
 export XDG_RUNTIME_DIR=$work/xdg HOME=$work/home
