@@ -71,7 +71,7 @@ def start_application(desktop, recorder, log):
         heard = recorder.first_sound_after(pressed, timeout=2)
     if heard is None:
         fail(desktop, "nothing in the application was ever heard, its first focus nor Tab",
-             log, "announcerd.log", "bridge.log", "orca.log")
+             log, "announcerd.log", "announcer-atspi.log", "orca.log")
     recorder.wait_for_silence()
     return application
 
@@ -82,12 +82,8 @@ def start_announcer(desktop, work, bin):
     run = os.path.join(work, "run")
     os.mkdir(run, 0o700)
     socket_path = os.path.join(run, "socket")
-    daemon = desktop.start([os.path.join(bin, "announcerd"), "--socket", socket_path, "--sink", "speaker",
-                            "--log-level", "error"], log="announcerd.log")
-    while not os.path.exists(socket_path):
-        time.sleep(0.05)
-    bridge = desktop.start([os.path.join(bin, "announcer-atspi"), "--socket", socket_path], log="bridge.log")
-    wait_for_line(desktop, "bridge.log", "listening to the accessibility bus")
+    daemon = desktop.session.start_daemon(os.path.join(bin, "announcerd"), socket_path, sink="speaker", arguments=["--log-level", "error"])
+    bridge = desktop.session.start_bridge(os.path.join(bin, "announcer-atspi"), socket_path)
     return socket_path, daemon, bridge
 
 
@@ -112,18 +108,6 @@ def start_orca(desktop, recorder, work, general=None, customizations=None, envir
     if recorder.first_sound_after(started, timeout=30) is None:
         fail(desktop, "Orca never spoke", "orca.log")
     return orca
-
-
-def wait_for_line(desktop, log, line, timeout=20):
-    """Waits until a process started with `log` has written `line` there."""
-    path = os.path.join(desktop.work, log)
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        with open(path) as text:
-            if line in text.read():
-                return
-        time.sleep(0.05)
-    fail(desktop, f"{log} never said {line!r}", log)
 
 
 def fail(desktop, message, *logs):

@@ -341,7 +341,7 @@ def run_desktop(bin, monitor, most):
         the application's process. Figures: {seconds: (stack, mapping lines)}."""
         application = start_application(desktop, recorder, application_log)
         if tab_trials(recorder, 1) == [None]:
-            fail(desktop, "Tab in the application was never heard", application_log, "announcerd.log", "bridge.log", "orca.log")
+            fail(desktop, "Tab in the application was never heard", application_log, "announcerd.log", "announcer-atspi.log", "orca.log")
         recorder.wait_for_silence()
         start = time.monotonic()
         figures = {}

@@ -345,7 +345,7 @@ def main():
         time.sleep(0.5)
         # 1. announcer-atspi and announcerd, then the browser.
         reader, processes = start_announcer(desktop, work, args.bin)
-        logs = ("bridge.log", "announcerd.log", "firefox-announcer.log")
+        logs = ("announcer-atspi.log", "announcerd.log", "firefox-announcer.log")
         browser = start_browser(desktop, "firefox-announcer.log")
         wait_for_page(desktop, logs)
         settle(recorder, reader)

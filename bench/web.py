@@ -232,7 +232,7 @@ def main():
         time.sleep(0.5)
         # 1. announcer-atspi and announcerd, then the browser.
         reader, processes = start_announcer(desktop, work, args.bin)
-        results["announcer"] = run_reader(desktop, recorder, reader, processes, ("bridge.log", "announcerd.log"), args)
+        results["announcer"] = run_reader(desktop, recorder, reader, processes, ("announcer-atspi.log", "announcerd.log"), args)
         # 2. Orca and speech-dispatcher, then a fresh browser.
         reader, orca = start_orca(desktop, recorder, work)
         results["orca"] = run_reader(desktop, recorder, reader, (orca,), ("orca.log",), args)

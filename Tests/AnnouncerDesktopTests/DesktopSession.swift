@@ -1,10 +1,10 @@
 import AnnouncerTestSupport
 import Foundation
 
-/// One headless desktop session: `Tests/fixtures/desktop/session.sh`, inside the Python kit's
-/// headless desktop (`python3 -m announcer.testing.headless`: Xvfb, the session bus, the AT-SPI
-/// bus), starts announcerd on the text sink, the bridge (or Orca) and the application, presses
-/// real keys with xdotool, and prints what was spoken. The result
+/// One headless desktop session: `Tests/fixtures/desktop/session.sh` runs itself in the Python
+/// kit's headless desktop (`python3 -m announcer.testing.headless`: Xvfb, the session bus, the
+/// AT-SPI bus, announcerd on the text sink and the bridge; or Orca), starts the application,
+/// presses real keys with xdotool, and prints what was spoken. The result
 /// is the spoken text of the `SPEAK` lines of the given kinds, in order. A window's title
 /// (`window` lines) is left out unless asked for: without a window manager, whether
 /// `window:activate` comes before the first focus depends on timing. `app` is a fixture file,
@@ -24,8 +24,8 @@ func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), k
     let home = FileManager.default.temporaryDirectory.appendingPathComponent("desktop-home-\(UUID().uuidString.prefix(8))").path
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: home) }
-    let text = try await sessionOutput(["env", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)/.config", "XDG_CACHE_HOME=\(home)/.cache"]
-                                       + headlessDesktop + [script, binary("announcerd"), reader, fixture] + keys, seconds: 150)
+    let text = try await sessionOutput(["env", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)/.config", "XDG_CACHE_HOME=\(home)/.cache",
+                                        script, binary("announcerd"), reader, fixture] + keys, seconds: 150)
     return text.split(separator: "\n").compactMap { line -> String? in
         if line.hasPrefix("MARK ") { return kinds.contains("mark") ? String(line) : nil }
         let parts = line.split(separator: " ", maxSplits: 3)
@@ -47,8 +47,3 @@ func keysAndSpeech(_ steps: [(key: String, said: [String])]) -> (keys: [String],
     }
     return (keys, steps.flatMap(\.said))
 }
-
-/// The command line that runs a command in the one headless desktop (the Python kit's, from
-/// this checkout): `headlessDesktop + [command, arguments...]`.
-let headlessDesktop = ["PYTHONPATH=\(packageRoot.appendingPathComponent("clients/python").path)",
-                       "/usr/bin/python3", "-m", "announcer.testing.headless", "--"]

@@ -22,7 +22,7 @@ import Testing
         }
     }
 
-    /// One headless desktop: only the Python kit's (clients/python/announcer/testing/headless.py)
+    /// One headless desktop: only the Python kit's (clients/python/announcer/testing/headless/)
     /// starts a display or the accessibility bus; the Swift suite's session script, bench/ and
     /// the kit's `Desktop` all run in it. Every file of the repository's code, tests, benchmarks
     /// and scripts is read for what starts them (Xvfb's `-displayfd`, the bus launcher's
@@ -41,6 +41,6 @@ import Testing
                 if starts.contains(where: { code.contains($0) }) { starting.insert(file) }
             }
         }
-        #expect(starting == ["clients/python/announcer/testing/headless.py"])
+        #expect(starting == ["clients/python/announcer/testing/headless/__init__.py"])
     }
 }

@@ -1,6 +1,7 @@
 """`python3 -m announcer.testing.headless`: the one headless desktop that the Swift suite's
 session script and bench/ run in, as `Desktop` does."""
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -26,9 +27,10 @@ PROBE = textwrap.dedent("""
 """)
 
 
-def run(*arguments, env=None):
+def run(*arguments, env=None, blocked=()):
+    """The runner, started with `blocked` signals blocked, as a test runner may start it."""
     return subprocess.run([sys.executable, "-m", "announcer.testing.headless", *arguments], capture_output=True, text=True,
-                          timeout=120, env=env)
+                          timeout=120, env=env, preexec_fn=lambda: signal.pthread_sigmask(signal.SIG_BLOCK, set(blocked)))
 
 
 def test_the_command_runs_in_a_desktop_of_its_own_and_nothing_outlives_it():
@@ -59,7 +61,8 @@ def test_sigusr1_gives_a_new_accessibility_bus():
             time.sleep(0.05)
         print("unix:" in first, "unix:" in second, first != second)
     """)
-    result = run("--", sys.executable, "-c", script)
+    # Blocked by whoever started the runner, the signal still reaches it.
+    result = run("--", sys.executable, "-c", script, blocked=(signal.SIGUSR1, signal.SIGTERM))
     assert result.returncode == 0, result.stderr
     assert result.stdout.split() == ["True", "True", "True"]
 
@@ -69,3 +72,34 @@ def test_no_command_and_a_command_not_found_are_clear_errors():
     assert result.returncode == 2 and "a command to run is needed" in result.stderr
     result = run("--", "no-such-program-here")
     assert result.returncode == 127 and "cannot run no-such-program-here" in result.stderr
+
+
+def test_the_screen_reader_runs_in_it_and_sigusr2_gives_a_new_announcerd(tmp_path, announcerd, announcer_atspi):
+    spoken = tmp_path / "spoken"
+    script = textwrap.dedent("""
+        import os, signal, socket, time
+        def answers():
+            probe = socket.socket(socket.AF_UNIX)
+            try:
+                probe.connect(os.environ["ANNOUNCER_SOCKET"])
+                probe.sendall(b'{"type":"announce","text":"Hello","id":1}\\n')
+                return b'"ok"' in probe.recv(4096)
+            finally:
+                probe.close()
+        restarts = os.environ["ANNOUNCER_HEADLESS_RESTARTS"]
+        first = int(os.environ["ANNOUNCERD_PID"])
+        print("answers", answers())
+        print("listening", "listening to the accessibility bus" in open(os.environ["ANNOUNCER_ATSPI_LOG"]).read())
+        os.kill(int(os.environ["ANNOUNCER_HEADLESS_PID"]), signal.SIGUSR2)
+        for _ in range(400):
+            if open(restarts).read() == "announcerd\\n":
+                break
+            time.sleep(0.05)
+        print("restarted", open(restarts).read().strip(), "old gone", not os.path.exists(f"/proc/{first}"))
+        print("answers", answers())
+    """)
+    result = run("--announcerd", announcerd, "--bridge", announcer_atspi, "--spoken", str(spoken), "--",
+                 sys.executable, "-c", script)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["answers True", "listening True", "restarted announcerd old gone True", "answers True"]
+    assert spoken.read_text().count("Hello") == 2     # the text sink's words, from both daemons

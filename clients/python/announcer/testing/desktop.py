@@ -42,8 +42,6 @@ CHROMIUM_FLAGS = (
     "--window-position=0,0", "--window-size=1024,768", "--force-renderer-accessibility",
 )
 
-BRIDGE_LISTENING = "listening to the accessibility bus"
-
 
 class Desktop:
     """One application (`argv`), or one web page (`page`, a URL or a file, in `browser`), in a
@@ -140,7 +138,7 @@ class Desktop:
         runtime = os.path.join(self.directory, "runtime")
         for folder in (home, runtime):
             os.makedirs(folder, mode=0o700)
-        # The one headless desktop (headless.py): Xvfb, a session bus and the AT-SPI bus.
+        # The one headless desktop (announcer.testing.headless): Xvfb, a session bus and the AT-SPI bus.
         # A home of its own, as on a fresh machine: the bridge turns accessibility on in the
         # desktop's settings, which must be neither the user's nor left behind.
         self._session = HeadlessSession(self.directory, screen=self.screen, timeout=self.timeout)
@@ -157,10 +155,8 @@ class Desktop:
         self._client = Client(self._daemon.socket_path, timeout=self.timeout, hello="announcer.testing.desktop")
         self._client.subscribe(["speaking", "finished"])
 
-        bridge_log = self._log_path("announcer-atspi")
-        self._spawn("announcer-atspi", [self._programs["announcer-atspi"], "--socket", self._daemon.socket_path, "--log-keys"])
-        self._until(lambda: BRIDGE_LISTENING in self._read(bridge_log), "announcer-atspi to listen to the accessibility bus",
-                    "announcer-atspi")
+        assert self._session is not None
+        self._session.start_bridge(self._programs["announcer-atspi"], self._daemon.socket_path)
 
         if self.page is not None:
             profile = os.path.join(self.directory, "profile")

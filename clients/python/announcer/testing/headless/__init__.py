@@ -3,29 +3,29 @@ and the AT-SPI bus, private, with what makes GTK 3 and 4, Qt 5 and 6 and the bro
 bare X server. `Desktop` builds on it; the Swift suite's session script and bench/ run inside it
 from the command line:
 
-    python3 -m announcer.testing.headless [--screen 1024x768] -- COMMAND ARGS...
+    python3 -m announcer.testing.headless [--screen 1024x768]
+        [--announcerd PATH [--sink text] [--spoken FILE] [--ssip PATH] [--bridge PATH]] -- COMMAND ARGS...
 
-runs COMMAND with DISPLAY, DBUS_SESSION_BUS_ADDRESS and the toolkits' variables set, and ends
-the desktop (everything it started, found by a variable they all inherit) once COMMAND ends,
-with COMMAND's status. SIGUSR1 to it ($ANNOUNCER_HEADLESS_PID) replaces the accessibility bus
-with a new one, as a restart of at-spi2-core does.
+runs COMMAND with DISPLAY, DBUS_SESSION_BUS_ADDRESS and the toolkits' variables set (and, with
+--announcerd and --bridge, the screen reader running in it: $ANNOUNCER_SOCKET, the processes'
+pids and logs), and ends the desktop (everything it started, found by a variable they all
+inherit) once COMMAND ends, with COMMAND's status. SIGUSR1 to it ($ANNOUNCER_HEADLESS_PID)
+replaces the accessibility bus with a new one, as a restart of at-spi2-core does, and SIGUSR2
+announcerd; each, done, adds a line to $ANNOUNCER_HEADLESS_RESTARTS.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import select
-import shutil
 import signal
+import socket
 import subprocess
-import sys
-import tempfile
 import time
 import uuid
 from typing import IO, Dict, List, Optional, Sequence, Set, Tuple
 
-from ..client import AnnouncerError
-from .daemon import find_program
+from ...client import AnnouncerError
+from ..daemon import find_program
 
 # Every process of a session has this variable in its environment, with the session's own
 # value: close() finds by it what the session's programs started and left (a bus's activated
@@ -38,6 +38,9 @@ TOOLKIT_ENVIRONMENT = {
     "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "0", "GTK_A11Y": "atspi", "GDK_BACKEND": "x11",
     "QT_QPA_PLATFORM": "xcb", "QT_LINUX_ACCESSIBILITY_ALWAYS_ON": "1",
 }
+
+# What announcer-atspi says once it listens to the accessibility bus.
+BRIDGE_LISTENING = "listening to the accessibility bus"
 
 # The caller's session must not leak in: its display, buses and screen reader socket.
 INHERITED_OUT = ("WAYLAND_DISPLAY", "AT_SPI_BUS_ADDRESS", "DBUS_SESSION_BUS_ADDRESS", "SESSION_MANAGER",
@@ -117,13 +120,55 @@ class HeadlessSession:
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=self.timeout)
         self.start_accessibility_bus()
 
+    # -- the screen reader
+
+    def start_daemon(self, announcerd: str, socket_path: str, *, sink: str = "text", ssip: Optional[str] = None,
+                     output: Optional[str] = None, arguments: Sequence[str] = ()) -> subprocess.Popen:
+        """announcerd on `socket_path` (and SSIP's `ssip`) with `sink`, its standard output
+        appended to `output` (the text sink's words) and its errors in announcerd.log; returns
+        once its socket takes a connection (a killed daemon's socket file may still be there)."""
+        argv = [announcerd, "--socket", socket_path, "--sink", sink, *(["--ssip", ssip] if ssip else []), *arguments]
+        errors = open(self.log_path("announcerd"), "a")
+        self._logs.append(errors)
+        spoken = open(output, "a") if output else subprocess.DEVNULL
+        if output:
+            self._logs.append(spoken)  # type: ignore[arg-type]
+        environment = dict(self.environment)
+        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=spoken, stderr=errors, env=environment,
+                                   start_new_session=True, cwd=self.directory)
+        self.processes.append(("announcerd", process))
+
+        def answers() -> bool:
+            if process.poll() is not None:
+                raise AnnouncerError("exited", f"announcerd exited with status {process.returncode}: {self.read_log('announcerd')}")
+            probe = socket.socket(socket.AF_UNIX)
+            try:
+                probe.connect(socket_path)
+                return True
+            except OSError:
+                return False
+            finally:
+                probe.close()
+        self.until(answers, "announcerd to answer on its socket", "announcerd")
+        return process
+
+    def start_bridge(self, bridge: str, socket_path: str) -> subprocess.Popen:
+        """announcer-atspi for announcerd on `socket_path`, logging its keys (its log says when
+        the screen reader's modifier went down, `--log-keys`); returns once it listens to the
+        accessibility bus."""
+        before = self.read_whole_log("announcer-atspi").count(BRIDGE_LISTENING)
+        process = self.spawn("announcer-atspi", [bridge, "--socket", socket_path, "--log-keys"], append=True)
+        self.until(lambda: self.read_whole_log("announcer-atspi").count(BRIDGE_LISTENING) > before,
+                   "announcer-atspi to listen to the accessibility bus", "announcer-atspi")
+        return process
+
     # -- processes
 
     def spawn(self, name: str, argv: Sequence[str], *, extra: Optional[Dict[str, str]] = None,
-              pass_fds: Sequence[int] = (), log: Optional[str] = None) -> subprocess.Popen:
+              pass_fds: Sequence[int] = (), log: Optional[str] = None, append: bool = False) -> subprocess.Popen:
         """Starts a program in the session, its output in NAME.log (or `log`, a file name in the
-        directory), in a process group of its own."""
-        output = open(os.path.join(self.directory, log) if log else self.log_path(name), "w")
+        directory; `append` keeps what an earlier run wrote there), in a process group of its own."""
+        output = open(os.path.join(self.directory, log) if log else self.log_path(name), "a" if append else "w")
         self._logs.append(output)
         environment = dict(self.environment, **(extra or {}))
         environment[SESSION_VARIABLE] = self.marker
@@ -225,6 +270,13 @@ class HeadlessSession:
     def log_path(self, name: str) -> str:
         return os.path.join(self.directory, name + ".log")
 
+    def read_whole_log(self, name: str) -> str:
+        try:
+            with open(self.log_path(name), errors="replace") as file:
+                return file.read()
+        except OSError:
+            return ""
+
     def read_log(self, name: str) -> str:
         """The end of a program's log (its last 4,000 characters)."""
         try:
@@ -257,51 +309,3 @@ def marked(marker: str) -> List[int]:
         except OSError:
             continue
     return found
-
-
-def main(arguments: Optional[Sequence[str]] = None) -> int:
-    parser = argparse.ArgumentParser(prog="python3 -m announcer.testing.headless",
-                                     description="Runs a command in a private headless desktop: Xvfb, a session bus and "
-                                                 "the AT-SPI bus. SIGUSR1 replaces the accessibility bus with a new one.")
-    parser.add_argument("--screen", default="1024x768", help="the screen's size, WIDTHxHEIGHT (default 1024x768)")
-    parser.add_argument("--timeout", type=float, default=30.0, help="how long each program may take to start (30 s)")
-    parser.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND ARGS...")
-    options = parser.parse_args(arguments)
-    command = options.command[1:] if options.command[:1] == ["--"] else options.command
-    if not command:
-        parser.error("a command to run is needed: -- COMMAND ARGS...")
-    try:
-        width, height = (int(part) for part in options.screen.split("x"))
-    except ValueError:
-        parser.error(f"--screen takes WIDTHxHEIGHT, not {options.screen!r}")
-    directory = tempfile.mkdtemp(prefix="announcer-headless.")
-    session = HeadlessSession(directory, screen=(width, height), timeout=options.timeout)
-    # A signal that ends us ends the session too; SIGUSR1 replaces the accessibility bus.
-    for ending in (signal.SIGTERM, signal.SIGINT, signal.SIGHUP):
-        signal.signal(ending, lambda number, _: sys.exit(128 + number))
-    child: Optional[subprocess.Popen] = None
-    try:
-        try:
-            environment = session.start()
-        except AnnouncerError as error:
-            print(f"headless: {error}", file=sys.stderr)
-            return 69
-        signal.signal(signal.SIGUSR1, lambda *_: session.restart_accessibility_bus())
-        environment = dict(environment, ANNOUNCER_HEADLESS_PID=str(os.getpid()))
-        try:
-            child = subprocess.Popen(command, env=environment)
-        except OSError as error:
-            print(f"headless: cannot run {command[0]}: {error.strerror}", file=sys.stderr)
-            return 127
-        return child.wait()
-    finally:
-        signal.signal(signal.SIGUSR1, signal.SIG_IGN)
-        if child is not None and child.poll() is None:
-            child.kill()
-            child.wait()
-        session.close()
-        shutil.rmtree(directory, ignore_errors=True)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
