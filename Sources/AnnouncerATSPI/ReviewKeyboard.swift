@@ -37,6 +37,8 @@ final class ReviewKeyboard {
     nonisolated(unsafe) private static var modifierNames: Set<String> = []  // Safe: set in init, before the loop; read on its thread.
 
     static let shiftMask: UInt32 = 1
+    /// X's Control and Mod1 (Alt) masks, held together.
+    static let controlAltMask: UInt32 = 4 | 8
 
     /// The keyboard of the X display; nil when there is none (libatspi's device needs X).
     init?(modifier: DesktopModifier) {
@@ -108,14 +110,14 @@ final class ReviewKeyboard {
     private func grabs(for key: ReviewKey) -> [Grab] {
         let code = announcer_atspi_keycode(key.name)
         guard code != 0 else { return [] }
-        let shift = key.shift ? Self.shiftMask : 0
-        return key.modifier ? modifierMasks.map { Grab(keycode: code, modifiers: $0 | shift) } : [Grab(keycode: code, modifiers: shift)]
+        let held = (key.shift ? Self.shiftMask : 0) | (key.controlAlt ? Self.controlAltMask : 0)
+        return key.modifier ? modifierMasks.map { Grab(keycode: code, modifiers: $0 | held) } : [Grab(keycode: code, modifiers: held)]
     }
 
     private func grabbed(keycode: Int32, modifiers: UInt32) {
-        let shift = modifiers & Self.shiftMask
+        let held = modifiers & (Self.shiftMask | Self.controlAltMask)
         let modifier = modifierMasks.first { modifiers & $0 != 0 } ?? 0
-        guard let key = keys[Grab(keycode: keycode, modifiers: modifier | shift)] else { return }
+        guard let key = keys[Grab(keycode: keycode, modifiers: modifier | held)] else { return }
         Self.pressed?(key)
     }
 }

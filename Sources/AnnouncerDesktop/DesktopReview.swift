@@ -177,6 +177,12 @@ public struct DesktopReview: Sendable {
                 return [.say(words[forward ? .noNextLine : .noPreviousLine], unit: .word)]
             }
             return [.say(TypingEcho.name(String(character), in: words), unit: .character)]
+        case .cell(let direction):
+            switch cursor.moveCell(direction) {
+            case .notInTable: return [.say(words[.notInTable], unit: .word)]
+            case .edge: return [.say(words[.tableEdge], unit: .word)]
+            case .moved(let item, let from): return [.say(cellWords(item, from: from, direction: direction), unit: .line)]
+            }
         case .press:
             guard let item = cursor.current else { return [] }
             if item.kinds.contains(.textField) {
@@ -192,6 +198,25 @@ public struct DesktopReview: Sendable {
     private func said(_ line: ArraySlice<ReviewItem>, from: ReviewItem? = nil) -> [ReviewAction] {
         if line.count == 1, let item = line.first { return [.speak(from.map { Self.said(item, from: $0) } ?? Self.said(item))] }
         return [.say(line.map { composer.compose($0.reading).description }.joined(separator: words[.space]), unit: .line)]
+    }
+
+    /// A cell moved to: its column's header when the column changed (its row's when the row
+    /// did) and differs from the last, what is in it, and where it is: "Price. 3 euros. Column 2
+    /// of 3." An empty cell says the table's word for blank.
+    private func cellWords(_ item: ReviewItem, from: TableCell, direction: ReviewCursor.CellDirection) -> String {
+        guard let cell = item.cell else { return "" }
+        let across = direction == .left || direction == .right
+        var parts: [String] = []
+        if across, !cell.isHeader, let header = cell.columnHeader, header != from.columnHeader { parts.append(header) }
+        if !across, !cell.isHeader, let header = cell.rowHeader, header != from.rowHeader { parts.append(header) }
+        let inside = cursor.items.filter { $0.cell == cell }.map { composer.compose($0.reading).description }
+        parts.append(inside.isEmpty ? words[.blank] : inside.joined(separator: words[.space]))
+        parts.append(across ? words.tablePlace(.tableColumn, index: cell.column, count: cell.columns)
+                            : words.tablePlace(.tableRow, index: cell.row, count: cell.rows))
+        let period = words[.period]
+        return parts.enumerated().map { index, part in
+            index < parts.count - 1 && !part.hasSuffix(period) ? part + period : part
+        }.joined(separator: words[.space])
     }
 
     /// The window's title as a window is said ("Save changes? Dialog.").

@@ -124,6 +124,31 @@ public struct ReviewCursor: Sendable, Equatable {
         return items[lineRange(at: target)]
     }
 
+    /// Ctrl+Alt+arrows: the first item of the next cell that way in the cursor's table, and
+    /// the cursor there; `.edge` when there is none that way, `.notInTable` when the cursor is
+    /// in no table.
+    public mutating func moveCell(_ direction: CellDirection) -> CellMove {
+        guard let index, let cell = items[index].cell else { return .notInTable }
+        let (row, column) = switch direction {
+        case .left: (cell.row, cell.column - 1)
+        case .right: (cell.row, cell.column + 1)
+        case .up: (cell.row - 1, cell.column)
+        case .down: (cell.row + 1, cell.column)
+        }
+        guard let target = items.firstIndex(where: { $0.cell?.table == cell.table && $0.cell?.row == row && $0.cell?.column == column })
+        else { return .edge }
+        self.index = target
+        character = 0
+        return .moved(items[target], from: cell)
+    }
+
+    public enum CellDirection: Sendable, Equatable { case left, right, up, down }
+
+    public enum CellMove: Sendable, Equatable {
+        case moved(ReviewItem, from: TableCell)
+        case edge, notInTable
+    }
+
     /// The line the cursor is on; nil before it has been on any.
     public var currentLine: ArraySlice<ReviewItem>? {
         index.map { items[lineRange(at: $0)] }

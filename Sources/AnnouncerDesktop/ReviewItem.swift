@@ -16,6 +16,8 @@ public struct ReviewItem: Sendable, Equatable {
     public var text: String
     /// The containers it is in that say something when entered, outermost first.
     public var containers: [EnteredContainer.Placed] = []
+    /// The table cell it is in, when it is in one: Ctrl+Alt+arrows move by cell.
+    public var cell: TableCell?
 
     public init(reading: ReadingItem, object: String, kinds: Set<ReviewKind> = [], line: Int, text: String) {
         self.reading = reading
@@ -45,4 +47,25 @@ public enum ReviewKind: Hashable, Sendable {
     case landmark, table, list
     /// The keyboard can focus it.
     case focusable
+}
+
+/// Where an item is in a table: the table's object, its row and column (from 1), the table's
+/// size, and the headers of its column and row (their text), when the table has them.
+public struct TableCell: Sendable, Equatable {
+    public var table: String
+    public var row: Int
+    public var column: Int
+    public var rows = 0
+    public var columns = 0
+    public var columnHeader: String?
+    public var rowHeader: String?
+
+    public init(table: String, row: Int, column: Int) {
+        self.table = table
+        self.row = row
+        self.column = column
+    }
+
+    /// Whether the cell is one of the table's headers.
+    public var isHeader = false
 }

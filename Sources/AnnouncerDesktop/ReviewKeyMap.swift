@@ -4,14 +4,17 @@ public struct ReviewKey: Hashable, Sendable, CustomStringConvertible {
     public var name: String
     public var shift: Bool
     public var modifier: Bool
+    /// Control and Alt held (a table's Ctrl+Alt+arrows).
+    public var controlAlt: Bool
 
-    public init(_ name: String, shift: Bool = false, modifier: Bool = false) {
+    public init(_ name: String, shift: Bool = false, modifier: Bool = false, controlAlt: Bool = false) {
         self.name = name
         self.shift = shift
         self.modifier = modifier
+        self.controlAlt = controlAlt
     }
 
-    public var description: String { (modifier ? "Insert+" : "") + (shift ? "Shift+" : "") + name }
+    public var description: String { (modifier ? "Insert+" : "") + (controlAlt ? "Ctrl+Alt+" : "") + (shift ? "Shift+" : "") + name }
 }
 
 /// Where the review's keys act: anywhere on the desktop, or in a web document in browse mode
@@ -39,6 +42,8 @@ public enum ReviewCommand: Sendable, Equatable {
     case press
     /// Escape in focus mode.
     case leaveFocusMode
+    /// Ctrl+Alt+arrows in browse mode: the next cell that way in a table.
+    case cell(ReviewCursor.CellDirection)
 }
 
 /// The review's keys (docs/design.md §18): which keys are taken from the applications in each
@@ -54,6 +59,7 @@ public enum ReviewKeyMap {
         "Down": .nextLine, "Up": .previousLine, "Right": .nextCharacter, "Left": .previousCharacter,
         "Return": .press, "KP_Enter": .press, "space": .press,
     ]
+    static let cellKeys: [String: ReviewCursor.CellDirection] = ["Left": .left, "Right": .right, "Up": .up, "Down": .down]
     static let singleKeys: [String: ReviewFilter] = [
         "h": .heading(level: nil), "k": .link, "f": .formField, "b": .button, "d": .landmark, "t": .table, "l": .list,
         "x": .checkBox, "r": .radioButton, "e": .editField, "c": .comboBox, "u": .unvisitedLink,
@@ -77,6 +83,10 @@ public enum ReviewKeyMap {
             if key.shift { return nil }
             if key.name == "space" { return mode == .desktop ? nil : .toggleMode }
             return modifierKeys[key.name]
+        }
+        if key.controlAlt {
+            guard mode == .browse, !key.shift else { return nil }
+            return cellKeys[key.name].map { .cell($0) }
         }
         switch mode {
         case .desktop:
@@ -102,6 +112,7 @@ public enum ReviewKeyMap {
             keys.insert(ReviewKey("space", modifier: true))
             for name in singleKeys.keys { keys.insert(ReviewKey(name)); keys.insert(ReviewKey(name, shift: true)) }
             for name in browseArrows.keys { keys.insert(ReviewKey(name)) }
+            for name in cellKeys.keys { keys.insert(ReviewKey(name, controlAlt: true)) }
         }
         return keys
     }

@@ -43,9 +43,33 @@ public enum ReviewTree {
             guard let id = reading.element.id, let info = builder.info[id] else { continue }
             var item = ReviewItem(reading: reading, object: info.object, kinds: info.kinds, line: info.line, text: info.text)
             item.containers = info.containers
+            item.cell = info.cell.map { builder.tables.placed($0) }
             items.append(item)
         }
         return items
+    }
+
+    static let rowRoles: Set<String> = ["table row", "tree table row"]
+    static let cellRoles: Set<String> = ["table cell", "tree table cell", "column header", "row header", "table column header",
+                                         "table row header"]
+    static let columnHeaderRoles: Set<String> = ["column header", "table column header"]
+    static let rowHeaderRoles: Set<String> = ["row header", "table row header"]
+
+    /// The tables read so far: each one's rows, columns and headers, as its cells are met.
+    struct Tables {
+        var open: [TableCell] = []
+        var sizes: [String: (rows: Int, columns: Int)] = [:]
+        var columnHeaders: [String: [Int: String]] = [:]
+        var rowHeaders: [String: [Int: String]] = [:]
+
+        /// A cell with its table's size and headers, all of the table having been read.
+        func placed(_ cell: TableCell) -> TableCell {
+            var cell = cell
+            (cell.rows, cell.columns) = sizes[cell.table] ?? (cell.row, cell.column)
+            cell.columnHeader = columnHeaders[cell.table]?[cell.column]
+            cell.rowHeader = rowHeaders[cell.table]?[cell.row]
+            return cell
+        }
     }
 
     /// What an object is when it is not one item.
@@ -93,6 +117,7 @@ public enum ReviewTree {
         var line: Int
         var text: String
         var containers: [EnteredContainer.Placed] = []
+        var cell: TableCell?
     }
 
     struct Builder {
@@ -103,6 +128,9 @@ public enum ReviewTree {
         var count = 0
         /// The containers around the node being read, outermost first.
         var containers: [EnteredContainer.Placed] = []
+        /// The tables around it (the innermost last), and the cell it is in.
+        var tables = Tables()
+        var cell: TableCell?
 
         init(catalog: LocaleCatalog, locale: String) {
             self.catalog = catalog
@@ -118,6 +146,34 @@ public enum ReviewTree {
         mutating func elements(_ node: AccessibleNode, line: Int?) -> [Element] {
             let object = node.object
             guard count < ReviewTree.maximumItems, object.states.isEmpty || object.states.contains("visible") else { return [] }
+            // A table's rows and cells, counted as they are met: each item in a cell knows it.
+            let outerCell = cell
+            if ReviewTree.containerKind(object).kind == .table {
+                tables.open.append(TableCell(table: object.id, row: 0, column: 0))
+            } else if ReviewTree.rowRoles.contains(object.role), var table = tables.open.popLast() {
+                table.row += 1
+                table.column = 0
+                tables.open.append(table)
+            } else if ReviewTree.cellRoles.contains(object.role), var table = tables.open.popLast() {
+                if table.row == 0 { table.row = 1 }
+                table.column += 1
+                tables.open.append(table)
+                let size = tables.sizes[table.table] ?? (0, 0)
+                tables.sizes[table.table] = (max(size.rows, table.row), max(size.columns, table.column))
+                let text = ReviewTree.flatText(node).trimmingWhitespace()
+                if ReviewTree.columnHeaderRoles.contains(object.role), !text.isEmpty {
+                    tables.columnHeaders[table.table, default: [:]][table.column] = text
+                }
+                if ReviewTree.rowHeaderRoles.contains(object.role), !text.isEmpty {
+                    tables.rowHeaders[table.table, default: [:]][table.row] = text
+                }
+                cell = table
+                cell?.isHeader = ReviewTree.columnHeaderRoles.contains(object.role) || ReviewTree.rowHeaderRoles.contains(object.role)
+            }
+            defer {
+                cell = outerCell
+                if ReviewTree.containerKind(object).kind == .table { tables.open.removeLast() }
+            }
             if ReviewTree.itemRoles.contains(object.role) || (node.children.isEmpty && object.text == nil && !object.name.isEmpty) {
                 return item(node, line: line ?? newLine())
             }
@@ -153,7 +209,8 @@ public enum ReviewTree {
                                                         catalog: builder.catalog, locale: builder.locale)
                 element.accessible = true
                 builder.count += 1
-                builder.info[id] = Info(object: node.object.id, kinds: [], line: line, text: said, containers: builder.containers)
+                builder.info[id] = Info(object: node.object.id, kinds: [], line: line, text: said, containers: builder.containers,
+                                        cell: builder.cell)
                 elements.append(element)
             }
             for character in text {
@@ -195,7 +252,8 @@ public enum ReviewTree {
             if ReviewTree.textFieldRoles.contains(object.role) || object.states.contains("editable") { kinds.insert(.textField) }
             if object.states.contains("focusable") { kinds.insert(.focusable) }
             count += 1
-            info[object.id] = Info(object: object.id, kinds: kinds, line: line, text: element.label ?? element.value ?? "", containers: containers)
+            info[object.id] = Info(object: object.id, kinds: kinds, line: line, text: element.label ?? element.value ?? "", containers: containers,
+                                   cell: cell)
             return [element]
         }
 

@@ -96,6 +96,10 @@ import Testing
             ("f", ["Name. Text Field."]),
             ("b", [send]),
             ("t", ["Table. Prices"]),                            // the table entered, and its caption
+            ("Down", ["Item"]),                                  // its first cell, a column's header
+            ("ctrl+alt+Down", ["Apples. Row 2 of 3."]),          // by cell: the same column
+            ("ctrl+alt+Right", ["Price. 3. Column 2 of 2."]),    // the column's header, as it changed
+            ("ctrl+alt+Right", ["Edge of table"]),
             ("l", ["Red. List Start."]),
             ("d", ["The end. Landmark."]),
             ("h", ["No next heading"]),

@@ -210,6 +210,33 @@ import Testing
         #expect(desktop == [["speak Remember me. Check Box. Not Checked."], ["speak Remember me. Check Box. Not Checked."]])
     }
 
+    /// Ctrl+Alt+arrows move by cell: the column's header when the column changes, the row's
+    /// when the row does, what the cell holds, and its place; the table's edge said.
+    @Test func ctrlAltArrowsMoveByCellWithTheHeadersThatChange() {
+        typealias Page = ReviewFixtures
+        func cell(_ id: String, _ text: String, role: String = "table cell") -> AccessibleNode {
+            Page.node(id, role, name: text, text: text)
+        }
+        let page = Page.node("doc", "document web", name: "Fruit", [
+            Page.node("table", "table", name: "Prices", xmlRoles: "table", [
+                Page.node("r1", "table row", [cell("h1", "Fruit", role: "column header"), cell("h2", "Price", role: "column header")]),
+                Page.node("r2", "table row", [cell("a1", "Apples", role: "row header"), cell("a2", "3 euros")]),
+                Page.node("r3", "table row", [cell("p1", "Pears", role: "row header"), cell("p2", "4 euros")]),
+            ]),
+            Page.node("after", "paragraph", text: "After the table."),
+        ])
+        let said = run(page, focus: "a1", inDocument: true, [
+            .key(.cell(.right)), .key(.cell(.down)), .key(.cell(.down)), .key(.cell(.left)), .key(.cell(.up)), .key(.cell(.up)),
+            .key(.cell(.up)), .key(.nextLine), .key(.nextLine), .key(.nextLine), .key(.nextLine), .key(.cell(.right)),
+        ])
+        #expect(said == [
+            ["say Price. 3 euros. Column 2 of 2. (line)"], ["say Pears. 4 euros. Row 3 of 3. (line)"], ["say Edge of table (word)"],
+            ["say Pears. Column 1 of 2. (line)"], ["say Apples. Row 2 of 3. (line)"], ["say Fruit. Row 1 of 3. (line)"],
+            ["say Edge of table (word)"], ["speak Price"], ["speak Apples"], ["speak 3 euros"], ["speak Pears"],
+            ["say Price. 4 euros. Column 2 of 2. (line)"],
+        ])
+    }
+
     @Test func browseModeReadsByLineAndByCharacter() {
         let said = run(ReviewFixtures.firefoxPage, focus: "h2", inDocument: true, [
             .key(.nextLine), .key(.nextCharacter), .key(.nextCharacter), .key(.previousCharacter), .key(.previousCharacter),

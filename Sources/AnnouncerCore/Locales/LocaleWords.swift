@@ -23,6 +23,10 @@ public struct LocaleWords: Sendable, Equatable {
         case notPressed = "state.notPressed"
         case expandedState = "state.expanded"
         case collapsedState = "state.collapsed"
+        case tableRow = "table.row"
+        case tableColumn = "table.column"
+        case tableEdge = "table.edge"
+        case notInTable = "table.none"
         case groupContainer = "container.group"
         case radioGroupContainer = "container.radioGroup"
         case listContainer = "container.list"
@@ -212,6 +216,13 @@ public struct LocaleWords: Sendable, Equatable {
     /// "N of M." in this locale.
     public func position(index: Int, count: Int) -> String {
         self[.series]
+            .replacing("{index}", with: formatNumber(index))
+            .replacing("{count}", with: formatNumber(count))
+    }
+
+    /// A table cell's row or column among the table's ("Row 3 of 10.").
+    public func tablePlace(_ word: Word, index: Int, count: Int) -> String {
+        self[word]
             .replacing("{index}", with: formatNumber(index))
             .replacing("{count}", with: formatNumber(count))
     }
