@@ -420,5 +420,10 @@ import Testing
         #expect(DesktopEventFilter.crossed("ab\n\ncd", from: 0, to: 3, in: german)?.text == "leer")
         #expect(TypingEcho.characters.echoes(for: "\n", word: &word, in: german) == ["neue Zeile"])
         #expect(TypingEcho.characters.echoes(for: "\t", word: &word, in: german) == ["Tabulator"])
+        // Keys typed faster than the application told of them, each said; a paste whole.
+        #expect(TypingEcho.characters.echoes(for: "Ad", word: &word, in: german) == ["A", "d"])
+        #expect(TypingEcho.characters.echoes(for: "a b", word: &word, in: german) == ["a", "Leerzeichen", "b"])
+        #expect(TypingEcho.characters.echoes(for: "Lovelace", word: &word, in: german) == ["Lovelace"])
+        #expect(TypingEcho.characters.echoes(for: "a\nb", word: &word, in: german) == ["a\nb"])
     }
 }

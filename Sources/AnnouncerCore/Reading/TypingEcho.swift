@@ -16,6 +16,9 @@ public enum TypingEcho: String, Sendable, CaseIterable {
         }
     }
 
+    /// The most characters one insertion may hold and still be keys typed, each said.
+    public static let typedTogether = 3
+
     /// What is said for `text` typed: its name (characters), each word it ends (words: a word
     /// builds up in `word` until a character that is not a letter or a digit ends it), or
     /// nothing.
@@ -24,6 +27,11 @@ public enum TypingEcho: String, Sendable, CaseIterable {
         case .none:
             return []
         case .characters:
+            // A few characters at once are keys typed faster than the application reported them
+            // (a busy browser joins them): each is said. More is a paste or a completion, said whole.
+            if text.count > 1, text.count <= Self.typedTogether, !text.contains(where: \.isNewline) {
+                return text.map { TypingEcho.name(String($0), in: words) }
+            }
             return [TypingEcho.name(text, in: words)]
         case .words:
             var said: [String] = []
