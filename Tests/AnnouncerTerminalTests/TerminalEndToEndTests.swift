@@ -154,12 +154,16 @@ import Testing
         #expect(spoken == ["cherry\\nbanana\\n> apple\\n3/3\\n>", "banana", "cherry", "cherry", "exited 0"])
     }
 
-    /// htop: its meters once, then the highlighted process, never its clock or meters again.
+    /// htop: its meters once, then the highlighted process at each Down. A meter's line that
+    /// htop rewrites in place is said at most once per term.repeat-ms (a session slowed by a
+    /// loaded machine lasts long enough for one): nothing else is.
     @Test func htopSaysTheHighlightedProcess() async throws {
         let spoken = try await session("htop", ["wait:Tasks", "Down", "Down", "q"])
         #expect(spoken.first?.contains("Tasks:") == true)
         let rows = spoken.dropFirst().dropLast()
-        #expect(!rows.isEmpty && rows.allSatisfy { $0.first?.isNumber == true && $0.contains(" root ") }, "\(rows)")
+        let processes = rows.filter { $0.first?.isNumber == true && $0.contains(" root ") }
+        let meters = rows.filter { $0.contains("%]") }
+        #expect(processes.count >= 2 && processes.count + meters.count == rows.count, "\(rows)")
         #expect(spoken.last == "exited 0")
     }
 
