@@ -170,14 +170,19 @@ def _without(text: str, phrases: Sequence[str]) -> str:
     return text
 
 
-def judge(claim: Claim, utterances: Sequence[str]) -> Verdict:
-    """Whether `utterances` (what the command made said) convey `claim`, and why."""
+def judge(claim: Claim, utterances: Sequence[str], names: Sequence[str] = ()) -> Verdict:
+    """Whether `utterances` (what the command made said) convey `claim`, and why. `names` are
+    the page's names and texts: a role, state, boundary or mode is not looked for inside them
+    (the button "Trigger Alert" does not say the role alert)."""
     rule = RULES.get(claim.kind)
     if rule is None:
         return Verdict(False, f"no rule judges this assertion ({claim.subject!r})")
     if not utterances:
         return Verdict(False, "nothing was said")
-    return rule(claim, words(utterances))
+    text = words(utterances)
+    if claim.kind in UNNAMED_KINDS:
+        text = _without(text, [name for name in names if words([name]) != words([claim.expected])])
+    return rule(claim, text)
 
 
 def role(claim: Claim, text: str) -> Verdict:
@@ -292,6 +297,9 @@ def level(claim: Claim, text: str) -> Verdict:
     return Verdict(False, f"heading level {claim.expected} not said")
 
 
+# The kinds whose words are not looked for inside the page's names.
+UNNAMED_KINDS = ("role", "state", "boundary", "mode", "orientation", "editable", "level", "position", "count")
+
 RULES = {
     "role": role, "name": name, "state": state, "value": value, "minimum": bound, "maximum": bound,
     "position": position, "count": count, "boundary": boundary, "orientation": orientation, "mode": mode,
@@ -299,8 +307,9 @@ RULES = {
 }
 
 
-def judge_phrase(phrase: str, utterances: Sequence[str]) -> Verdict:
-    return judge(parse(phrase), utterances)
+def names(phrases: Sequence[str]) -> Tuple[str, ...]:
+    """The names and texts that ARIA-AT's phrases expect (their name and text claims)."""
+    return tuple(sorted({claim.expected for claim in map(parse, phrases) if claim.kind in ("name", "text") and claim.expected}))
 
 
 def describe(claim: Claim) -> str:

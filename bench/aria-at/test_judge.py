@@ -8,7 +8,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from judge import Claim, judge, parse  # noqa: E402
+from judge import Claim, judge, names, parse  # noqa: E402
 from plans import PLANS  # noqa: E402
 
 # (ARIA-AT's phrase, what was said, whether it conveys the phrase)
@@ -134,6 +134,19 @@ CASES = [
                                                             for ph, s, p in CASES])
 def test_the_rule_judges_what_was_said(phrase, said, passes):
     verdict = judge(parse(phrase), said)
+    assert verdict.passed is passes, verdict.reason
+
+
+@pytest.mark.parametrize("phrase, said, passes", [
+    ("convey role 'alert'", ["Trigger Alert. Button."], False),
+    ("convey role 'alert'", ["Hello. Alert."], True),
+    ("convey role 'button'", ["Print Page. Button."], True),
+    ("convey name 'Trigger Alert'", ["Trigger Alert. Button."], True),
+])
+def test_a_role_inside_a_name_is_not_the_role(phrase, said, passes):
+    page = names(["convey name 'Trigger Alert'", "convey text 'Hello'", "convey role 'alert'"])
+    assert page == ("Hello", "Trigger Alert")
+    verdict = judge(parse(phrase), said, page)
     assert verdict.passed is passes, verdict.reason
 
 
