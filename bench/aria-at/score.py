@@ -21,6 +21,8 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -38,6 +40,14 @@ PRIORITIES = {1: "MUST", 2: "SHOULD", 3: "MAY"}
 BROWSERS = ("chromium", "firefox")
 SETUP_BUTTON = "Run Test Setup"   # ARIA-AT's reference pages: the button that runs the setup
 FOCUS_WAIT = 5.0                  # seconds a setup's focus is waited for
+# Where am I (Insert+W) starts with the window's title, "Page - Chromium." or "Page — Mozilla
+# Firefox.": the page's title is not what the element conveys, so it is not judged.
+WINDOW_TITLE = re.compile(r"^.*? [-—] (?:Chromium|Mozilla Firefox)\. ")
+
+
+def judged(said: List[str]) -> List[str]:
+    """What the assertions are judged on: what was said, without a window's title."""
+    return [WINDOW_TITLE.sub("", text, count=1) for text in said]
 
 
 def arguments() -> argparse.Namespace:
@@ -148,7 +158,7 @@ class Runner:
         page_names = names([phrase for _, phrase in plan.assertions.values()]) + (SETUP_BUTTON,)
         for assertion, priority, phrase in plan.asked(test, command):
             claim = parse(phrase)
-            verdict = judge(claim, said, page_names)
+            verdict = judge(claim, judged(said), page_names)
             verdicts.append({"assertion": assertion, "priority": priority, "phrase": phrase, "claim": describe(claim),
                              "passed": verdict.passed, "reason": verdict.reason})
         return {"browser": self.browser, "plan": plan.name, "test": test.id, "setup": test.setup,
@@ -218,6 +228,8 @@ def report(records: List[Dict[str, object]], browsers: List[str], chosen: List[P
 
 
 def main() -> int:
+    # Stopped, a run still closes its desktop (the browser, the buses, Xvfb) on its way out.
+    signal.signal(signal.SIGTERM, lambda number, _: sys.exit(128 + number))
     args = arguments()
     chosen = chosen_plans(args)
     if args.commands:
@@ -242,8 +254,15 @@ def main() -> int:
                 argv += ["--plans", ",".join(plan.name for plan in chosen)]
                 argv += ["--aria-at", args.aria_at] if args.aria_at else []
                 children.append((browser, out, subprocess.Popen(argv, stdout=subprocess.DEVNULL)))
-            for browser, out, child in children:
-                if child.wait() != 0:
+            try:
+                statuses = [child.wait() for _, _, child in children]
+            finally:
+                for _, _, child in children:   # stopped: the runs stop, and close their desktops
+                    if child.poll() is None:
+                        child.terminate()
+                        child.wait()
+            for (browser, out, child), status in zip(children, statuses):
+                if status != 0:
                     print(f"score.py: the {browser} run failed (status {child.returncode})", file=sys.stderr)
                     return 1
                 with open(out) as file:
