@@ -58,6 +58,8 @@ def arguments() -> argparse.Namespace:
                         help="a clone of w3c/aria-at: its plans and reference pages instead of ours")
     parser.add_argument("--json", metavar="FILE", help="every command's words and verdicts, as JSON")
     parser.add_argument("--commands", action="store_true", help="print each plan's commands table and stop")
+    parser.add_argument("--from", dest="source", metavar="FILE",
+                        help="judge again what a run (its --json FILE) recorded, with no browser: the judge's rules as they are now")
     parser.add_argument("--silence", type=float, default=1.0, help="seconds a key that says nothing is waited for")
     return parser.parse_args()
 
@@ -154,17 +156,37 @@ class Runner:
         said: List[str] = []
         for key in keys(command.keys):
             said += self.desktop.press(key)
-        verdicts = []
-        page_names = names([phrase for _, phrase in plan.assertions.values()]) + (SETUP_BUTTON,)
-        for assertion, priority, phrase in plan.asked(test, command):
-            claim = parse(phrase)
-            verdict = judge(claim, judged(said), page_names)
-            verdicts.append({"assertion": assertion, "priority": priority, "phrase": phrase, "claim": describe(claim),
-                             "passed": verdict.passed, "reason": verdict.reason})
         return {"browser": self.browser, "plan": plan.name, "test": test.id, "setup": test.setup,
                 "command": command.keys, "mode": command.mode, "keys": " ".join(keys(command.keys)),
                 "differs": differences(command.keys), "loaded": loaded[-3:], "switched": switched, "said": said,
-                "verdicts": verdicts}
+                "verdicts": verdicts(plan, test, command, said)}
+
+
+def verdicts(plan: Plan, test: Test, command: Command, said: List[str]) -> List[Dict[str, object]]:
+    """Each assertion the command is held to, judged on what it made said."""
+    found = []
+    page_names = names([phrase for _, phrase in plan.assertions.values()]) + (SETUP_BUTTON,)
+    for assertion, priority, phrase in plan.asked(test, command):
+        claim = parse(phrase)
+        verdict = judge(claim, judged(said), page_names)
+        found.append({"assertion": assertion, "priority": priority, "phrase": phrase, "claim": describe(claim),
+                      "passed": verdict.passed, "reason": verdict.reason})
+    return found
+
+
+def rejudged(records: List[Dict[str, object]], chosen: List[Plan]) -> List[Dict[str, object]]:
+    """A recorded run's records with their verdicts judged again (the plans' commands, in order)."""
+    by_name = {plan.name: plan for plan in chosen}
+    found = []
+    for record in records:
+        plan = by_name.get(record["plan"])  # type: ignore[arg-type]
+        if plan is None:
+            continue
+        test = next(test for test in plan.tests if test.id == record["test"])
+        command = next(command for command in test.commands
+                       if command.keys == record["command"] and command.mode == record["mode"])
+        found.append(dict(record, verdicts=verdicts(plan, test, command, record["said"])))  # type: ignore[arg-type]
+    return found
 
 
 def run_browser(browser: str, chosen: List[Plan], pages: str, args: argparse.Namespace) -> List[Dict[str, object]]:
@@ -240,7 +262,10 @@ def main() -> int:
         return 0
     pages = os.path.join(os.path.abspath(args.aria_at), "tests") if args.aria_at else os.path.join(HERE, "pages")
     browsers = list(BROWSERS) if args.browser == "both" else [args.browser]
-    if len(browsers) == 1:
+    if args.source:
+        with open(args.source) as file:
+            records = rejudged([record for record in json.load(file)["records"] if record["browser"] in browsers], chosen)
+    elif len(browsers) == 1:
         records = run_browser(browsers[0], chosen, pages, args)
     else:
         # Each browser in a process (and a headless desktop) of its own, side by side.
