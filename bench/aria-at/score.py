@@ -238,6 +238,8 @@ def report(records: List[Dict[str, object]], browsers: List[str], chosen: List[P
             lines.append(f"| {plan.name} | {len(of_plan)} | " + " | ".join(cell(counts[name]) for name in PRIORITIES.values()) + " |")
         counts = rates(mine)
         lines.append(f"| **all** | {len(mine)} | " + " | ".join(f"**{cell(counts[name])}**" for name in PRIORITIES.values()) + " |")
+    lines += ["", "What fails, per plan (assertion: in how many of the commands that ask it each browser fails it; what was said, once):", ""]
+    lines += summary(records, browsers)
     lines += ["", "Failing assertions (browser, plan, test, NVDA command → Announcer's keys, mode: assertion — why — what was said):"]
     for record in records:
         for verdict in record["verdicts"]:  # type: ignore[union-attr]
@@ -247,6 +249,31 @@ def report(records: List[Dict[str, object]], browsers: List[str], chosen: List[P
                              f"({record['mode']}): {PRIORITIES[verdict['priority']]} {verdict['claim']} — {verdict['reason']} "
                              f"— said: {said}")
     return "\n".join(lines)
+
+
+def summary(records: List[Dict[str, object]], browsers: List[str]) -> List[str]:
+    """The failing assertions grouped by plan and claim, with their count per browser and an
+    example of what was said instead: the work list."""
+    groups: Dict[tuple, Dict[str, object]] = {}
+    asked: Dict[tuple, int] = {}
+    for record in records:
+        for verdict in record["verdicts"]:  # type: ignore[union-attr]
+            key = (record["plan"], PRIORITIES[verdict["priority"]], verdict["claim"])
+            asked[key + (record["browser"],)] = asked.get(key + (record["browser"],), 0) + 1
+            if verdict["passed"]:
+                continue
+            group = groups.setdefault(key, {"counts": {browser: 0 for browser in browsers}, "examples": []})
+            group["counts"][record["browser"]] += 1  # type: ignore[index]
+            example = f"{record['command']} → {record['keys']} ({record['mode']}, {record['browser']}): " + \
+                (" | ".join(record["said"]) or "(nothing)")  # type: ignore[arg-type]
+            if len(group["examples"]) < 1:  # type: ignore[arg-type]
+                group["examples"].append(example)  # type: ignore[union-attr]
+    lines = []
+    for (plan, priority, claim), group in sorted(groups.items()):
+        counts = ", ".join(f"{browser} {count}/{asked.get((plan, priority, claim, browser), 0)}"
+                           for browser, count in group["counts"].items())  # type: ignore[union-attr]
+        lines.append(f"- {plan}: {priority} {claim} ({counts}) — e.g. {group['examples'][0]}")  # type: ignore[index]
+    return lines
 
 
 def main() -> int:
