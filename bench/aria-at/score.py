@@ -58,8 +58,9 @@ def arguments() -> argparse.Namespace:
                         help="a clone of w3c/aria-at: its plans and reference pages instead of ours")
     parser.add_argument("--json", metavar="FILE", help="every command's words and verdicts, as JSON")
     parser.add_argument("--commands", action="store_true", help="print each plan's commands table and stop")
-    parser.add_argument("--from", dest="source", metavar="FILE",
-                        help="judge again what a run (its --json FILE) recorded, with no browser: the judge's rules as they are now")
+    parser.add_argument("--from", dest="source", metavar="FILE[,FILE]",
+                        help="judge again what runs (their --json FILE) recorded, with no browser, by the judge's rules as they "
+                             "are now; a later file's plans replace the earlier's (a plan run again)")
     parser.add_argument("--silence", type=float, default=1.0, help="seconds a key that says nothing is waited for")
     return parser.parse_args()
 
@@ -251,6 +252,19 @@ def report(records: List[Dict[str, object]], browsers: List[str], chosen: List[P
     return "\n".join(lines)
 
 
+def recorded(paths: List[str]) -> List[Dict[str, object]]:
+    """The records of runs' JSON files, a later file's (browser, plan) replacing an earlier's."""
+    runs = []
+    for path in paths:
+        with open(path) as file:
+            runs.append(json.load(file)["records"])
+    records: List[Dict[str, object]] = []
+    for index, run in enumerate(runs):
+        again = {(record["browser"], record["plan"]) for later in runs[index + 1:] for record in later}
+        records += [record for record in run if (record["browser"], record["plan"]) not in again]
+    return records
+
+
 def summary(records: List[Dict[str, object]], browsers: List[str]) -> List[str]:
     """The failing assertions grouped by plan and claim, with their count per browser and an
     example of what was said instead: the work list."""
@@ -290,8 +304,7 @@ def main() -> int:
     pages = os.path.join(os.path.abspath(args.aria_at), "tests") if args.aria_at else os.path.join(HERE, "pages")
     browsers = list(BROWSERS) if args.browser == "both" else [args.browser]
     if args.source:
-        with open(args.source) as file:
-            records = rejudged([record for record in json.load(file)["records"] if record["browser"] in browsers], chosen)
+        records = rejudged([record for record in recorded(args.source.split(",")) if record["browser"] in browsers], chosen)
     elif len(browsers) == 1:
         records = run_browser(browsers[0], chosen, pages, args)
     else:
