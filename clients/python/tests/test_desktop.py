@@ -158,3 +158,19 @@ def test_an_application_that_never_speaks_times_out_with_what_it_printed():
     with pytest.raises(AnnouncerError, match="did not show a window within 2.0 s; spoken: \\[\\]; it printed:\nstarting up"):
         Desktop(silent, start_timeout=2.0).start()
     assert time.monotonic() - started < 10
+
+
+def test_a_page_in_firefox_esr_is_read_with_a_fresh_profile(tmp_path):
+    page = tmp_path / "page.html"
+    page.write_text('<!DOCTYPE html><html lang="en"><title>Form</title><h1>Form</h1>'
+                    '<p><button type="button">Send</button></p></html>')
+    with Desktop.browser(str(page), browser="firefox") as desktop:   # up once its first item is said
+        assert any("Form" in text for text in desktop.spoken)
+        assert "Send. Button." in desktop.press("Tab")
+        profile = os.path.join(str(desktop.directory), "profile", "user.js")
+        assert 'user_pref("app.update.enabled", false);' in pathlib.Path(profile).read_text()
+
+
+def test_a_browser_other_than_chromium_or_firefox_is_refused():
+    with pytest.raises(ValueError, match="chromium or firefox"):
+        Desktop.browser("page.html", browser="opera")

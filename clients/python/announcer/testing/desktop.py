@@ -1,4 +1,4 @@
-"""A real desktop application, or a web page in Chromium, heard as a screen reader user hears it:
+"""A real desktop application, or a web page in Chromium or Firefox ESR, heard as a screen reader user hears it:
 a private headless session of its own (Xvfb, a D-Bus session bus, the AT-SPI bus), announcerd
 on the `text:instant` sink and announcer-atspi, the desktop door, speaking what the application
 shows; real keys pressed with xdotool.
@@ -18,6 +18,7 @@ that is not installed is an `AnnouncerError` naming the Debian package that has 
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import struct
@@ -42,6 +43,30 @@ CHROMIUM_FLAGS = (
     "--window-position=0,0", "--window-size=1024,768", "--force-renderer-accessibility",
 )
 
+# Firefox ESR with a fresh profile (its user.js): no first-run or default-browser pages, no
+# crash-restore prompt, no updates, and nothing leaves the machine (every connection goes to a
+# proxy that is not there, every name is the loopback) (Tests/fixtures/desktop/browser.sh).
+FIREFOX_PREFERENCES = {
+    "browser.shell.checkDefaultBrowser": False, "browser.startup.homepage_override.mstone": "ignore",
+    "startup.homepage_welcome_url": "", "startup.homepage_welcome_url.additional": "",
+    "browser.aboutwelcome.enabled": False, "trailhead.firstrun.didSeeAboutWelcome": True,
+    "datareporting.policy.dataSubmissionEnabled": False, "datareporting.policy.firstRunURL": "",
+    "datareporting.healthreport.uploadEnabled": False, "toolkit.telemetry.reportingpolicy.firstRun": False,
+    "browser.sessionstore.resume_from_crash": False, "toolkit.startup.max_resumed_crashes": -1,
+    "browser.tabs.warnOnClose": False, "app.update.auto": False, "app.update.enabled": False,
+    "app.normandy.enabled": False, "extensions.update.enabled": False, "extensions.getAddons.cache.enabled": False,
+    "browser.search.update": False, "browser.safebrowsing.malware.enabled": False,
+    "browser.safebrowsing.phishing.enabled": False, "browser.safebrowsing.downloads.enabled": False,
+    "network.captive-portal-service.enabled": False, "network.connectivity-service.enabled": False,
+    "network.dns.disablePrefetch": True, "network.prefetch-next": False, "browser.newtabpage.enabled": False,
+    "browser.disableResetPrompt": True, "browser.uitour.enabled": False,
+    "network.proxy.type": 1, "network.proxy.http": "127.0.0.1", "network.proxy.http_port": 9,
+    "network.proxy.ssl": "127.0.0.1", "network.proxy.ssl_port": 9, "network.proxy.no_proxies_on": "",
+    "network.proxy.allow_hijacking_localhost": True, "network.dns.forceResolve": "127.0.0.1",
+    "network.http.speculative-parallel-limit": 0,
+}
+BROWSERS = ("chromium", "firefox")
+
 
 class Desktop:
     """One application (`argv`), or one web page (`page`, a URL or a file, in `browser`), in a
@@ -61,8 +86,8 @@ class Desktop:
                  screen: Tuple[int, int] = (1024, 768)) -> None:
         if (argv is None) == (page is None):
             raise ValueError("Desktop needs an application's argv or a page, not both")
-        if page is not None and browser != "chromium":
-            raise ValueError(f"the browser is chromium (not {browser!r})")
+        if page is not None and browser not in BROWSERS:
+            raise ValueError(f"the browser is chromium or firefox (Firefox ESR), not {browser!r}")
         self.argv = list(argv) if argv is not None else []
         self.page = page
         self.browser_name = browser if page is not None else None
@@ -91,7 +116,8 @@ class Desktop:
 
     @classmethod
     def browser(cls, url: str, browser: str = "chromium", **options: object) -> "Desktop":
-        """A web page (a URL, or a file's path) in Chromium with a private profile: the same as
+        """A web page (a URL, or a file's path) in Chromium (or "firefox": Firefox ESR) with a
+        private profile: the same as
         `Desktop(page=url, browser=browser, **options)`; up once the page's first item is said."""
         return cls(page=url, browser=browser, **options)  # type: ignore[arg-type]
 
@@ -124,11 +150,16 @@ class Desktop:
             if shutil.which(self.argv[0], path=self.env.get("PATH")) is None:
                 raise AnnouncerError("unavailable", f"{self.argv[0]} not found: the application to test")
             return self.argv
+        url = self.page if "://" in self.page else "file://" + os.path.abspath(self.page)
+        if self.browser_name == "firefox":
+            firefox = "/usr/lib/firefox-esr/firefox-esr"
+            if not os.access(firefox, os.X_OK):
+                firefox = program("firefox-esr", "firefox-esr")
+            return [firefox, "--profile", "{profile}", "--no-remote", url]
         chromium = "/usr/lib/chromium/chromium"
         if not os.access(chromium, os.X_OK):
             # Debian's /usr/bin/chromium adds flags of its own (/etc/chromium.d): the program itself.
             chromium = program("chromium", "chromium")
-        url = self.page if "://" in self.page else "file://" + os.path.abspath(self.page)
         return [chromium, "--user-data-dir={profile}", *CHROMIUM_FLAGS,
                 *(["--no-sandbox"] if os.getuid() == 0 else []), url]   # its sandbox refuses root
 
@@ -162,7 +193,14 @@ class Desktop:
             profile = os.path.join(self.directory, "profile")
             os.makedirs(profile)
             application = [word.replace("{profile}", profile) for word in application]
-        self._application = self._spawn("application", application, extra=self.env)
+            if self.browser_name == "firefox":
+                with open(os.path.join(profile, "user.js"), "w") as preferences:
+                    preferences.writelines(f"user_pref({json.dumps(name)}, {json.dumps(value)});\n"
+                                           for name, value in FIREFOX_PREFERENCES.items())
+        extra = dict(self.env)
+        if self.browser_name == "firefox":
+            extra.setdefault("MOZ_CRASHREPORTER_DISABLE", "1")
+        self._application = self._spawn("application", application, extra=extra)
         self._wait_until_up()
 
     def _wait_until_up(self) -> None:
@@ -498,7 +536,7 @@ class Desktop:
                                  f"{application.returncode}; it printed:\n{self.application_output()}")
 
     def _describe_application(self) -> str:
-        return repr(self.page) + " in chromium" if self.page is not None else " ".join(self.argv)
+        return f"{self.page!r} in {self.browser_name}" if self.page is not None else " ".join(self.argv)
 
     def _modifier_presses(self, modifier: str) -> int:
         """How many times announcer-atspi has logged the modifier going down."""

@@ -1,0 +1,344 @@
+#!/usr/bin/python3
+"""Announcer held to W3C ARIA-AT's assertions: for each plan and browser, each test's setup,
+NVDA's command pressed as Announcer's keys, what was said, and each assertion judged
+(judge.py); then MUST/SHOULD/MAY pass rates per plan and in all, per browser, and the failing
+assertions with what was said.
+
+    PYTHONPATH=clients/python ANNOUNCERD=... ANNOUNCER_ATSPI=... \\
+        python3 bench/aria-at/score.py [--browser chromium|firefox|both] [--plans a,b] \\
+        [--aria-at PATH] [--json FILE] [--commands]
+
+Each command runs on a freshly loaded page: the browser's address bar (Ctrl+L) is given the
+plan's page with its setup's name (ours: pages/<plan>.html?setup=NAME, whose script runs the
+setup once loaded; ARIA-AT's, with --aria-at PATH: its generated reference page for the setup,
+whose "Run Test Setup" button, focused as it loads, is pressed), the setup's focus is waited
+for, the mode is set (Insert+Space when it is not the command's), and the keys are pressed.
+Everything said from the first key until speech settles is what the assertions are judged on.
+Every wait is on speech (the kit's press and settle), bounded.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from typing import Dict, List, Optional
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from aria_at import Command, Plan, Test, read_plan  # noqa: E402
+from commands import MODE_WORDS, TOGGLE_MODE, differences, keys, table  # noqa: E402
+from judge import describe, judge, names, parse  # noqa: E402
+from plans import PLANS, plans  # noqa: E402
+
+PRIORITIES = {1: "MUST", 2: "SHOULD", 3: "MAY"}
+BROWSERS = ("chromium", "firefox")
+SETUP_BUTTON = "Run Test Setup"   # ARIA-AT's reference pages: the button that runs the setup
+FOCUS_WAIT = 5.0                  # seconds a setup's focus is waited for
+# Where am I (Insert+W) starts with the window's title, "Page - Chromium." or "Page — Mozilla
+# Firefox.": the page's title is not what the element conveys, so it is not judged.
+WINDOW_TITLE = re.compile(r"^.*? [-—] (?:Chromium|Mozilla Firefox)\. ")
+
+
+def judged(said: List[str]) -> List[str]:
+    """What the assertions are judged on: what was said, without a window's title."""
+    return [WINDOW_TITLE.sub("", text, count=1) for text in said]
+
+
+def arguments() -> argparse.Namespace:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--browser", choices=(*BROWSERS, "both"), default="both")
+    parser.add_argument("--plans", help=f"comma-separated (default: all {len(PLANS)}: {','.join(PLANS)})")
+    parser.add_argument("--aria-at", dest="aria_at", metavar="PATH",
+                        help="a clone of w3c/aria-at: its plans and reference pages instead of ours")
+    parser.add_argument("--json", metavar="FILE", help="every command's words and verdicts, as JSON")
+    parser.add_argument("--commands", action="store_true", help="print each plan's commands table and stop")
+    parser.add_argument("--from", dest="source", metavar="FILE[,FILE]",
+                        help="judge again what runs (their --json FILE) recorded, with no browser, by the judge's rules as they "
+                             "are now; a later file's plans replace the earlier's (a plan run again)")
+    parser.add_argument("--silence", type=float, default=1.0, help="seconds a key that says nothing is waited for")
+    return parser.parse_args()
+
+
+def chosen_plans(args: argparse.Namespace) -> List[Plan]:
+    names = args.plans.split(",") if args.plans else list(PLANS)
+    if args.aria_at:
+        return [read_plan(args.aria_at, name) for name in names]
+    return plans(names)
+
+
+# -- one browser
+
+
+class Runner:
+    """One browser in a headless desktop with Announcer, running commands on fresh pages."""
+
+    def __init__(self, browser: str, pages: str, silence: float) -> None:
+        from announcer.testing import Desktop
+        self.browser = browser
+        # A short address to type: a folder of one link to the pages.
+        self.folder = tempfile.mkdtemp(prefix="aa.")
+        os.symlink(pages, os.path.join(self.folder, "p"))
+        self.pages = pages
+        self.count = 0
+        blank = os.path.join(self.folder, "start.html")
+        with open(blank, "w") as file:
+            file.write("<!DOCTYPE html><html lang=en><title>Start</title><h1>Start</h1></html>")
+        self.desktop = Desktop.browser(blank, browser=browser, silence=silence, quiet=0.3, timeout=15.0,
+                                       ready="Start")
+        self.desktop.start()
+
+    def close(self) -> None:
+        self.desktop.close()
+        os.unlink(os.path.join(self.folder, "p"))
+        os.unlink(os.path.join(self.folder, "start.html"))
+        os.rmdir(self.folder)
+
+    def address(self, page: str) -> str:
+        """The page's address through the short folder (`page` under the pages folder)."""
+        self.count += 1
+        path, _, query = page.partition("?")
+        relative = os.path.relpath(path, self.pages)
+        query = (query + "&" if query else "") + f"n={self.count}"   # a new address: always loaded afresh
+        return f"file://{self.folder}/p/{relative}?{query}"
+
+    def load(self, page: str, aria_at: bool) -> List[str]:
+        """Loads the page with its setup done; returns what was said of it."""
+        desktop = self.desktop
+        desktop.press("ctrl+l")
+        desktop.type(self.address(page), delay_ms=1)
+        start = len(desktop.speech)
+        desktop.press("Return")
+        if aria_at:
+            self._until_focus(start, SETUP_BUTTON)
+            start = len(desktop.speech)
+            desktop.press("Return")
+        self._until_focus(start, None)
+        return [text for _, text in desktop.speech[start:]]
+
+    def _until_focus(self, start: int, text: Optional[str]) -> None:
+        """Until a focus (containing `text`) is said after the page's first words, at most
+        FOCUS_WAIT seconds: the setup's focus, which may come after the load has settled."""
+        deadline = time.monotonic() + FOCUS_WAIT
+
+        def arrived() -> bool:
+            speech = self.desktop.speech[start:]
+            loaded = max((index for index, (kind, _) in enumerate(speech) if kind == "low"), default=-1)
+            return any(kind == "focus" and (text is None or text in said) for kind, said in speech[loaded + 1:])
+
+        while not arrived() and time.monotonic() < deadline:
+            try:
+                self.desktop.wait_for_speech(timeout=max(0.1, deadline - time.monotonic()))
+            except Exception:  # AnnouncerError("timeout"): nothing more was said
+                break
+
+    def mode(self, said: List[str], wanted: str) -> List[str]:
+        """Puts Announcer in `wanted` mode if the load did not ("Focus mode" said last, or
+        browse mode, the web document's first mode); returns what the switch said."""
+        current = "browse"
+        for text in said:
+            for name, word in MODE_WORDS.items():
+                if word.lower() in text.lower():
+                    current = name
+        if current == wanted:
+            return []
+        return self.desktop.press(TOGGLE_MODE)
+
+    def run(self, plan: Plan, test: Test, command: Command, aria_at: bool) -> Dict[str, object]:
+        assert plan.reference is not None
+        page = plan.reference.replace("{setup}", test.setup)
+        loaded = self.load(page, aria_at)
+        switched = self.mode(loaded, command.mode)
+        said: List[str] = []
+        for key in keys(command.keys):
+            said += self.desktop.press(key)
+        return {"browser": self.browser, "plan": plan.name, "test": test.id, "setup": test.setup,
+                "command": command.keys, "mode": command.mode, "keys": " ".join(keys(command.keys)),
+                "differs": differences(command.keys), "loaded": loaded[-3:], "switched": switched, "said": said,
+                "verdicts": verdicts(plan, test, command, said)}
+
+
+def verdicts(plan: Plan, test: Test, command: Command, said: List[str]) -> List[Dict[str, object]]:
+    """Each assertion the command is held to, judged on what it made said."""
+    found = []
+    page_names = names([phrase for _, phrase in plan.assertions.values()]) + (SETUP_BUTTON,)
+    for assertion, priority, phrase in plan.asked(test, command):
+        claim = parse(phrase)
+        verdict = judge(claim, judged(said), page_names)
+        found.append({"assertion": assertion, "priority": priority, "phrase": phrase, "claim": describe(claim),
+                      "passed": verdict.passed, "reason": verdict.reason})
+    return found
+
+
+def rejudged(records: List[Dict[str, object]], chosen: List[Plan]) -> List[Dict[str, object]]:
+    """A recorded run's records with their verdicts judged again (the plans' commands, in order)."""
+    by_name = {plan.name: plan for plan in chosen}
+    found = []
+    for record in records:
+        plan = by_name.get(record["plan"])  # type: ignore[arg-type]
+        if plan is None:
+            continue
+        test = next(test for test in plan.tests if test.id == record["test"])
+        command = next(command for command in test.commands
+                       if command.keys == record["command"] and command.mode == record["mode"])
+        found.append(dict(record, verdicts=verdicts(plan, test, command, record["said"])))  # type: ignore[arg-type]
+    return found
+
+
+def run_browser(browser: str, chosen: List[Plan], pages: str, args: argparse.Namespace) -> List[Dict[str, object]]:
+    runner = Runner(browser, pages, args.silence)
+    records = []
+    try:
+        for plan in chosen:
+            for test in plan.tests:
+                for command in test.commands:
+                    record = runner.run(plan, test, command, bool(args.aria_at))
+                    records.append(record)
+                    failed = sum(not verdict["passed"] for verdict in record["verdicts"])  # type: ignore[index,union-attr]
+                    print(f"{browser} {plan.name} {test.id} {command.keys} ({command.mode}): "
+                          f"{len(record['verdicts']) - failed}/{len(record['verdicts'])} · {' | '.join(record['said'])}",  # type: ignore[arg-type]
+                          file=sys.stderr, flush=True)
+    finally:
+        runner.close()
+    return records
+
+
+# -- the report
+
+
+def rates(records: List[Dict[str, object]]) -> Dict[str, List[int]]:
+    """{"MUST": [passed, asked], ...} over the records' verdicts."""
+    counts = {name: [0, 0] for name in PRIORITIES.values()}
+    for record in records:
+        for verdict in record["verdicts"]:  # type: ignore[union-attr]
+            count = counts[PRIORITIES[verdict["priority"]]]
+            count[0] += verdict["passed"]
+            count[1] += 1
+    return counts
+
+
+def cell(count: List[int]) -> str:
+    passed, asked = count
+    return f"{passed}/{asked} ({100 * passed / asked:.0f}%)" if asked else "–"
+
+
+def report(records: List[Dict[str, object]], browsers: List[str], chosen: List[Plan]) -> str:
+    lines = []
+    for browser in browsers:
+        mine = [record for record in records if record["browser"] == browser]
+        lines += [f"\n{browser}: ARIA-AT assertions passed", "",
+                  "| plan | commands | MUST | SHOULD | MAY |", "|---|---:|---:|---:|---:|"]
+        for plan in chosen:
+            of_plan = [record for record in mine if record["plan"] == plan.name]
+            counts = rates(of_plan)
+            lines.append(f"| {plan.name} | {len(of_plan)} | " + " | ".join(cell(counts[name]) for name in PRIORITIES.values()) + " |")
+        counts = rates(mine)
+        lines.append(f"| **all** | {len(mine)} | " + " | ".join(f"**{cell(counts[name])}**" for name in PRIORITIES.values()) + " |")
+    lines += ["", "What fails, per plan (assertion: in how many of the commands that ask it each browser fails it; what was said, once):", ""]
+    lines += summary(records, browsers)
+    lines += ["", "Failing assertions (browser, plan, test, NVDA command → Announcer's keys, mode: assertion — why — what was said):"]
+    for record in records:
+        for verdict in record["verdicts"]:  # type: ignore[union-attr]
+            if not verdict["passed"]:
+                said = " | ".join(record["said"]) or "(nothing)"  # type: ignore[arg-type]
+                lines.append(f"- {record['browser']} {record['plan']} {record['test']} {record['command']} → {record['keys']} "
+                             f"({record['mode']}): {PRIORITIES[verdict['priority']]} {verdict['claim']} — {verdict['reason']} "
+                             f"— said: {said}")
+    return "\n".join(lines)
+
+
+def recorded(paths: List[str]) -> List[Dict[str, object]]:
+    """The records of runs' JSON files, a later file's (browser, plan) replacing an earlier's."""
+    runs = []
+    for path in paths:
+        with open(path) as file:
+            runs.append(json.load(file)["records"])
+    records: List[Dict[str, object]] = []
+    for index, run in enumerate(runs):
+        again = {(record["browser"], record["plan"]) for later in runs[index + 1:] for record in later}
+        records += [record for record in run if (record["browser"], record["plan"]) not in again]
+    return records
+
+
+def summary(records: List[Dict[str, object]], browsers: List[str]) -> List[str]:
+    """The failing assertions grouped by plan and claim, with their count per browser and an
+    example of what was said instead: the work list."""
+    groups: Dict[tuple, Dict[str, object]] = {}
+    asked: Dict[tuple, int] = {}
+    for record in records:
+        for verdict in record["verdicts"]:  # type: ignore[union-attr]
+            key = (record["plan"], PRIORITIES[verdict["priority"]], verdict["claim"])
+            asked[key + (record["browser"],)] = asked.get(key + (record["browser"],), 0) + 1
+            if verdict["passed"]:
+                continue
+            group = groups.setdefault(key, {"counts": {browser: 0 for browser in browsers}, "examples": []})
+            group["counts"][record["browser"]] += 1  # type: ignore[index]
+            example = f"{record['command']} → {record['keys']} ({record['mode']}, {record['browser']}): " + \
+                (" | ".join(record["said"]) or "(nothing)")  # type: ignore[arg-type]
+            if len(group["examples"]) < 1:  # type: ignore[arg-type]
+                group["examples"].append(example)  # type: ignore[union-attr]
+    lines = []
+    for (plan, priority, claim), group in sorted(groups.items()):
+        counts = ", ".join(f"{browser} {count}/{asked.get((plan, priority, claim, browser), 0)}"
+                           for browser, count in group["counts"].items())  # type: ignore[union-attr]
+        lines.append(f"- {plan}: {priority} {claim} ({counts}) — e.g. {group['examples'][0]}")  # type: ignore[index]
+    return lines
+
+
+def main() -> int:
+    # Stopped, a run still closes its desktop (the browser, the buses, Xvfb) on its way out.
+    signal.signal(signal.SIGTERM, lambda number, _: sys.exit(128 + number))
+    args = arguments()
+    chosen = chosen_plans(args)
+    if args.commands:
+        for plan in chosen:
+            print(f"\n{plan.name}\n| NVDA | mode | Announcer | setup | differs |\n|---|---|---|---|---|")
+            for row in table(plan):
+                print("| " + " | ".join(row) + " |")
+        return 0
+    pages = os.path.join(os.path.abspath(args.aria_at), "tests") if args.aria_at else os.path.join(HERE, "pages")
+    browsers = list(BROWSERS) if args.browser == "both" else [args.browser]
+    if args.source:
+        records = rejudged([record for record in recorded(args.source.split(",")) if record["browser"] in browsers], chosen)
+    elif len(browsers) == 1:
+        records = run_browser(browsers[0], chosen, pages, args)
+    else:
+        # Each browser in a process (and a headless desktop) of its own, side by side.
+        records = []
+        with tempfile.TemporaryDirectory(prefix="aa-json.") as folder:
+            children = []
+            for browser in browsers:
+                out = os.path.join(folder, browser + ".json")
+                argv = [sys.executable, os.path.abspath(__file__), "--browser", browser, "--json", out,
+                        "--silence", str(args.silence)]
+                argv += ["--plans", ",".join(plan.name for plan in chosen)]
+                argv += ["--aria-at", args.aria_at] if args.aria_at else []
+                children.append((browser, out, subprocess.Popen(argv, stdout=subprocess.DEVNULL)))
+            try:
+                statuses = [child.wait() for _, _, child in children]
+            finally:
+                for _, _, child in children:   # stopped: the runs stop, and close their desktops
+                    if child.poll() is None:
+                        child.terminate()
+                        child.wait()
+            for (browser, out, child), status in zip(children, statuses):
+                if status != 0:
+                    print(f"score.py: the {browser} run failed (status {child.returncode})", file=sys.stderr)
+                    return 1
+                with open(out) as file:
+                    records += json.load(file)["records"]
+    if args.json:
+        with open(args.json, "w") as file:
+            json.dump({"browsers": browsers, "plans": [plan.name for plan in chosen], "records": records}, file, indent=1,
+                      ensure_ascii=False)
+    print(report(records, browsers, chosen))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
