@@ -176,17 +176,8 @@ enum ATSPI {
             if object.name.isEmpty { object.name = childNames(accessible, depth: 2).joined(separator: " ") }
         }
         let attributes = checked({ atspi_accessible_get_attributes(accessible, &$0) }) ?? nil
-        readValues(accessible, attributes: attributes, valueText: true, into: &object)
-        if let attributes {
-            func attribute(_ name: String) -> String? { announcer_atspi_attribute(attributes, name).map { String(cString: $0) } }
-            // The place a web page gives (a radio button in its group), over the place among
-            // the parent's children (which counts the labels between them).
-            if AccessibleMapping.groupPositionedRoles.contains(role),
-               let index = attribute("posinset").flatMap({ Int($0) }), let count = attribute("setsize").flatMap({ Int($0) }), index >= 1, index <= count {
-                object.position = AccessibleSnapshot.Position(index: index, count: count)
-            }
-            g_hash_table_unref(attributes)
-        }
+        readValues(accessible, attributes: attributes, valueText: true, placed: AccessibleMapping.groupPositionedRoles, into: &object)
+        if let attributes { g_hash_table_unref(attributes) }
         if role.contains("menu item"), let action = atspi_accessible_get_action_iface(accessible) {
             let binding = string { atspi_action_get_key_binding(action, 0, &$0) }
             // "mnemonic;sequence;shortcut": the last part given is the shortcut.

@@ -43,7 +43,10 @@ public enum AccessibleMapping {
         element.language = object.locale.flatMap(languageTag)
         let words = catalog.words(for: element.language, configured: locale)
         let states = object.states
-        switch object.role {
+        // A web page's switch (role=switch), which the browsers give AT-SPI as a toggle button or
+        // a check box, is a switch.
+        let role = object.xmlRoles?.split(separator: " ").first == "switch" ? "switch" : object.role
+        switch role {
         case "push button", "button":
             // A button that opens a menu says so (ARIA's haspopup, a toolkit's menu button).
             element.traits = states.contains("has popup") ? [.button, .menuButton] : [.button]

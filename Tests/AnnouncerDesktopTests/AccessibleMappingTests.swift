@@ -28,6 +28,9 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         Row(object: Object(id: "1", role: "toggle button", name: "Bold", states: sensitive.union(["pressed"])), spoken: "Bold. Toggle Button. Pressed.", hint: "Press Space to toggle setting."),
         Row(object: Object(id: "1", role: "toggle button", name: "Bold", states: sensitive), spoken: "Bold. Toggle Button. Not Pressed.", hint: "Press Space to toggle setting."),
         Row(object: Object(id: "1", role: "switch", name: "Wi-Fi", states: sensitive.union(["checked"])), spoken: "Wi-Fi. Switch Button. On.", hint: "Press Space to toggle setting."),
+        // A web page's role=switch, which a browser gives as a toggle button: a switch.
+        Row(object: Object(id: "1", role: "toggle button", name: "Notifications", states: sensitive, xmlRoles: "switch"),
+            spoken: "Notifications. Switch Button. Off.", hint: "Press Space to toggle setting."),
         Row(object: Object(id: "1", role: "check box", name: "Remember me"), spoken: "Remember me. Check Box. Not Checked.", hint: "Press Space to toggle setting."),
         Row(object: Object(id: "1", role: "check box", name: "Remember me", states: sensitive.union(["checked"])), spoken: "Remember me. Check Box. Checked.", hint: "Press Space to toggle setting."),
         Row(object: Object(id: "1", role: "check box", name: "All", states: sensitive.union(["indeterminate"])), spoken: "All. Check Box. Mixed.", hint: "Press Space to toggle setting."),
