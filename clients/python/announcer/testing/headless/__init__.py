@@ -127,7 +127,7 @@ class HeadlessSession:
         """announcerd on `socket_path` (and SSIP's `ssip`) with `sink`, its standard output
         appended to `output` (the text sink's words) and its errors in announcerd.log; returns
         once its socket takes a connection (a killed daemon's socket file may still be there)."""
-        argv = [announcerd, "--socket", socket_path, "--sink", sink, *(["--ssip", ssip] if ssip else []), *arguments]
+        argv = [absolute(announcerd), "--socket", socket_path, "--sink", sink, *(["--ssip", ssip] if ssip else []), *arguments]
         errors = open(self.log_path("announcerd"), "a")
         self._logs.append(errors)
         spoken = open(output, "a") if output else subprocess.DEVNULL
@@ -169,6 +169,7 @@ class HeadlessSession:
         """Starts a program in the session, its output in NAME.log (or `log`, a file name in the
         directory; `append` keeps what an earlier run wrote there), in a process group of its own."""
         output = open(os.path.join(self.directory, log) if log else self.log_path(name), "a" if append else "w")
+        argv = [absolute(argv[0]), *argv[1:]]
         self._logs.append(output)
         environment = dict(self.environment, **(extra or {}))
         environment[SESSION_VARIABLE] = self.marker
@@ -284,6 +285,12 @@ class HeadlessSession:
                 return file.read()[-4000:].strip()
         except OSError:
             return ""
+
+
+def absolute(program: str) -> str:
+    """A program named by a path relative to here, as a whole path: programs run in the
+    session's own directory."""
+    return os.path.abspath(program) if os.sep in program else program
 
 
 def alive(pid: int) -> bool:
