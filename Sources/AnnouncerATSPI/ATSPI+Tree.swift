@@ -87,10 +87,7 @@ extension ATSPI {
         // A radio button's place in its group, as the page gives it (the review's list items say
         // List Start and List End instead).
         readValues(accessible, attributes: attributes, valueText: false, placed: ["radio button"], into: &object)
-        if let attributes {
-            if let roles = announcer_atspi_attribute(attributes, "xml-roles") { object.xmlRoles = String(cString: roles) }
-            g_hash_table_unref(attributes)
-        }
+        if let attributes { g_hash_table_unref(attributes) }
         return object
     }
 

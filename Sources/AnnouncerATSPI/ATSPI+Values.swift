@@ -4,7 +4,8 @@ import CAtSpi
 extension ATSPI {
     /// What an object holds, read the same for an event and for the review: its Value
     /// interface's number, bounds and (for an event, `valueText`) its words; its heading level,
-    /// placeholder and place in its group from `attributes`; and a combo box's chosen option. `object.text` must be
+    /// placeholder, page role (`xml-roles`) and place in its group from `attributes`; and a
+    /// combo box's chosen option. `object.text` must be
     /// read first: a combo box that says its choice in its text is not asked for the option.
     /// `placed`: the roles whose place in their group is taken from the page.
     static func readValues(_ accessible: UnsafeMutablePointer<AtspiAccessible>, attributes: OpaquePointer?,
@@ -21,6 +22,7 @@ extension ATSPI {
         }
         if let attributes {
             if let level = announcer_atspi_attribute(attributes, "level") { object.level = Int(String(cString: level)) }
+            if let roles = announcer_atspi_attribute(attributes, "xml-roles") { object.xmlRoles = String(cString: roles) }
             // Firefox's name for it, and Chromium's.
             if let placeholder = announcer_atspi_attribute(attributes, "placeholder-text") ?? announcer_atspi_attribute(attributes, "placeholder") {
                 object.placeholder = String(cString: placeholder)
