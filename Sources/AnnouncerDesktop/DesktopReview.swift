@@ -154,7 +154,7 @@ public struct DesktopReview: Sendable {
             return said.isEmpty ? [] : [.say(said, unit: .line)]
         case .sayLine:
             // Browse mode's line where the cursor is; elsewhere the focus, as NVDA says it.
-            if mode != .desktop, let line = cursor.currentLine { return said(line) }
+            if mode != .desktop, let line = cursor.currentLine { return said(line, fresh: true) }
             return focused.map { [.speak($0.element)] } ?? []
         case .reportFocus:
             return focused.map { [.speak($0.element)] } ?? []
@@ -195,9 +195,17 @@ public struct DesktopReview: Sendable {
     }
 
     /// A line of items: one item is said as itself (with its hint), more as one line of text.
-    private func said(_ line: ArraySlice<ReviewItem>, from: ReviewItem? = nil) -> [ReviewAction] {
-        if line.count == 1, let item = line.first { return [.speak(from.map { Self.said(item, from: $0) } ?? Self.said(item))] }
-        return [.say(line.map { composer.compose($0.reading).description }.joined(separator: words[.space]), unit: .line)]
+    /// With `fresh`, an item that is the focus is said as the focus is now (a check box the
+    /// page checked since the tree was read says so).
+    private func said(_ line: ArraySlice<ReviewItem>, from: ReviewItem? = nil, fresh: Bool = false) -> [ReviewAction] {
+        func now(_ item: ReviewItem) -> ReviewItem {
+            guard fresh, let focused, item.element.id == focused.object else { return item }
+            var item = item
+            item.reading.element = focused.element
+            return item
+        }
+        if line.count == 1, let item = line.first.map(now) { return [.speak(from.map { Self.said(item, from: $0) } ?? Self.said(item))] }
+        return [.say(line.map { composer.compose(now($0).reading).description }.joined(separator: words[.space]), unit: .line)]
     }
 
     /// A cell moved to: its column's header when the column changed (its row's when the row

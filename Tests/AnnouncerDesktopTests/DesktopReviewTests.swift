@@ -210,6 +210,25 @@ import Testing
         #expect(desktop == [["speak Remember me. Check Box. Not Checked."], ["speak Remember me. Check Box. Not Checked."]])
     }
 
+    /// Insert+Up says the focus in the line as it is now, not as the tree was read: a check
+    /// box the page checked since says Checked.
+    @Test func insertUpSaysTheFocusAsItIsNow() {
+        typealias Page = ReviewFixtures
+        let page = Page.node("doc", "document web", name: "Order", [
+            Page.node("p", "paragraph", text: "Lettuce"),
+            Page.node("lettuce", "check box", name: "Lettuce", states: Page.focusable),
+        ])
+        var review = DesktopReview(composer: composer)
+        let items = ReviewTree.items(page, catalog: packagedCatalog, locale: "en")
+        var checked = items.first { $0.object == "lettuce" }!.element
+        checked.value = "1"
+        _ = review.focusMoved(to: "lettuce", element: items.first { $0.object == "lettuce" }!.element, inDocument: true, takesArrows: false)
+        review.read(items, window: ("Order", .document), sameWindow: false)
+        _ = review.focusMoved(to: "lettuce", element: checked, inDocument: true, takesArrows: false)   // the page checked it
+        guard case .speak(let element) = review.perform(.sayLine).first else { Issue.record("no speech"); return }
+        #expect(composer.compose(element).description == "Lettuce. Check Box. Checked.")
+    }
+
     /// Ctrl+Alt+arrows move by cell: the column's header when the column changes, the row's
     /// when the row does, what the cell holds, and its place; the table's edge said.
     @Test func ctrlAltArrowsMoveByCellWithTheHeadersThatChange() {
