@@ -148,7 +148,8 @@ public enum ReviewTree {
             guard count < ReviewTree.maximumItems, object.states.isEmpty || object.states.contains("visible") else { return [] }
             // A table's rows and cells, counted as they are met: each item in a cell knows it.
             let outerCell = cell
-            if ReviewTree.containerKind(object).kind == .table {
+            let (container, kind) = ReviewTree.containerKind(object)
+            if kind == .table {
                 tables.open.append(TableCell(table: object.id, row: 0, column: 0))
             } else if ReviewTree.rowRoles.contains(object.role), var table = tables.open.popLast() {
                 table.row += 1
@@ -172,12 +173,11 @@ public enum ReviewTree {
             }
             defer {
                 cell = outerCell
-                if ReviewTree.containerKind(object).kind == .table { tables.open.removeLast() }
+                if kind == .table { tables.open.removeLast() }
             }
             if ReviewTree.itemRoles.contains(object.role) || (node.children.isEmpty && object.text == nil && !object.name.isEmpty) {
                 return item(node, line: line ?? newLine())
             }
-            let (container, kind) = ReviewTree.containerKind(object)
             // What the items inside it were entered through (a group, a list, a table).
             let placed = AccessibleMapping.placedContainers([AccessibleSnapshot.Container(id: object.id, role: object.role, name: object.name,
                                                                                            xmlRoles: object.xmlRoles)])

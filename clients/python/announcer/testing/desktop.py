@@ -540,11 +540,8 @@ class Desktop:
 
     def _modifier_presses(self, modifier: str) -> int:
         """How many times announcer-atspi has logged the modifier going down."""
-        try:
-            with open(self._log_path("announcer-atspi"), errors="replace") as file:
-                return file.read().count(f"key: {modifier} down")
-        except OSError:
-            return 0
+        assert self._session is not None
+        return self._session.read_whole_log("announcer-atspi").count(f"key: {modifier} down")
 
     def _log_path(self, name: str) -> str:
         assert self.directory is not None

@@ -280,11 +280,7 @@ class HeadlessSession:
 
     def read_log(self, name: str) -> str:
         """The end of a program's log (its last 4,000 characters)."""
-        try:
-            with open(self.log_path(name), errors="replace") as file:
-                return file.read()[-4000:].strip()
-        except OSError:
-            return ""
+        return self.read_whole_log(name)[-4000:].strip()
 
 
 def absolute(program: str) -> str:
