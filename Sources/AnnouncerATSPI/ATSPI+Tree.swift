@@ -39,6 +39,9 @@ extension ATSPI {
     /// The longest text read of one object for the review.
     static let longestReviewText: Int32 = 10_000
 
+    /// The roles whose place in their group the review takes from the page.
+    static let reviewPlacedRoles: Set<String> = ["radio button", "page tab", "menu item"]
+
     static let documentRoles: Set<String> = ["document web", "document frame", "document text", "document email"]
 
     /// Where an object is: the web document it is in (nil outside one), and its top-level
@@ -84,9 +87,9 @@ extension ATSPI {
             announcer_atspi_unref(text)
         }
         let attributes = checked({ atspi_accessible_get_attributes(accessible, &$0) }) ?? nil
-        // A radio button's place in its group, as the page gives it (the review's list items say
-        // List Start and List End instead).
-        readValues(accessible, attributes: attributes, valueText: false, placed: ["radio button"], into: &object)
+        // A radio button's, a tab's or a menu item's place in its group, as the page gives it (the
+        // review's list items say List Start and List End instead).
+        readValues(accessible, attributes: attributes, valueText: false, placed: reviewPlacedRoles, into: &object)
         if let attributes { g_hash_table_unref(attributes) }
         return object
     }

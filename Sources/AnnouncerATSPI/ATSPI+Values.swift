@@ -4,7 +4,7 @@ import CAtSpi
 extension ATSPI {
     /// What an object holds, read the same for an event and for the review: its Value
     /// interface's number, bounds and (for an event, `valueText`) its words; its heading level,
-    /// placeholder, page role (`xml-roles`) and place in its group from `attributes`; and a
+    /// placeholder, page role (`xml-roles`), layout (`display`) and place in its group from `attributes`; and a
     /// combo box's chosen option. `object.text` must be
     /// read first: a combo box that says its choice in its text is not asked for the option.
     /// `placed`: the roles whose place in their group is taken from the page.
@@ -23,6 +23,7 @@ extension ATSPI {
         if let attributes {
             if let level = announcer_atspi_attribute(attributes, "level") { object.level = Int(String(cString: level)) }
             if let roles = announcer_atspi_attribute(attributes, "xml-roles") { object.xmlRoles = String(cString: roles) }
+            if let display = announcer_atspi_attribute(attributes, "display") { object.display = String(cString: display) }
             // Firefox's name for it, and Chromium's.
             if let placeholder = announcer_atspi_attribute(attributes, "placeholder-text") ?? announcer_atspi_attribute(attributes, "placeholder") {
                 object.placeholder = String(cString: placeholder)

@@ -19,7 +19,7 @@ extension DesktopBridge {
             ReviewKeyboard.modifierDown = { name in log("announcer-atspi: key: \(name) down, its keys taken") }
         }
         ReviewKeyboard.anyKey = { DesktopBridge.current?.perform(DesktopBridge.current?.review.keyPressed() ?? []) }
-        keyboard.take(ReviewKeyMap.keys(in: review.mode))
+        keyboard.take(reviewKeys)
     }
 
     /// What the review keeps of an event before the event is spoken: the object focused (`item`
@@ -41,12 +41,19 @@ extension DesktopBridge {
                 treeIsStale = true
             }
         case _ where type.hasPrefix("object:children-changed") || type.hasPrefix("object:text-changed") || type.hasPrefix("document:")
-                    || type == "object:property-change:accessible-name":
+                    || type == "object:property-change:accessible-name" || Self.treeStates.contains(type):
             treeIsStale = true
         default:
             break
         }
     }
+
+    /// The state changes that make the review's tree stale: a radio button the page checked
+    /// while another had the focus is said checked by the next review key.
+    static let treeStates: Set<String> = [
+        "object:state-changed:checked", "object:state-changed:indeterminate", "object:state-changed:pressed",
+        "object:state-changed:expanded", "object:state-changed:selected", "object:state-changed:sensitive",
+    ]
 
     /// The focus was said: the review's cursor follows it, and its window or document becomes
     /// the one the review reads.
@@ -181,10 +188,13 @@ extension DesktopBridge {
         if treeIsStale || walk != nil { refreshTree(sameWindow: true, whole: true) }
         if [.whereAmI, .reportFocus, .sayLine].contains(command), let object = lastFocused, answers(object),
            let snapshot = ATSPI.snapshot(object.pointer) {
-            // The focus as it is now (a browser's field says no event for every change).
+            // The focus as it is now (a browser's field says no event for every change), and
+            // the containers it is in (Insert+Tab names them).
             let element = AccessibleMapping.element(snapshot, catalog: settings.catalog, locale: settings.locale)
+            let containers = AccessibleMapping.placedContainers(ATSPI.containers(of: object.pointer)).map(\.container)
             _ = review.focusMoved(to: snapshot.id, element: element, inDocument: review.mode != .desktop,
-                                  takesArrows: element.traits.contains(.textEntry) || ReviewKeyMap.takesArrows(role: snapshot.role))
+                                  takesArrows: element.traits.contains(.textEntry) || ReviewKeyMap.takesArrows(role: snapshot.role),
+                                  containers: containers)
         }
         performTakingKeys(review.perform(command))
         // A change to the item the cursor is on (its own object, not a run of a text's) is said.
@@ -199,9 +209,14 @@ extension DesktopBridge {
     /// the rotor reached the application as a letter). Taken again after, for a mode that
     /// carrying out the actions changed.
     func performTakingKeys(_ actions: [ReviewAction]) {
-        keyboard?.take(ReviewKeyMap.keys(in: review.mode))
+        keyboard?.take(reviewKeys)
         perform(actions)
-        keyboard?.take(ReviewKeyMap.keys(in: review.mode))
+        keyboard?.take(reviewKeys)
+    }
+
+    /// The keys the review takes now: its mode's, with Escape left to a menu that has the focus.
+    var reviewKeys: Set<ReviewKey> {
+        ReviewKeyMap.keys(in: review.mode, escapeToPage: review.focused?.element.traits.contains(.menuItem) == true)
     }
 
     func perform(_ actions: [ReviewAction]) {

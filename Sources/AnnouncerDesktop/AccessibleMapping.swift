@@ -13,8 +13,11 @@ import AnnouncerCore
 /// - A heading's level is its value ("level 2"), since VoiceOver's iOS words have none.
 /// - Every word of its own comes from the locale tables (value.level, value.expanded,
 ///   value.collapsed, key.control), in the language the element is spoken in.
-/// - Sliders and progress bars speak a percentage of their range; spin buttons their number (or
-///   the toolkit's text for it).
+/// - Sliders and spin buttons say their value as the page or toolkit gives it (its text, else
+///   its number: "128", as NVDA and Orca say it), what they are ("Slider.", "Spin Button.": a
+///   listener must know which, and VoiceOver's "Adjustable." says neither) and their range ("0
+///   to 255."); progress bars and scroll bars a percentage of their range.
+/// - A menu's item says "Menu Item." and its place in the menu ("2 of 4.").
 /// - Expandable rows and combo boxes say "expanded" or "collapsed" as their value.
 /// - A password field never says its text.
 /// - A web page's controls say what VoiceOver says of them: a select or combo box its chosen
@@ -26,7 +29,8 @@ import AnnouncerCore
 public enum AccessibleMapping {
     /// Roles whose place among their siblings is spoken ("2 of 5", a tab's "Tab 2 of 5"): the
     /// bridge reads the position of these, and only these (AccessibleSnapshot.position).
-    public static let positionedRoles: Set<String> = ["list item", "tree item", "table cell", "tree table cell", "table row", "tree table row", "page tab"]
+    public static let positionedRoles: Set<String> = ["list item", "tree item", "table cell", "tree table cell", "table row", "tree table row", "page tab",
+                                                     "menu item"]
 
     /// Roles whose place in their group the bridge takes from the object's own `posinset` and
     /// `setsize` when a web page gives them: those above, and a radio button (its place among its
@@ -66,7 +70,11 @@ public enum AccessibleMapping {
         case "combo box":
             element.traits = [.button, .popUpButton]
             element.value = spokenText(object.valueText) ?? spokenText(object.text) ?? expansion(states, words)
-        case "menu item", "menu":
+        case "menu item":
+            element.traits = [.button, .menuItem]
+            if let position = object.position { element.context = .series(index: position.index, count: position.count) }
+            if element.hint == nil { element.hint = object.accelerator.flatMap { acceleratorWords($0, words) } }
+        case "menu":
             element.traits = [.button]
             if element.hint == nil { element.hint = object.accelerator.flatMap { acceleratorWords($0, words) } }
         case "link":
@@ -86,9 +94,14 @@ public enum AccessibleMapping {
             if states.contains("multi-line") { element.traits.insert(.textArea) }
             element.value = spokenText(object.text, trimmed: false) ?? spokenText(object.placeholder)
         case "spin button":
-            element.traits = [.adjustable]
+            element.traits = [.adjustable, .spinButton]
             element.value = object.valueText?.trimmingWhitespace().nonEmptyString ?? object.value.map(number) ?? object.text?.nonEmptyString
-        case "slider", "scroll bar", "dial":
+            element.range = range(object)
+        case "slider", "dial":
+            element.traits = [.adjustable, .slider]
+            element.value = spokenText(object.valueText) ?? object.value.map(number)
+            element.range = range(object)
+        case "scroll bar":
             element.traits = [.adjustable]
             element.value = percentage(object) ?? object.valueText?.nonEmptyString
         case "progress bar", "level bar":
@@ -158,6 +171,7 @@ public enum AccessibleMapping {
         case "dialog", "alertdialog": .dialog
         case "toolbar": .toolbar
         case "tablist": .tabList
+        case "tabpanel": .tabPanel
         case "menu": .menu
         case "menubar": .menuBar
         case "": switch container.role {
@@ -216,6 +230,13 @@ public enum AccessibleMapping {
         guard let value = object.value, let minimum = object.minimum, let maximum = object.maximum, maximum > minimum else { return nil }
         let fraction = (min(max(value, minimum), maximum) - minimum) / (maximum - minimum)
         return "\(Int((fraction * 100).rounded()))%"
+    }
+
+    /// A slider's or spin button's bounds, when both are known and differ.
+    static func range(_ object: AccessibleSnapshot) -> ValueRange? {
+        guard let minimum = object.minimum, let maximum = object.maximum, maximum > minimum,
+              abs(minimum) < ValueRange.largest, abs(maximum) < ValueRange.largest else { return nil }
+        return ValueRange(minimum: minimum, maximum: maximum)
     }
 
     static func number(_ value: Double) -> String {

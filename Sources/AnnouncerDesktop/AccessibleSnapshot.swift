@@ -32,6 +32,9 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     /// The web page's own role for it, AT-SPI's `xml-roles` attribute ("navigation", "main",
     /// "banner"): a landmark is known by it.
     public var xmlRoles: String?
+    /// How a web page lays it out, its CSS `display` ("block", "inline"): a block starts a line
+    /// of its own in the text it is embedded in.
+    public var display: String?
 
     /// The containers it is in, outermost first, up to the web document it is in (a group, a
     /// radio group, a list, a table…; empty outside a web document): what the focus entered

@@ -39,7 +39,7 @@ public enum DesktopRequest: Sendable, Equatable {
 /// The bridge's rules, with no clock of its own and no AT-SPI (DesktopEventFilterTests): real
 /// toolkits send events doubled and in storms; only the latest focus of a storm speaks, a focus
 /// repeated within `duplicateMs` of the one spoken is dropped, a change to the focused object
-/// says it again, typing and deleting in the focused object are echoed, and moving its caret
+/// says it again (a slider's step only its new value), typing and deleting in the focused object are echoed, and moving its caret
 /// says what the caret crossed, as VoiceOver does. A window's title waits for the first focus in
 /// it (a browser's title changes as its page loads; a page's own title is its document's name),
 /// and a live region's changes for the rest of their storm.
@@ -116,6 +116,16 @@ public struct DesktopEventFilter: Sendable {
         AccessibleMapping.element(object, catalog: catalog, locale: locale)
     }
 
+    /// What is said of a change to the focus: a slider's or spin button's new value alone
+    /// ("129", as NVDA and Orca say a step), when nothing else of it changed; else all of it.
+    static func changed(_ element: Element, from before: Element) -> Element {
+        guard element.traits.contains(.adjustable), let value = element.value else { return element }
+        var unchanged = element
+        unchanged.value = before.value
+        guard unchanged == before else { return element }
+        return Element(id: element.id, value: value, language: element.language)
+    }
+
     /// When `due` should be called next, if anything waits.
     public var deadline: Milliseconds? {
         let focus = pending == nil ? nil : min(pendingLatest + coalesceMs, pendingSince + longestWaitMs)
@@ -168,7 +178,7 @@ public struct DesktopEventFilter: Sendable {
                     pending = object
                 } else if element != focused.element {
                     self.focused = (object, element, now)
-                    requests.append(.focus(element))
+                    requests.append(.focus(Self.changed(element, from: focused.element)))
                 }
             } else if let reviewed, reviewed.id == object.id {
                 // The object the review is on changed (Insert+Enter toggled it): said as well.

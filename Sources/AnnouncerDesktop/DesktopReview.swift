@@ -33,6 +33,8 @@ public struct DesktopReview: Sendable {
     public private(set) var window: (title: String, role: WindowRole)?
     /// The keyboard focus: its object and what was said of it.
     public private(set) var focused: (object: String, element: Element)?
+    /// Every container the focus is in, outermost first, as last read.
+    private var focusedContainers: [EnteredContainer] = []
     /// Focus mode that the focus entering a text field chose (leaving the field leaves it);
     /// focus mode the user chose stays until the user leaves it.
     private var focusModeIsAutomatic = false
@@ -59,12 +61,18 @@ public struct DesktopReview: Sendable {
     /// The keyboard focus moved: the cursor follows it, and in a web document a control that
     /// takes the arrows itself (a text field, a combo box, a slider, a tab: `takesArrows`,
     /// `ReviewKeyMap.takesArrows`) chooses focus mode, and leaving it browse mode, each said.
-    public mutating func focusMoved(to object: String, element: Element, inDocument: Bool, takesArrows: Bool) -> [ReviewAction] {
+    ///
+    /// `containers`: every container the focus is in, outermost first, when the bridge read them
+    /// (the report of the focus names them all, as NVDA's does).
+    public mutating func focusMoved(to object: String, element: Element, inDocument: Bool, takesArrows: Bool,
+                                    containers: [EnteredContainer]? = nil) -> [ReviewAction] {
+        if let containers { focusedContainers = containers }
         // A change to the focused object (its value, as the user types) moves nothing.
         if focused?.object == object {
             focused = (object, element)
             return []
         }
+        if containers == nil { focusedContainers = [] }
         focused = (object, element)
         cursor.follow(object)
         var actions: [ReviewAction] = []
@@ -157,7 +165,10 @@ public struct DesktopReview: Sendable {
             if mode != .desktop, let line = cursor.currentLine { return said(line, fresh: true) }
             return focused.map { [.speak($0.element)] } ?? []
         case .reportFocus:
-            return focused.map { [.speak($0.element)] } ?? []
+            // The focus with every container it is in: "Sandwich Condiments. Group. List. Lettuce…"
+            guard var element = focused?.element else { return [] }
+            if !focusedContainers.isEmpty { element.entered = focusedContainers }
+            return [.speak(element)]
         case .title:
             return window.map { [.say(titleWords($0), unit: .line)] } ?? []
         case .activate:

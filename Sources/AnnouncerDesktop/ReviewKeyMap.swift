@@ -67,12 +67,13 @@ public enum ReviewKeyMap {
         "4": .heading(level: 4), "5": .heading(level: 5), "6": .heading(level: 6),
     ]
 
-    /// The roles of the controls that take the arrows themselves (a combo box, a slider, a spin
+    /// The roles of the controls that take the arrows themselves (a radio button, whose arrows
+    /// check the next in its group, a combo box, a slider, a spin
     /// button, a list box's option, a tree's item, a grid's cell, a tab, a menu's item): the focus
     /// on one in a web page chooses focus mode, as a text field's does (NVDA's automatic focus
     /// mode), so that its arrows reach it.
     static let arrowRoles: Set<String> = [
-        "combo box", "slider", "spin button", "scroll bar", "dial", "list box", "list item", "tree", "tree item", "tree table",
+        "radio button", "combo box", "slider", "spin button", "scroll bar", "dial", "list box", "list item", "tree", "tree item", "tree table",
         "table cell", "tree table cell", "page tab", "menu", "menu bar", "menu item", "check menu item", "radio menu item",
     ]
 
@@ -99,15 +100,16 @@ public enum ReviewKeyMap {
         }
     }
 
-    /// Every key taken in `mode`.
-    public static func keys(in mode: ReviewMode) -> Set<ReviewKey> {
+    /// Every key taken in `mode`. With `escapeToPage` (the focus is on a menu's item), Escape in
+    /// focus mode is left to the page, which closes its menu with it, as NVDA leaves it.
+    public static func keys(in mode: ReviewMode, escapeToPage: Bool = false) -> Set<ReviewKey> {
         var keys = Set(modifierKeys.keys.map { ReviewKey($0, modifier: true) })
         switch mode {
         case .desktop:
             break
         case .focus:
             keys.insert(ReviewKey("space", modifier: true))
-            keys.insert(ReviewKey("Escape"))
+            if !escapeToPage { keys.insert(ReviewKey("Escape")) }
         case .browse:
             keys.insert(ReviewKey("space", modifier: true))
             for name in singleKeys.keys { keys.insert(ReviewKey(name)); keys.insert(ReviewKey(name, shift: true)) }

@@ -8,7 +8,8 @@ import AnnouncerCore
 ///   when it does (`AccessibleMapping`), and what is inside it is not visited.
 /// - A text object (a paragraph, a web page's list item or table cell) is its text cut at its
 ///   embedded objects: each run of text is an item of static text, each embedded object (a
-///   link) an item in its place; all of them are one line. Children that are its text's own
+///   link) an item in its place; all of them are one line, but for an embedded block (a web
+///   page's div, by its CSS `display`), which is a line of its own. Children that are its text's own
 ///   runs again (Chromium's "static" objects) are not read twice. A run with no letter or digit (a
 ///   list's bullet, the space between two links) is no item.
 /// - Any other object is its children: a list keeps them together with "List Start." and
@@ -25,13 +26,21 @@ public enum ReviewTree {
         "spin button", "slider", "dial", "heading", "image", "icon", "label", "static", "caption", "menu item",
         "check menu item", "radio menu item", "page tab", "switch", "progress bar", "level bar", "search bar",
     ]
+    /// The controls a heading may hold that are said as the heading (`holdsControl`).
+    static let controlRoles: Set<String> = formFieldRoles.union(["link", "page tab", "menu item"])
+
+    /// Whether a heading holds a control, within a few levels.
+    static func holdsControl(_ node: AccessibleNode, depth: Int = 0) -> Bool {
+        depth < 4 && node.children.contains { controlRoles.contains($0.object.role) || holdsControl($0, depth: depth + 1) }
+    }
+
     /// The bullets a browser puts at the start of a list item's text.
     static let listMarkers: Set<Character> = ["•", "◦", "▪", "▫", "‣", "⁃", "·"]
     /// xml-roles that make a web page's section a landmark.
     static let landmarkRoles: Set<String> = ["banner", "navigation", "main", "contentinfo", "complementary", "search", "region", "form"]
     static let formFieldRoles: Set<String> = [
         "entry", "password text", "check box", "radio button", "combo box", "spin button", "slider", "push button",
-        "toggle button", "switch", "search bar", "list box",
+        "toggle button", "switch", "search bar", "list box", "page tab", "menu item",
     ]
     static let textFieldRoles: Set<String> = ["entry", "password text", "search bar", "editbar"]
 
@@ -88,6 +97,14 @@ public enum ReviewTree {
         String(xmlRoles.split(separator: " ").first ?? "")
     }
 
+    /// The `display` values that lay an object out as a block of its own.
+    static let blockDisplays: Set<String> = ["block", "flex", "grid", "list-item", "table", "flow-root"]
+
+    /// Whether a web page lays the object out as a block: a line of its own.
+    static func isBlock(_ object: AccessibleSnapshot) -> Bool {
+        object.display.map(blockDisplays.contains) ?? false
+    }
+
     /// The children embedded in a text object's text, one per U+FFFC: its text's own runs as
     /// objects of their own (Chromium's "static" children) are in its text already.
     static func embedded(_ node: AccessibleNode) -> [AccessibleNode] {
@@ -131,6 +148,8 @@ public enum ReviewTree {
         /// The tables around it (the innermost last), and the cell it is in.
         var tables = Tables()
         var cell: TableCell?
+        /// The level of the heading being read whose first control is to say it (0: no level).
+        var heading: Int?
 
         init(catalog: LocaleCatalog, locale: String) {
             self.catalog = catalog
@@ -175,9 +194,16 @@ public enum ReviewTree {
                 cell = outerCell
                 if kind == .table { tables.open.removeLast() }
             }
-            if ReviewTree.itemRoles.contains(object.role) || (node.children.isEmpty && object.text == nil && !object.name.isEmpty) {
+            // A heading that holds a control (an accordion's button, a link) is not one item: the
+            // control is, said as a heading too, so that B, F and K find it and Space presses it.
+            let headingOfItsControl = object.role == "heading" && ReviewTree.holdsControl(node)
+            if !headingOfItsControl,
+               ReviewTree.itemRoles.contains(object.role) || (node.children.isEmpty && object.text == nil && !object.name.isEmpty) {
                 return item(node, line: line ?? newLine())
             }
+            let outerHeading = heading
+            if headingOfItsControl { heading = object.level ?? 0 }
+            defer { heading = outerHeading }
             // What the items inside it were entered through (a group, a list, a table).
             let placed = AccessibleMapping.placedContainers([AccessibleSnapshot.Container(id: object.id, role: object.role, name: object.name,
                                                                                            xmlRoles: object.xmlRoles)])
@@ -199,7 +225,7 @@ public enum ReviewTree {
             var elements: [Element] = []
             var run = ""
             var children = ReviewTree.embedded(node).makeIterator()
-            func endRun(_ builder: inout Builder) {
+            func endRun(_ builder: inout Builder, _ line: Int) {
                 // A list item's marker: the list's position words say it is one.
                 let said = String(run.trimmingWhitespace().drop { ReviewTree.listMarkers.contains($0) }).trimmingWhitespace()
                 run = ""
@@ -213,15 +239,25 @@ public enum ReviewTree {
                                         cell: builder.cell)
                 elements.append(element)
             }
+            // A block the text embeds (a web page's radio buttons, each a div) is a line of its
+            // own, and what follows it starts another.
+            var line = line
             for character in text {
                 guard character == AccessibleNode.embeddedObject else {
                     run.append(character)
                     continue
                 }
-                endRun(&self)
-                if let child = children.next() { elements += self.elements(child, line: line) }
+                endRun(&self, line)
+                guard let child = children.next() else { continue }
+                if ReviewTree.isBlock(child.object) {
+                    if !elements.isEmpty { line = newLine() }
+                    elements += self.elements(child, line: line)
+                    line = newLine()
+                } else {
+                    elements += self.elements(child, line: line)
+                }
             }
-            endRun(&self)
+            endRun(&self, line)
             // Children the text does not place (a toolkit that embeds none) follow it.
             while let child = children.next() { elements += self.elements(child, line: nil) }
             return elements
@@ -251,6 +287,16 @@ public enum ReviewTree {
             if ReviewTree.formFieldRoles.contains(object.role) { kinds.insert(.formField) }
             if ReviewTree.textFieldRoles.contains(object.role) || object.states.contains("editable") { kinds.insert(.textField) }
             if object.states.contains("focusable") { kinds.insert(.focusable) }
+            // The first control of a heading that holds one is the heading: "Personal
+            // Information: level 3. Button. Heading. Collapsed."
+            if let level = heading, ReviewTree.controlRoles.contains(object.role) {
+                heading = nil
+                kinds.insert(.heading(level: level == 0 ? nil : level))
+                element.traits.insert(.header)
+                if element.value == nil, level > 0 {
+                    element.value = catalog.words(for: element.language, configured: locale).headingLevel(level)
+                }
+            }
             count += 1
             info[object.id] = Info(object: object.id, kinds: kinds, line: line, text: element.label ?? element.value ?? "", containers: containers,
                                    cell: cell)

@@ -86,6 +86,14 @@ import Testing
              description: "Name. Text Field.", hint: "Press Space to edit.", hintStyle: .keyboard),
         Case(name: "keyboard adjust hint", json: #"{"label":"Volume","traits":["adjustable"]}"#,
              description: "Volume. Adjustable.", hint: "Press Up or Down Arrow to adjust the value.", hintStyle: .keyboard),
+        Case(name: "slider with its range", json: #"{"label":"Red","value":"128","traits":["adjustable","slider"],"range":{"minimum":0,"maximum":255}}"#,
+             description: "Red: 128. Slider. 0 to 255.", hint: "Press Up or Down Arrow to adjust the value.", hintStyle: .keyboard),
+        Case(name: "spin button with a fractional range", json: #"{"label":"Zoom","value":"1.5","traits":["adjustable","spinButton"],"range":{"minimum":0.5,"maximum":4}}"#,
+             description: "Zoom: 1.5. Spin Button. 0.5 to 4.", hint: "Swipe up or down with one finger to adjust the value."),
+        Case(name: "menu item in place of a button", json: #"{"label":"Action 2","traits":["button","menuItem"],"context":{"kind":"series","index":2,"count":4}}"#,
+             description: "Action 2. Menu Item. 2 of 4."),
+        Case(name: "tab panel entered", json: #"{"label":"Maria Ahlefeldt","traits":["staticText"],"entered":[{"kind":"tabPanel","label":"Maria Ahlefeldt"}]}"#,
+             description: "Maria Ahlefeldt. Tab Panel. Maria Ahlefeldt"),
     ]
 
     @Test(arguments: cases)

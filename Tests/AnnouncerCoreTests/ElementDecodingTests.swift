@@ -12,6 +12,18 @@ import Testing
         #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"group","colour":"red"}]}"#) }
     }
 
+    /// A range decodes and encodes back; a range upside down, unbounded or with a stray field is
+    /// refused by its path.
+    @Test func aRangeDecodesAndBadOnesAreRefused() throws {
+        let decoded = try element(#"{"label":"Red","range":{"minimum":0,"maximum":255}}"#)
+        #expect(decoded.range == ValueRange(minimum: 0, maximum: 255))
+        #expect(try Element(json: decoded.json) == decoded)
+        for bad in [#"{"range":{"minimum":5,"maximum":1}}"#, #"{"range":{"minimum":0}}"#, #"{"range":{"minimum":0,"maximum":1e300}}"#,
+                    #"{"range":{"minimum":0,"maximum":1,"step":1}}"#, #"{"range":[0,1]}"#] {
+            #expect(throws: FieldError.self, "\(bad)") { try element(bad) }
+        }
+    }
+
     @Test func everyTraitHasABitOfItsOwn() {
         var all = Traits()
         for trait in Trait.allCases {

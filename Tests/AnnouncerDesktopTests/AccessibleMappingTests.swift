@@ -45,7 +45,8 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
             spoken: "Shipping details. Button. Collapsed."),
         Row(object: Object(id: "1", role: "link", name: "About", states: sensitive.union(["expandable", "expanded"])), spoken: "About. Link. Expanded."),
         Row(object: Object(id: "1", role: "combo box", name: "Size", text: "Medium"), spoken: "Size: Medium. Pop Up Button."),
-        Row(object: Object(id: "1", role: "menu item", name: "Quit", accelerator: "<Control>q"), spoken: "Quit. Button.", hint: "Control Q"),
+        Row(object: Object(id: "1", role: "menu item", name: "Quit", accelerator: "<Control>q"), spoken: "Quit. Menu Item.", hint: "Control Q"),
+        Row(object: Object(id: "1", role: "menu item", name: "Action 2", position: .init(index: 2, count: 4)), spoken: "Action 2. Menu Item. 2 of 4."),
         Row(object: Object(id: "1", role: "link", name: "Home page"), spoken: "Home page. Link."),
         Row(object: Object(id: "1", role: "heading", name: "Settings", level: 2), spoken: "Settings: level 2. Heading."),
         Row(object: Object(id: "1", role: "image", name: "Logo"), spoken: "Logo. Image."),
@@ -53,9 +54,16 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         Row(object: Object(id: "1", role: "entry", name: "Name", text: "Ann"), spoken: "Name: Ann. Text Field.", hint: "Press Space to edit."),
         Row(object: Object(id: "1", role: "password text", name: "Password", text: "secret"), spoken: "Password. Secure Text Field.", hint: "Press Space to edit."),
         Row(object: Object(id: "1", role: "text", name: "Notes", states: sensitive.union(["multi-line", "editable"]), text: "Hi"), spoken: "Notes: Hi. Text Field.", hint: "Press Space to edit."),
-        Row(object: Object(id: "1", role: "spin button", name: "Copies", value: 3, minimum: 1, maximum: 99), spoken: "Copies: 3. Adjustable.",
+        Row(object: Object(id: "1", role: "spin button", name: "Copies", value: 3, minimum: 1, maximum: 99), spoken: "Copies: 3. Spin Button. 1 to 99.",
             hint: "Press Up or Down Arrow to adjust the value."),
-        Row(object: Object(id: "1", role: "slider", name: "Volume", value: 50, minimum: 0, maximum: 100), spoken: "Volume: 50%. Adjustable.",
+        Row(object: Object(id: "1", role: "slider", name: "Volume", value: 50, minimum: 0, maximum: 100), spoken: "Volume: 50. Slider. 0 to 100.",
+            hint: "Press Up or Down Arrow to adjust the value."),
+        // A web page's slider: its number as the page gives it, never a percentage of its range.
+        Row(object: Object(id: "1", role: "slider", name: "Red", value: 128, minimum: 0, maximum: 255), spoken: "Red: 128. Slider. 0 to 255.",
+            hint: "Press Up or Down Arrow to adjust the value."),
+        Row(object: Object(id: "1", role: "slider", name: "Gain", value: 0.5, minimum: 0, maximum: 1, valueText: "Half"), spoken: "Gain: Half. Slider. 0 to 1.",
+            hint: "Press Up or Down Arrow to adjust the value."),
+        Row(object: Object(id: "1", role: "scroll bar", name: "Page", value: 25, minimum: 0, maximum: 100), spoken: "Page: 25%. Adjustable.",
             hint: "Press Up or Down Arrow to adjust the value."),
         Row(object: Object(id: "1", role: "progress bar", name: "Download", value: 0.25, minimum: 0, maximum: 1), spoken: "Download: 25%"),
         Row(object: Object(id: "1", role: "page tab", name: "General", states: sensitive.union(["selected"]), position: .init(index: 1, count: 3)),
@@ -137,7 +145,7 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
     @Test(arguments: [
         ("list item", true, true), ("tree item", true, true), ("table cell", true, true), ("tree table cell", true, true),
         ("table row", true, true), ("tree table row", true, true), ("page tab", true, true), ("radio button", false, true),
-        ("radio menu item", false, false), ("menu item", false, false), ("push button", false, false), ("check box", false, false),
+        ("radio menu item", false, false), ("menu item", true, true), ("push button", false, false), ("check box", false, false),
     ])
     func thePlaceIsReadFrom(_ role: String, siblings: Bool, group: Bool) {
         #expect(AccessibleMapping.positionedRoles.contains(role) == siblings)
@@ -159,7 +167,7 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
             spoken: "Musik: eingeklappt 2 von 4."),
         Row(object: Object(id: "1", role: "tree table row", name: "Posteingang", states: sensitive.union(["expandable", "expanded"]), position: .init(index: 1, count: 2)),
             spoken: "Posteingang: ausgeklappt 1 von 2."),
-        Row(object: Object(id: "1", role: "menu item", name: "Beenden", accelerator: "<Primary>q"), spoken: "Beenden. Taste.", hint: "Steuerung Q"),
+        Row(object: Object(id: "1", role: "menu item", name: "Beenden", accelerator: "<Primary>q"), spoken: "Beenden. Menüeintrag.", hint: "Steuerung Q"),
         Row(object: Object(id: "1", role: "combo box", name: "Größe", states: sensitive.union(["expandable"])), spoken: "Größe: eingeklappt. Einblendmenü."),
     ])
     func speaksGerman(_ row: Row) {

@@ -143,6 +143,21 @@ import Testing
         #expect(filter.receive(.changed(Object(id: "elsewhere", role: "label", name: "Clock 12:01")), at: 700).isEmpty)
     }
 
+    /// A slider's step says its new value alone, as NVDA and Orca do; a change to more than its
+    /// value (its name) says all of it again.
+    @Test func aSlidersStepSaysItsNewValueAlone() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        var red = Object(id: "red", role: "slider", name: "Red", value: 128, minimum: 0, maximum: 255)
+        _ = filter.receive(.focused(red), at: 0)
+        #expect(words(filter.due(at: 10)) == ["focus Red: 128. Slider. 0 to 255."])
+        red.value = 127
+        #expect(words(filter.receive(.changed(red), at: 500)) == ["focus 127"])
+        red.value = 255
+        #expect(words(filter.receive(.changed(red), at: 600)) == ["focus 255"])
+        red.name = "Crimson"
+        #expect(words(filter.receive(.changed(red), at: 700)) == ["focus Crimson: 255. Slider. 0 to 255."])
+    }
+
     /// GTK 4's list box, Down from Apples to Pears: the new row's focus, a change to it, the old
     /// row's loss of its selection, then the new row's gain of it, each read from the bus a
     /// millisecond or more after the one before (more than the wait, on a loaded machine). Only

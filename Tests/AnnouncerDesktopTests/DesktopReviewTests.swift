@@ -229,6 +229,24 @@ import Testing
         #expect(composer.compose(element).description == "Lettuce. Check Box. Checked.")
     }
 
+    /// Insert+Tab reports the focus with every container it is in, as NVDA's report does;
+    /// Insert+Up says the line alone.
+    @Test func insertTabNamesEveryContainerOfTheFocus() {
+        typealias Page = ReviewFixtures
+        let page = Page.node("doc", "document web", name: "Order", [Page.node("lettuce", "check box", name: "Lettuce", states: Page.focusable)])
+        var review = DesktopReview(composer: composer)
+        let items = ReviewTree.items(page, catalog: packagedCatalog, locale: "en")
+        review.read(items, window: ("Order", .document), sameWindow: false)
+        let lettuce = items.first { $0.object == "lettuce" }!.element
+        _ = review.focusMoved(to: "lettuce", element: lettuce, inDocument: true, takesArrows: false)
+        _ = review.focusMoved(to: "lettuce", element: lettuce, inDocument: true, takesArrows: false,
+                              containers: [EnteredContainer(.group, label: "Sandwich Condiments"), EnteredContainer(.list)])
+        guard case .speak(let element) = review.perform(.reportFocus).first else { Issue.record("no speech"); return }
+        #expect(composer.compose(element).description == "Sandwich Condiments. Group. List. Lettuce. Check Box. Not Checked.")
+        guard case .speak(let line) = review.perform(.sayLine).first else { Issue.record("no speech"); return }
+        #expect(composer.compose(line).description == "Lettuce. Check Box. Not Checked.")
+    }
+
     /// Ctrl+Alt+arrows move by cell: the column's header when the column changes, the row's
     /// when the row does, what the cell holds, and its place; the table's edge said.
     @Test func ctrlAltArrowsMoveByCellWithTheHeadersThatChange() {

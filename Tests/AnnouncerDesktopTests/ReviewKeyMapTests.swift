@@ -103,10 +103,18 @@ import Testing
         #expect(locked.locked)
     }
 
+    /// Escape in focus mode leaves focus mode, unless a menu's item has the focus: then the page
+    /// has it, and closes its menu.
+    @Test func escapeIsLeftToAMenu() {
+        #expect(ReviewKeyMap.keys(in: .focus).contains(ReviewKey("Escape")))
+        #expect(!ReviewKeyMap.keys(in: .focus, escapeToPage: true).contains(ReviewKey("Escape")))
+        #expect(ReviewKeyMap.keys(in: .focus, escapeToPage: true).contains(ReviewKey("space", modifier: true)))
+    }
+
     /// The controls whose focus in a web page chooses focus mode: those that take the arrows.
     @Test(arguments: [
         ("combo box", true), ("slider", true), ("spin button", true), ("page tab", true), ("tree item", true), ("menu item", true),
-        ("list item", true), ("table cell", true), ("push button", false), ("check box", false), ("radio button", false),
+        ("list item", true), ("table cell", true), ("push button", false), ("check box", false), ("radio button", true),
         ("link", false), ("heading", false), ("document web", false),
     ])
     func controlsThatTakeTheArrowsChooseFocusMode(role: String, takes: Bool) {

@@ -117,4 +117,36 @@ enum ReviewFixtures {
         #expect(paragraph.map(\.object) == ["p1", "guide", "p1"])
         #expect(item("Introduction").line != paragraph[0].line)
     }
+
+    /// An accordion's header: a heading that holds a button is the button, said as the heading
+    /// too, found by B, F and H, and pressed by Space; a heading of text stays one item.
+    @Test func aHeadingThatHoldsAControlIsTheControl() {
+        let button = AccessibleNode(AccessibleSnapshot(id: "b1", role: "push button", name: "Personal Information", states: ReviewFixtures.focusable.union(["expandable"])),
+                                    children: [])
+        let page = ReviewFixtures.node("doc", "document web", text: ReviewFixtures.fffc + ReviewFixtures.fffc, [
+            ReviewFixtures.node("h3", "heading", text: ReviewFixtures.fffc, level: 3, [button]),
+            ReviewFixtures.node("h4", "heading", name: "Billing", text: "Billing", level: 4),
+        ])
+        #expect(said(page) == ["Personal Information: level 3. Button. Heading. Collapsed.", "Billing: level 4. Heading."])
+        let items = ReviewTree.items(page, catalog: packagedCatalog, locale: "en")
+        #expect(items[0].object == "b1")
+        #expect(items[0].kinds == Set<ReviewKind>([.heading(level: 3), .button, .formField, .focusable]))
+    }
+
+    /// Blocks a text embeds (a radio group's radio buttons, each a div, as Chromium gives them)
+    /// are lines of their own; inline objects (links in a sentence) share their text's line.
+    @Test func anEmbeddedBlockIsALineOfItsOwn() {
+        func radio(_ id: String, _ name: String) -> AccessibleNode {
+            var object = AccessibleSnapshot(id: id, role: "radio button", name: name, states: ReviewFixtures.focusable)
+            object.display = "block"
+            return AccessibleNode(object, children: [])
+        }
+        var link = AccessibleSnapshot(id: "k", role: "link", name: "Help", states: ReviewFixtures.focusable)
+        link.display = "inline"
+        let group = ReviewFixtures.node("g", "panel", text: "Crust: \(ReviewFixtures.fffc)\(ReviewFixtures.fffc)\(ReviewFixtures.fffc) or \(ReviewFixtures.fffc)",
+                                        [radio("r1", "Regular"), radio("r2", "Deep dish"), radio("r3", "Thin"), AccessibleNode(link, children: [])])
+        let items = ReviewTree.items(group, catalog: packagedCatalog, locale: "en")
+        let lines = Dictionary(grouping: items, by: \.line).values.map { $0.map(\.text) }.sorted { $0[0] < $1[0] }
+        #expect(lines == [["Crust:"], ["Deep dish"], ["Regular"], ["Thin"], ["or", "Help"]].sorted { $0[0] < $1[0] })
+    }
 }

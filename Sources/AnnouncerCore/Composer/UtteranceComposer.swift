@@ -56,6 +56,11 @@ public struct UtteranceComposer: Sendable {
             let joined = traitWords.joined(separator: space)
             text = text.isEmpty ? joined : text + (text.hasSuffix(period) ? "" : period) + space + joined
         }
+        // An adjustable element's bounds, after what it is: "Red: 128. Slider. 0 to 255."
+        if let range = element.range {
+            let bounds = words.valueRange(range)
+            text = text.isEmpty ? bounds : text + (text.hasSuffix(period) ? "" : period) + space + bounds
+        }
 
         // 7: position words.
         if let context {
@@ -109,6 +114,7 @@ public struct UtteranceComposer: Sendable {
             if let state = state(value, on: .pressed, off: .notPressed, words) { result.append(state) }
         }
         if traits.contains(.menuButton), !traits.contains(.popUpButton) { result.append(words[.menuButton]) }
+        if traits.contains(.menuItem) { result.append(words[.menuItem]) }
         if traits.contains(.backButton) { result.append(words[.backButton]) }
         if traits.contains(.switchButton) {
             // VoiceOver names the switch only when the element is also a button.
@@ -131,7 +137,14 @@ public struct UtteranceComposer: Sendable {
             if traits.contains(.visited) { result.append(words[.visited]) }
             result.append(words[.link])
         }
-        if traits.contains(.adjustable) { result.append(words[.adjustable]) }
+        // What an adjustable element is: a slider, a spin button, else VoiceOver's "Adjustable."
+        if traits.contains(.slider) {
+            result.append(words[.slider])
+        } else if traits.contains(.spinButton) {
+            result.append(words[.spinButton])
+        } else if traits.contains(.adjustable) {
+            result.append(words[.adjustable])
+        }
         // Whether it shows more, after what it is: "FAQ 1. Button. Collapsed."
         if traits.contains(.expanded) {
             result.append(words[.expandedState])
@@ -150,7 +163,7 @@ public struct UtteranceComposer: Sendable {
     static let toggles: Traits = [.switchButton, .checkBox, .radioButton, .toggleButton]
     /// The buttons that say what they are instead of "Button.".
     static let buttonsOfTheirOwn: Traits = [.keyboardKey, .switchButton, .tabBarItem, .backButton, .checkBox, .radioButton,
-                                            .toggleButton, .menuButton]
+                                            .toggleButton, .menuButton, .menuItem]
 
     /// A toggle's state: 1 is `on`, 0 `off`, 2 mixed; any other value is said as it is.
     private static func state(_ value: String?, on: LocaleWords.Word, off: LocaleWords.Word, _ words: LocaleWords) -> String? {
@@ -174,6 +187,7 @@ public struct UtteranceComposer: Sendable {
         case .dialog: .dialogContainer
         case .toolbar: .toolbarContainer
         case .tabList: .tabListContainer
+        case .tabPanel: .tabPanelContainer
         case .menu: .menuContainer
         case .menuBar: .menuBarContainer
         }

@@ -9,6 +9,7 @@ extension Element {
     static let fieldNames: Set<String> = [
         "id", "label", "value", "hint", "traits", "language", "accessible", "interactive", "hidden",
         "inputLabels", "actions", "children", "group", "priority", "frame", "shape", "container", "context", "entered",
+        "range",
     ]
 
     /// Named focus priorities (focusGroupPriority).
@@ -68,6 +69,7 @@ extension Element {
         if let context = reader.value("context") {
             self.context = try ElementContext(json: context, path: reader.pathOf("context"))
         }
+        if let range = reader.value("range") { self.range = try ValueRange(json: range, path: reader.pathOf("range")) }
         for (index, item) in (try reader.array("entered") ?? []).enumerated() {
             entered.append(try EnteredContainer(json: item, path: "\(reader.pathOf("entered"))[\(index)]"))
         }
@@ -100,6 +102,7 @@ extension Element {
         if let shape { members["shape"] = shape.json }
         if let context { members["context"] = context.json }
         if !entered.isEmpty { members["entered"] = .array(entered.map(\.json)) }
+        if let range { members["range"] = range.json }
         return .object(members)
     }
 }

@@ -23,6 +23,8 @@ public struct Element: Sendable, Equatable {
     /// The containers the focus entered in coming to this element, outermost first: said
     /// before it.
     public var entered: [EnteredContainer]
+    /// An adjustable element's bounds, said after what it is.
+    public var range: ValueRange?
 
     public init(
         id: String? = nil, label: String? = nil, value: String? = nil, hint: String? = nil,
@@ -30,7 +32,7 @@ public struct Element: Sendable, Equatable {
         hidden: Bool = false, inputLabels: [String] = [], actions: [CustomAction] = [],
         children: [Element] = [], group: String? = nil, priority: Int? = nil, frame: Frame? = nil,
         shape: ElementShape? = nil, container: ContainerKind? = nil, context: ElementContext? = nil,
-        entered: [EnteredContainer] = []
+        entered: [EnteredContainer] = [], range: ValueRange? = nil
     ) {
         self.id = id; self.label = label; self.value = value; self.hint = hint
         self.traits = traits; self.language = language; self.accessible = accessible
@@ -38,6 +40,7 @@ public struct Element: Sendable, Equatable {
         self.actions = actions; self.children = children; self.group = group; self.priority = priority
         self.frame = frame; self.shape = shape; self.container = container; self.context = context
         self.entered = entered
+        self.range = range
     }
 
     /// isAccessibilityElement: as set, else true for an element with words of its own and no children.

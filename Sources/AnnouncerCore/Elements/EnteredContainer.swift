@@ -4,7 +4,7 @@
 /// know where the focus now is, as NVDA says a grouping entered.
 public struct EnteredContainer: Sendable, Equatable {
     public enum Kind: String, CaseIterable, Sendable {
-        case group, radioGroup, list, table, grid, tree, dialog, toolbar, tabList, menu, menuBar
+        case group, radioGroup, list, table, grid, tree, dialog, toolbar, tabList, tabPanel, menu, menuBar
     }
 
     public var kind: Kind

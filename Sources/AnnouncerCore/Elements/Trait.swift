@@ -10,6 +10,9 @@ public enum Trait: String, CaseIterable, Sendable {
     // place of "Button." with its state from the value (1, 0, 2 for mixed); and whether a
     // button or link shows more (a disclosure, a menu button).
     case checkBox, radioButton, toggleButton, menuButton, expanded, collapsed
+    // An adjustable element that is a slider or a spin button says so in place of "Adjustable.";
+    // a menu's item says "Menu Item." in place of "Button.".
+    case slider, spinButton, menuItem
 
     /// Its bit in `Traits`; the position in `allCases` is stable because the list above is.
     var bit: UInt64 { 1 << UInt64(Trait.allCases.firstIndex(of: self)!) }

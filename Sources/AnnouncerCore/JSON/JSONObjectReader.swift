@@ -85,6 +85,14 @@ public struct JSONObjectReader: Sendable {
         return number
     }
 
+    public func number(_ key: String, in range: ClosedRange<Double>) throws(FieldError) -> Double? {
+        guard let number = try number(key) else { return nil }
+        guard range.contains(number) else {
+            throw FieldError(.invalid, path: pathOf(key), "expected a number from \(JSONValue.number(range.lowerBound).serialized()) to \(JSONValue.number(range.upperBound).serialized()), got \(JSONValue.number(number).serialized())")
+        }
+        return number
+    }
+
     public func integer(_ key: String, in range: ClosedRange<Int>) throws(FieldError) -> Int? {
         guard let number = try number(key) else { return nil }
         guard number.rounded() == number, number >= Double(range.lowerBound), number <= Double(range.upperBound) else {

@@ -36,6 +36,7 @@ public struct LocaleWords: Sendable, Equatable {
         case dialogContainer = "container.dialog"
         case toolbarContainer = "container.toolbar"
         case tabListContainer = "container.tabList"
+        case tabPanelContainer = "container.tabPanel"
         case menuContainer = "container.menu"
         case menuBarContainer = "container.menuBar"
         case tab = "trait.tab"
@@ -45,6 +46,9 @@ public struct LocaleWords: Sendable, Equatable {
         case header = "trait.header"
         case link = "trait.link"
         case adjustable = "trait.adjustable"
+        case slider = "trait.slider"
+        case spinButton = "trait.spinButton"
+        case menuItem = "trait.menuItem"
         case image = "trait.image"
         case searchField = "trait.searchField"
         case popUpButton = "trait.popUpButton"
@@ -82,6 +86,7 @@ public struct LocaleWords: Sendable, Equatable {
         case help = "focus.help"
         case nothingFocused = "focus.nothingFocused"
         case headingLevel = "value.level"
+        case valueRange = "value.range"
         case expanded = "value.expanded"
         case collapsed = "value.collapsed"
         case controlKey = "key.control"
@@ -182,6 +187,7 @@ public struct LocaleWords: Sendable, Equatable {
             words[word.index] = fallback?.words[word.index]
         }
         let placeholders: [(Word, [String])] = [(.selectedFormat, ["{text}"]), (.series, ["{index}", "{count}"]), (.headingLevel, ["{level}"]),
+                                                (.valueRange, ["{minimum}", "{maximum}"]),
                                                 (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"]),
                                                 (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"])]
         for (word, needed) in placeholders {
@@ -230,6 +236,11 @@ public struct LocaleWords: Sendable, Equatable {
     /// A heading's level as its value ("level 2").
     public func headingLevel(_ level: Int) -> String {
         self[.headingLevel].replacing("{level}", with: formatNumber(level))
+    }
+
+    /// A slider's or spin button's range ("0 to 255."), its bounds as `ValueRange` writes them.
+    public func valueRange(_ range: ValueRange) -> String {
+        self[.valueRange].replacing("{minimum}", with: range.text(range.minimum)).replacing("{maximum}", with: range.text(range.maximum))
     }
 
     /// The terminal program's end ("exited 0").

@@ -15,11 +15,13 @@ function setups(table) {
   });
 }
 
-// A role="checkbox"/"switch"/aria-pressed element toggled by Space and click, as the APG's do.
+// A role="checkbox"/"switch"/aria-pressed element toggled by Space and click, as the APG's do;
+// a toggle button and a switch by Enter as well (the APG's switch takes both keys).
 function toggles(selector, attribute) {
   const flip = (element) => element.setAttribute(attribute, element.getAttribute(attribute) === "true" ? "false" : "true");
+  const byEnter = (element) => attribute === "aria-pressed" || element.getAttribute("role") === "switch";
   document.addEventListener("keydown", (event) => {
-    if (event.target.matches(selector) && (event.key === " " || (event.key === "Enter" && attribute === "aria-pressed"))) {
+    if (event.target.matches(selector) && (event.key === " " || (event.key === "Enter" && byEnter(event.target)))) {
       if (event.target.tagName !== "BUTTON") { flip(event.target); event.preventDefault(); }
     }
   });
