@@ -78,7 +78,7 @@ extension DesktopBridge {
             documentWaits = 0
             readNewWindowsTree(afterMs: 0)
         }
-        let takesArrows = element.traits.contains(.textEntry) || ReviewKeyMap.takesArrows(role: object.role)
+        let takesArrows = ReviewKeyMap.takesArrows(role: object.role, traits: element.traits)
         performTakingKeys(review.focusMoved(to: id, element: element, inDocument: place.document != nil, takesArrows: takesArrows))
     }
 
@@ -193,7 +193,7 @@ extension DesktopBridge {
             let element = AccessibleMapping.element(snapshot, catalog: settings.catalog, locale: settings.locale)
             let containers = AccessibleMapping.placedContainers(ATSPI.containers(of: object.pointer)).map(\.container)
             _ = review.focusMoved(to: snapshot.id, element: element, inDocument: review.mode != .desktop,
-                                  takesArrows: element.traits.contains(.textEntry) || ReviewKeyMap.takesArrows(role: snapshot.role),
+                                  takesArrows: ReviewKeyMap.takesArrows(role: snapshot.role, traits: element.traits),
                                   containers: containers)
         }
         performTakingKeys(review.perform(command))

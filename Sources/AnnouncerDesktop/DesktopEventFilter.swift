@@ -298,10 +298,19 @@ public struct DesktopEventFilter: Sendable {
         }
         // The containers the focus entered since the last focus are said before it; the
         // element kept as the focus is without them, so that a change to it is said alone.
+        // A web page's container that takes the focus itself (a tab panel, a dialog) says what it
+        // is as it is entered, and its name once.
+        let own = object.xmlRoles == nil ? [] : AccessibleMapping.placedContainers([
+            AccessibleSnapshot.Container(id: object.id, role: object.role, name: object.name, xmlRoles: object.xmlRoles),
+        ]).filter { $0.container.kind != .list }
         let inside = AccessibleMapping.placedContainers(object.containers)
         var said = element
-        said.entered = EnteredContainer.entered(from: focusedContainers, to: inside)
-        focusedContainers = inside
+        said.entered = EnteredContainer.entered(from: focusedContainers, to: inside + own).map { container in
+            var container = container
+            if container.label == element.label { container.label = nil }
+            return container
+        }
+        focusedContainers = inside + own
         focused = (object, element, now)
         windowSinceFocus = false
         return requests + [.focus(said)]

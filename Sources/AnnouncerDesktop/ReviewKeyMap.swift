@@ -1,3 +1,5 @@
+import AnnouncerCore
+
 /// A key as the review takes it: its X keysym name ("Right", "h", "KP_Enter"), Shift, and the
 /// screen-reader modifier (Insert, or CapsLock when configured).
 public struct ReviewKey: Hashable, Sendable, CustomStringConvertible {
@@ -78,6 +80,12 @@ public enum ReviewKeyMap {
     ]
 
     public static func takesArrows(role: String) -> Bool { arrowRoles.contains(role) }
+
+    /// Whether the focus on this element in a web page chooses focus mode: a text field, a
+    /// button that opens a menu (Down opens it), or a control that takes the arrows.
+    public static func takesArrows(role: String, traits: Traits) -> Bool {
+        traits.contains(.textEntry) || traits.contains(.menuButton) || takesArrows(role: role)
+    }
 
     public static func command(for key: ReviewKey, in mode: ReviewMode) -> ReviewCommand? {
         if key.modifier {

@@ -9,7 +9,8 @@ import AnnouncerCore
 /// - A text object (a paragraph, a web page's list item or table cell) is its text cut at its
 ///   embedded objects: each run of text is an item of static text, each embedded object (a
 ///   link) an item in its place; all of them are one line, but for an embedded block (a web
-///   page's div, by its CSS `display`), which is a line of its own. Children that are its text's own
+///   page's div, by its CSS `display`) or a member of a set (a tab, a radio button), which is a
+///   line of its own. Children that are its text's own
 ///   runs again (Chromium's "static" objects) are not read twice. A run with no letter or digit (a
 ///   list's bullet, the space between two links) is no item.
 /// - Any other object is its children: a list keeps them together with "List Start." and
@@ -100,9 +101,15 @@ public enum ReviewTree {
     /// The `display` values that lay an object out as a block of its own.
     static let blockDisplays: Set<String> = ["block", "flex", "grid", "list-item", "table", "flow-root"]
 
-    /// Whether a web page lays the object out as a block: a line of its own.
+    /// The members of a set (a tab list's tabs, a radio group's buttons, a menu's items) are
+    /// each a line of their own, whatever their layout, as NVDA reads them: Down goes to the
+    /// next, said with its place ("Carl Andersen. Tab. 2 of 4.").
+    static let setMemberRoles: Set<String> = ["page tab", "radio button", "menu item", "check menu item", "radio menu item"]
+
+    /// Whether the object is a line of its own in the text it is embedded in: a web page lays it
+    /// out as a block, or it is a member of a set.
     static func isBlock(_ object: AccessibleSnapshot) -> Bool {
-        object.display.map(blockDisplays.contains) ?? false
+        setMemberRoles.contains(object.role) || object.display.map(blockDisplays.contains) ?? false
     }
 
     /// The children embedded in a text object's text, one per U+FFFC: its text's own runs as

@@ -57,6 +57,29 @@ import Testing
         #expect(words(filter.receive(.changed(tomato), at: 400)) == ["focus Tomato. Check Box. Not Checked."])
     }
 
+    /// A tab panel that takes the focus itself says what it is, its name once; a link inside
+    /// it says nothing of it again, and a desktop's panel says nothing of itself.
+    @Test func aContainerThatTakesTheFocusSaysWhatItIs() {
+        let tabs = AccessibleSnapshot.Container(id: "tabs", role: "page tab list", name: "Danish Composers", xmlRoles: "tablist")
+        var panel = Object(id: "panel", role: "panel", name: "Peter Müller", states: ["sensitive", "focusable"], xmlRoles: "tabpanel")
+        var tab = Object(id: "tab4", role: "page tab", name: "Peter Müller", states: ["sensitive", "focusable", "selected"], position: .init(index: 4, count: 4))
+        tab.containers = [tabs]
+        var link = Object(id: "link", role: "link", name: "Biography", states: ["sensitive", "focusable"])
+        link.containers = [AccessibleSnapshot.Container(id: "panel", role: "panel", name: "Peter Müller", xmlRoles: "tabpanel")]
+        panel.containers = []
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        var said: [String] = []
+        for (time, object) in [(0.0, tab), (100, panel), (200, link)] {
+            _ = filter.receive(.focused(object), at: time)
+            said += words(filter.due(at: time + 50))
+        }
+        #expect(said == ["focus Danish Composers. Tab List. Selected: Peter Müller. Tab. 4 of 4.", "focus Tab Panel. Peter Müller",
+                         "focus Biography. Link."])
+        var desktop = DesktopEventFilter(catalog: packagedCatalog)
+        _ = desktop.receive(.focused(Object(id: "box", role: "panel", name: "Settings", states: ["sensitive", "focusable"])), at: 0)
+        #expect(words(desktop.due(at: 50)) == ["focus Settings"])
+    }
+
     @Test func gtkDoubledFocusEventsSpeakOnce() {
         var filter = DesktopEventFilter(catalog: packagedCatalog)
         _ = filter.receive(.focused(Self.remember), at: 0)

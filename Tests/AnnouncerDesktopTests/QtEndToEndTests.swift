@@ -16,8 +16,8 @@ import Testing
         let (keys, said) = keysAndSpeech([
             ("Tab", ["Mute. Check Box. Not Checked."]),
             ("space", ["Mute. Check Box. Checked."]),          // the change to the focused check box
-            ("Tab", ["Volume: 50%. Adjustable."]),
-            ("Right", ["Volume: 51%. Adjustable."]),          // the slider's new value
+            ("Tab", ["Volume: 50. Slider. 0 to 100."]),
+            ("Right", ["51"]),          // the slider's new value, alone
             ("Tab", ["Name. Text Field."]),                   // named by its label, "&Name", without the mnemonic's mark
             ("type:hi", ["h", "i"]),                          // typing echo, never doubled
             ("Tab", ["Selected: Apples 1 of 3."]),            // the list takes the focus: its current row is said
@@ -37,7 +37,7 @@ import Testing
             ("Insert+Left", ["Play. Button."]),               // the review, not the focus
             ("Insert+Left", ["No previous item"]),
             ("Insert+Right", ["Mute. Check Box. Not Checked."]),
-            ("Tab", ["Volume: 50%. Adjustable."]), ("Tab", ["Name. Text Field."]), ("Tab", ["Selected: Apples 1 of 3."]),
+            ("Tab", ["Volume: 50. Slider. 0 to 100."]), ("Tab", ["Name. Text Field."]), ("Tab", ["Selected: Apples 1 of 3."]),
             ("Insert+Left", ["Name. Text Field."]), ("Insert+Left", ["Name"]),   // the label, which never takes the focus
             ("Tab", ["Open dialog. Button."]), ("space", ["OK. Button."]),
             ("Insert+Left", ["Settings saved"]), ("Insert+Right", ["OK. Button."]),
@@ -51,6 +51,6 @@ import Testing
     @Test(arguments: versions) func sliderSaysTheKeyboardAdjustHint(_ qt: String) async throws {
         let spoken = try await desktopSession("qt_app.py \(qt)", keys: ["Tab", "Tab", "wait:adjust the value."], kinds: ["focus", "hint"])
         #expect(!spoken.contains { line in DesktopEndToEndTests.touchHints.contains { line.contains($0) } }, "a touch gesture in \(spoken)")
-        #expect(Array(spoken.suffix(2)) == ["Volume: 50%. Adjustable.", "Press Up or Down Arrow to adjust the value."])
+        #expect(Array(spoken.suffix(2)) == ["Volume: 50. Slider. 0 to 100.", "Press Up or Down Arrow to adjust the value."])
     }
 }

@@ -119,5 +119,13 @@ import Testing
     ])
     func controlsThatTakeTheArrowsChooseFocusMode(role: String, takes: Bool) {
         #expect(ReviewKeyMap.takesArrows(role: role) == takes)
+        #expect(ReviewKeyMap.takesArrows(role: role, traits: []) == takes)
+    }
+
+    /// A text field and a button that opens a menu choose focus mode too; a plain button not.
+    @Test func aTextFieldAndAMenuButtonChooseFocusMode() {
+        #expect(ReviewKeyMap.takesArrows(role: "entry", traits: [.textEntry]))
+        #expect(ReviewKeyMap.takesArrows(role: "push button", traits: [.button, .menuButton]))
+        #expect(!ReviewKeyMap.takesArrows(role: "push button", traits: [.button]))
     }
 }
