@@ -66,7 +66,10 @@ public struct ReviewCursor: Sendable, Equatable {
     /// The focus moved to `object`: the cursor goes to its first item, when it has one.
     @discardableResult
     public mutating func follow(_ object: String) -> Bool {
-        guard let found = items.firstIndex(where: { $0.object == object }) else { return false }
+        // The object's own item, else the first item inside it (a tab panel that took the focus).
+        guard let found = items.firstIndex(where: { $0.object == object }) ?? items.firstIndex(where: { $0.within.contains(object) }) else {
+            return false
+        }
         index = found
         character = 0
         return true

@@ -16,6 +16,9 @@ public struct ReviewItem: Sendable, Equatable {
     public var text: String
     /// The containers it is in that say something when entered, outermost first.
     public var containers: [EnteredContainer.Placed] = []
+    /// The containers it is in that take the focus themselves (a tab panel), innermost last:
+    /// the focus on one of them puts the cursor on its first item.
+    public var within: [String] = []
     /// The table cell it is in, when it is in one: Ctrl+Alt+arrows move by cell.
     public var cell: TableCell?
 

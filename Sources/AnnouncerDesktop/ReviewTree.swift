@@ -53,6 +53,7 @@ public enum ReviewTree {
             guard let id = reading.element.id, let info = builder.info[id] else { continue }
             var item = ReviewItem(reading: reading, object: info.object, kinds: info.kinds, line: info.line, text: info.text)
             item.containers = info.containers
+            item.within = info.within
             item.cell = info.cell.map { builder.tables.placed($0) }
             items.append(item)
         }
@@ -112,6 +113,24 @@ public enum ReviewTree {
         setMemberRoles.contains(object.role) || object.display.map(blockDisplays.contains) ?? false
     }
 
+    /// Siblings with the members of a set placed among those of their role ("2 of 4"), where
+    /// the page gave no place of its own (Chromium gives a tab's none) and there are several.
+    static func placed(_ siblings: [AccessibleNode]) -> [AccessibleNode] {
+        guard siblings.contains(where: { setMemberRoles.contains($0.object.role) && $0.object.position == nil }) else { return siblings }
+        var counts: [String: Int] = [:]
+        for sibling in siblings where setMemberRoles.contains(sibling.object.role) { counts[sibling.object.role, default: 0] += 1 }
+        var indices: [String: Int] = [:]
+        return siblings.map { sibling in
+            let role = sibling.object.role
+            guard let count = counts[role], count > 1 else { return sibling }
+            indices[role, default: 0] += 1
+            guard sibling.object.position == nil else { return sibling }
+            var placed = sibling
+            placed.object.position = AccessibleSnapshot.Position(index: indices[role]!, count: count)
+            return placed
+        }
+    }
+
     /// The children embedded in a text object's text, one per U+FFFC: its text's own runs as
     /// objects of their own (Chromium's "static" children) are in its text already.
     static func embedded(_ node: AccessibleNode) -> [AccessibleNode] {
@@ -142,6 +161,7 @@ public enum ReviewTree {
         var text: String
         var containers: [EnteredContainer.Placed] = []
         var cell: TableCell?
+        var within: [String] = []
     }
 
     struct Builder {
@@ -157,6 +177,8 @@ public enum ReviewTree {
         var cell: TableCell?
         /// The level of the heading being read whose first control is to say it (0: no level).
         var heading: Int?
+        /// The containers around the node being read that take the focus themselves.
+        var within: [String] = []
 
         init(catalog: LocaleCatalog, locale: String) {
             self.catalog = catalog
@@ -210,7 +232,14 @@ public enum ReviewTree {
             }
             let outerHeading = heading
             if headingOfItsControl { heading = object.level ?? 0 }
-            defer { heading = outerHeading }
+            // A container that takes the focus itself (a tab panel): the items in it know it, so
+            // that the cursor follows the focus there to its first item.
+            let focusable = object.states.contains("focusable") && AccessibleMapping.windowRole(object.role) != .document
+            if focusable { within.append(object.id) }
+            defer {
+                heading = outerHeading
+                if focusable { within.removeLast() }
+            }
             // What the items inside it were entered through (a group, a list, a table).
             let placed = AccessibleMapping.placedContainers([AccessibleSnapshot.Container(id: object.id, role: object.role, name: object.name,
                                                                                            xmlRoles: object.xmlRoles)])
@@ -220,7 +249,7 @@ public enum ReviewTree {
             if let text = object.text, !object.states.contains("editable"), text.contains(where: { !$0.isWhitespace }) {
                 children = runs(node, text: text, line: newLine())
             } else {
-                children = node.children.flatMap { elements($0, line: nil) }
+                children = ReviewTree.placed(node.children).flatMap { elements($0, line: nil) }
             }
             if let kind, let first = children.first.flatMap(firstItem) { info[first]?.kinds.insert(kind) }
             guard let container, !children.isEmpty else { return children }
@@ -231,7 +260,7 @@ public enum ReviewTree {
         mutating func runs(_ node: AccessibleNode, text: String, line: Int) -> [Element] {
             var elements: [Element] = []
             var run = ""
-            var children = ReviewTree.embedded(node).makeIterator()
+            var children = ReviewTree.placed(ReviewTree.embedded(node)).makeIterator()
             func endRun(_ builder: inout Builder, _ line: Int) {
                 // A list item's marker: the list's position words say it is one.
                 let said = String(run.trimmingWhitespace().drop { ReviewTree.listMarkers.contains($0) }).trimmingWhitespace()
@@ -243,7 +272,7 @@ public enum ReviewTree {
                 element.accessible = true
                 builder.count += 1
                 builder.info[id] = Info(object: node.object.id, kinds: [], line: line, text: said, containers: builder.containers,
-                                        cell: builder.cell)
+                                        cell: builder.cell, within: builder.within)
                 elements.append(element)
             }
             // A block the text embeds (a web page's radio buttons, each a div) is a line of its
@@ -306,7 +335,7 @@ public enum ReviewTree {
             }
             count += 1
             info[object.id] = Info(object: object.id, kinds: kinds, line: line, text: element.label ?? element.value ?? "", containers: containers,
-                                   cell: cell)
+                                   cell: cell, within: within)
             return [element]
         }
 

@@ -133,6 +133,32 @@ enum ReviewFixtures {
         #expect(items[0].kinds == Set<ReviewKind>([.heading(level: 3), .button, .formField, .focusable]))
     }
 
+    /// A tab list as Chromium gives it: tabs with no place of their own, in one text. Each tab is
+    /// a line, placed among the tabs ("2 of 4"), the list entered said once; the focus on its
+    /// panel puts the cursor on the panel's first item.
+    @Test func tabsAreLinesPlacedAmongTheTabsAndThePanelIsFollowed() {
+        let f = ReviewFixtures.fffc
+        func tab(_ id: String, _ name: String) -> AccessibleNode { ReviewFixtures.node(id, "page tab", name: name, text: name, states: ReviewFixtures.focusable) }
+        let page = ReviewFixtures.node("doc", "document web", text: f + f, [
+            ReviewFixtures.node("tabs", "page tab list", name: "Danish Composers", text: f + f + f, xmlRoles: "tablist",
+                                [tab("t1", "Maria"), tab("t2", "Carl"), tab("t3", "Ida")]),
+            ReviewFixtures.node("panel", "panel", name: "Maria", text: "Maria was a composer.", states: ReviewFixtures.focusable, xmlRoles: "tabpanel"),
+        ])
+        let items = ReviewTree.items(page, catalog: packagedCatalog, locale: "en")
+        #expect(said(page) == ["Maria. Tab. 1 of 3.", "Carl. Tab. 2 of 3.", "Ida. Tab. 3 of 3.", "Maria was a composer."])
+        #expect(Set(items.map(\.line)).count == 4)
+        #expect(items.filter { $0.kinds.contains(.formField) }.map(\.object) == ["t1", "t2", "t3"])
+        var cursor = ReviewCursor(items: items)
+        let followed = cursor.follow("panel")
+        #expect(followed)
+        #expect(cursor.current?.text == "Maria was a composer.")
+        #expect(DesktopReview.said(cursor.current!, from: items[2]).entered == [EnteredContainer(.tabPanel, label: "Maria")])
+        // The document is no container the cursor follows into: a page's load says its first item.
+        var fresh = ReviewCursor(items: items)
+        let intoDocument = fresh.follow("doc")
+        #expect(!intoDocument)
+    }
+
     /// Blocks a text embeds (a radio group's radio buttons, each a div, as Chromium gives them)
     /// are lines of their own; inline objects (links in a sentence) share their text's line.
     @Test func anEmbeddedBlockIsALineOfItsOwn() {
