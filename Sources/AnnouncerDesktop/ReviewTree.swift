@@ -51,6 +51,11 @@ public enum ReviewTree {
         var items: [ReviewItem] = []
         for reading in ReadingOrder.items(in: roots).prefix(maximumItems) {
             guard let id = reading.element.id, let info = builder.info[id] else { continue }
+            var reading = reading
+            // A member of a set says its place in the set ("2 of 4"), not the landmark's or the
+            // list's start or end words around it (the JSON door's rule gives the container's).
+            if case .series? = reading.element.context { reading.context = reading.element.context }
+            if case .tab? = reading.element.context { reading.context = reading.element.context }
             var item = ReviewItem(reading: reading, object: info.object, kinds: info.kinds, line: info.line, text: info.text)
             item.containers = info.containers
             item.within = info.within
