@@ -33,6 +33,8 @@ public struct DesktopReview: Sendable {
     public private(set) var window: (title: String, role: WindowRole)?
     /// The keyboard focus: its object and what was said of it.
     public private(set) var focused: (object: String, element: Element)?
+    /// The focus the cursor could not follow, not being in the tree as it was read.
+    private var unfollowed: String?
     /// Every container the focus is in, outermost first, as last read.
     private var focusedContainers: [EnteredContainer] = []
     /// Focus mode that the focus entering a text field chose (leaving the field leaves it);
@@ -55,7 +57,10 @@ public struct DesktopReview: Sendable {
             cursor = ReviewCursor(items: items)
         }
         self.window = window
-        if let focused, cursor.index == nil || !sameWindow { cursor.follow(focused.object) }
+        // A focus the cursor could not follow into the tree as it was (a tab panel the page
+        // showed as it focused it) is followed into the new one.
+        if let focused, cursor.index == nil || !sameWindow || unfollowed == focused.object { cursor.follow(focused.object) }
+        unfollowed = nil
     }
 
     /// The keyboard focus moved: the cursor follows it, and in a web document a control that
@@ -74,7 +79,7 @@ public struct DesktopReview: Sendable {
         }
         if containers == nil { focusedContainers = [] }
         focused = (object, element)
-        cursor.follow(object)
+        unfollowed = cursor.follow(object) ? nil : object
         var actions: [ReviewAction] = []
         reading = false
         switch (inDocument, mode) {

@@ -333,4 +333,22 @@ import Testing
         #expect(review.cursor.current?.object == "compose")
         #expect(review.perform(.previous) == [.say("No previous item", unit: .word)])
     }
+
+    /// A focus on what the tree as read does not have yet (a panel the page showed as it
+    /// focused it) is followed once the tree is read again, though it is the same window.
+    @Test func aFocusNotYetInTheTreeIsFollowedOnceItIs() {
+        var review = DesktopReview(composer: composer)
+        let items = ReviewTree.items(ReviewFixtures.gtkWindow, catalog: packagedCatalog, locale: "en")
+        let later = items.filter { $0.object != "remember" }
+        review.read(later, window: ("Mail settings", .window), sameWindow: false)
+        _ = review.focusMoved(to: "compose", element: items[1].element, inDocument: false, takesArrows: false)
+        _ = review.focusMoved(to: "remember", element: items[2].element, inDocument: false, takesArrows: false)
+        #expect(review.cursor.current?.object == "compose")
+        review.read(items, window: ("Mail settings", .window), sameWindow: true)
+        #expect(review.cursor.current?.object == "remember")
+        // Once followed, a read of the same window keeps the cursor where the user took it.
+        _ = review.perform(.previous)
+        review.read(items, window: ("Mail settings", .window), sameWindow: true)
+        #expect(review.cursor.current?.object == "compose")
+    }
 }
