@@ -270,11 +270,15 @@ public struct DesktopReview: Sendable {
         return element
     }
 
-    /// The same, moved to from `from`: the containers entered on the way are said first (a
-    /// group's name, a table). A list is not: its items' position words say it ("List
-    /// Start."); nor a container's name that the item itself says (a table's caption).
+    /// The same, moved to from `from`: the containers left on the way ("Out of Radio Group.")
+    /// and those entered (a group's name, a table) are said first. A list is not: its items'
+    /// position words say it ("List Start.", "List End."); nor a container's name that the
+    /// item itself says (a table's caption).
     static func said(_ item: ReviewItem, from: ReviewItem?) -> Element {
         var element = said(item)
+        element.left = EnteredContainer.entered(from: item.containers, to: from?.containers ?? []).reversed().compactMap { container in
+            container.kind == .list ? nil : EnteredContainer(container.kind)
+        }
         element.entered = EnteredContainer.entered(from: from?.containers ?? [], to: item.containers).compactMap { container in
             guard container.kind != .list else { return nil }
             var container = container

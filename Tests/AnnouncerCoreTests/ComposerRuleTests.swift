@@ -92,6 +92,8 @@ import Testing
              description: "Zoom: 1.5. Spin Button. 0.5 to 4.", hint: "Swipe up or down with one finger to adjust the value."),
         Case(name: "menu item in place of a button", json: #"{"label":"Action 2","traits":["button","menuItem"],"context":{"kind":"series","index":2,"count":4}}"#,
              description: "Action 2. Menu Item. 2 of 4."),
+        Case(name: "a container left, then one entered", json: #"{"label":"Send","traits":["button"],"left":[{"kind":"radioGroup"},{"kind":"group","label":"Crust"}],"entered":[{"kind":"toolbar"}]}"#,
+             description: "Out of Radio Group. Out of Group. Toolbar. Send. Button."),
         Case(name: "tab panel entered", json: #"{"label":"Maria Ahlefeldt","traits":["staticText"],"entered":[{"kind":"tabPanel","label":"Maria Ahlefeldt"}]}"#,
              description: "Maria Ahlefeldt. Tab Panel. Maria Ahlefeldt"),
     ]

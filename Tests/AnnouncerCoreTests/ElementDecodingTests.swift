@@ -8,6 +8,10 @@ import Testing
         let decoded = try element(#"{"label":"Lettuce","entered":[{"kind":"radioGroup","label":"Crust"},{"kind":"table"}]}"#)
         #expect(decoded.entered == [EnteredContainer(.radioGroup, label: "Crust"), EnteredContainer(.table)])
         #expect(try Element(json: decoded.json) == decoded)
+        let left = try element(#"{"label":"Send","left":[{"kind":"radioGroup"}]}"#)
+        #expect(left.left == [EnteredContainer(.radioGroup)])
+        #expect(try Element(json: left.json) == left)
+        #expect(throws: FieldError.self) { try element(#"{"left":[{"kind":"room"}]}"#) }
         #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"box"}]}"#) }
         #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"group","colour":"red"}]}"#) }
     }

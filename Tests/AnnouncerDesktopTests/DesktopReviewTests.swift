@@ -164,7 +164,8 @@ import Testing
             ["say No next heading (word)"], ["speak Announcer test page: level 1. Heading. Landmark."],
             ["say No next heading at level 3 (word)"], ["speak Home. Link. List Start."], ["say No previous link (word)"],
             ["speak Name. Text Field."], ["speak Send. Button."], ["speak Table. Prices"],
-            ["speak The end. Landmark."], ["speak Red. List Start."], ["speak The end. Landmark."],
+            // Out of the table the cursor was in: said before the landmark it goes to.
+            ["speak Out of Table. The end. Landmark."], ["speak Red. List Start."], ["speak The end. Landmark."],
         ])
     }
 

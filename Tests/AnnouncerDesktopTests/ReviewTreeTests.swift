@@ -154,6 +154,9 @@ enum ReviewFixtures {
         #expect(followed)
         #expect(cursor.current?.text == "Maria was a composer.")
         #expect(DesktopReview.said(cursor.current!, from: items[2]).entered == [EnteredContainer(.tabPanel, label: "Maria")])
+        // Down out of the tab list says so before the panel it enters.
+        #expect(DesktopReview.said(cursor.current!, from: items[2]).left == [EnteredContainer(.tabList)])
+        #expect(DesktopReview.said(items[2], from: items[1]).left == [])
         // The document is no container the cursor follows into: a page's load says its first item.
         var fresh = ReviewCursor(items: items)
         let intoDocument = fresh.follow("doc")

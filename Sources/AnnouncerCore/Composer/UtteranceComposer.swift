@@ -83,6 +83,15 @@ public struct UtteranceComposer: Sendable {
             }.joined(separator: space)
             text = text.isEmpty ? entered : entered + space + text
         }
+        // The containers left, innermost first, before those entered: "Out of Radio Group."
+        if !element.left.isEmpty {
+            let left = element.left.map { container in
+                var kind = words[Self.containerWord(container.kind)]
+                if kind.hasSuffix(period) { kind.removeLast(period.count) }
+                return words[.leftContainer].replacing("{container}", with: kind)
+            }.joined(separator: space)
+            text = text.isEmpty ? left : left + space + text
+        }
 
         // 8: the hints VoiceOver synthesizes.
         hint = synthesizedHint(element, hint: hint, words: words)

@@ -9,7 +9,7 @@ extension Element {
     static let fieldNames: Set<String> = [
         "id", "label", "value", "hint", "traits", "language", "accessible", "interactive", "hidden",
         "inputLabels", "actions", "children", "group", "priority", "frame", "shape", "container", "context", "entered",
-        "range",
+        "range", "left",
     ]
 
     /// Named focus priorities (focusGroupPriority).
@@ -70,6 +70,9 @@ extension Element {
             self.context = try ElementContext(json: context, path: reader.pathOf("context"))
         }
         if let range = reader.value("range") { self.range = try ValueRange(json: range, path: reader.pathOf("range")) }
+        for (index, item) in (try reader.array("left") ?? []).enumerated() {
+            left.append(try EnteredContainer(json: item, path: "\(reader.pathOf("left"))[\(index)]"))
+        }
         for (index, item) in (try reader.array("entered") ?? []).enumerated() {
             entered.append(try EnteredContainer(json: item, path: "\(reader.pathOf("entered"))[\(index)]"))
         }
@@ -103,6 +106,7 @@ extension Element {
         if let context { members["context"] = context.json }
         if !entered.isEmpty { members["entered"] = .array(entered.map(\.json)) }
         if let range { members["range"] = range.json }
+        if !left.isEmpty { members["left"] = .array(left.map(\.json)) }
         return .object(members)
     }
 }

@@ -23,6 +23,9 @@ public struct Element: Sendable, Equatable {
     /// The containers the focus entered in coming to this element, outermost first: said
     /// before it.
     public var entered: [EnteredContainer]
+    /// The containers left in coming to this element, innermost first: said before all of it
+    /// ("Out of Radio Group.").
+    public var left: [EnteredContainer]
     /// An adjustable element's bounds, said after what it is.
     public var range: ValueRange?
 
@@ -32,7 +35,7 @@ public struct Element: Sendable, Equatable {
         hidden: Bool = false, inputLabels: [String] = [], actions: [CustomAction] = [],
         children: [Element] = [], group: String? = nil, priority: Int? = nil, frame: Frame? = nil,
         shape: ElementShape? = nil, container: ContainerKind? = nil, context: ElementContext? = nil,
-        entered: [EnteredContainer] = [], range: ValueRange? = nil
+        entered: [EnteredContainer] = [], range: ValueRange? = nil, left: [EnteredContainer] = []
     ) {
         self.id = id; self.label = label; self.value = value; self.hint = hint
         self.traits = traits; self.language = language; self.accessible = accessible
@@ -41,6 +44,7 @@ public struct Element: Sendable, Equatable {
         self.frame = frame; self.shape = shape; self.container = container; self.context = context
         self.entered = entered
         self.range = range
+        self.left = left
     }
 
     /// isAccessibilityElement: as set, else true for an element with words of its own and no children.

@@ -39,6 +39,7 @@ public struct LocaleWords: Sendable, Equatable {
         case tabPanelContainer = "container.tabPanel"
         case menuContainer = "container.menu"
         case menuBarContainer = "container.menuBar"
+        case leftContainer = "container.left"
         case tab = "trait.tab"
         case textField = "trait.textField"
         case secureTextField = "trait.secureTextField"
@@ -187,7 +188,7 @@ public struct LocaleWords: Sendable, Equatable {
             words[word.index] = fallback?.words[word.index]
         }
         let placeholders: [(Word, [String])] = [(.selectedFormat, ["{text}"]), (.series, ["{index}", "{count}"]), (.headingLevel, ["{level}"]),
-                                                (.valueRange, ["{minimum}", "{maximum}"]),
+                                                (.valueRange, ["{minimum}", "{maximum}"]), (.leftContainer, ["{container}"]),
                                                 (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"]),
                                                 (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"])]
         for (word, needed) in placeholders {
