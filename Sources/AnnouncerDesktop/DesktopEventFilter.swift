@@ -310,6 +310,10 @@ public struct DesktopEventFilter: Sendable {
             if container.label == element.label { container.label = nil }
             return container
         }
+        // And those it left, innermost first ("Out of Radio Group."), but for a list.
+        said.left = EnteredContainer.entered(from: inside + own, to: focusedContainers).reversed().compactMap { container in
+            container.kind == .list ? nil : EnteredContainer(container.kind)
+        }
         focusedContainers = inside + own
         focused = (object, element, now)
         windowSinceFocus = false
