@@ -187,6 +187,12 @@ enum ATSPI {
         if let locale = checked({ atspi_accessible_get_object_locale(accessible, &$0) }) ?? nil {
             object.locale = String(cString: locale)
         }
+        // An invalid field's error message, as the page points to it.
+        if object.states.contains("invalid entry"), let message = announcer_atspi_relation_target(accessible, ATSPI_RELATION_ERROR_MESSAGE) {
+            let name = string { atspi_accessible_get_name(message, &$0) }
+            object.errorMessage = name.isEmpty ? wholeText(message) : name
+            announcer_atspi_unref(message)
+        }
         return object
     }
 

@@ -23,7 +23,8 @@ import AnnouncerCore
 /// - A web page's controls say what VoiceOver says of them: a select or combo box its chosen
 ///   option and "Pop Up Button."; a radio button its place in its group ("2 of 3."); an empty
 ///   field its placeholder, as its value (UIKit's text field does so); a link it was visited; a
-///   field that is required or invalid so, after what it is.
+///   field that is required or invalid so, after what it is, and an invalid one its error
+///   message, first of its hint.
 /// - The embedded object's character (U+FFFC, Chromium's stand-in for a child in a text) is
 ///   never spoken: it is dropped from names, values and texts.
 public enum AccessibleMapping {
@@ -131,7 +132,14 @@ public enum AccessibleMapping {
             element.traits.insert(.selected)
         }
         if states.contains("required") { element.traits.insert(.required) }
-        if states.contains("invalid entry") { element.traits.insert(.invalid) }
+        if states.contains("invalid entry") {
+            element.traits.insert(.invalid)
+            // Its error message, said first of its hint: "Must be between 1 and 8."
+            if let message = spokenText(object.errorMessage) {
+                let period = words[.period]
+                element.hint = element.hint.map { message + (message.hasSuffix(period) ? "" : period) + words[.space] + $0 } ?? message
+            }
+        }
         // An object whose states could not be read (it was going away) is not called dimmed, nor
         // one with nothing else to say (Firefox's next page, its document not yet loaded).
         if !states.isEmpty, !states.contains("sensitive"), element.label != nil || !element.traits.isEmpty {

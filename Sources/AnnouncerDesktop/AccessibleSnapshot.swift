@@ -32,6 +32,8 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     /// The web page's own role for it, AT-SPI's `xml-roles` attribute ("navigation", "main",
     /// "banner"): a landmark is known by it.
     public var xmlRoles: String?
+    /// An invalid field's error message (a web page's `aria-errormessage`), said after it.
+    public var errorMessage: String?
     /// How a web page lays it out, its CSS `display` ("block", "inline"): a block starts a line
     /// of its own in the text it is embedded in.
     public var display: String?
@@ -61,11 +63,12 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     public init(id: String, role: String, name: String = "", description: String = "", states: Set<String> = ["sensitive", "visible"],
                 value: Double? = nil, minimum: Double? = nil, maximum: Double? = nil, valueText: String? = nil,
                 text: String? = nil, placeholder: String? = nil, position: Position? = nil, level: Int? = nil, accelerator: String? = nil,
-                locale: String? = nil, xmlRoles: String? = nil) {
+                locale: String? = nil, xmlRoles: String? = nil, errorMessage: String? = nil) {
         self.id = id; self.role = role; self.name = name; self.description = description; self.states = states
         self.value = value; self.minimum = minimum; self.maximum = maximum; self.valueText = valueText
         self.text = text; self.placeholder = placeholder; self.position = position; self.level = level; self.accelerator = accelerator
         self.locale = locale
         self.xmlRoles = xmlRoles
+        self.errorMessage = errorMessage
     }
 }

@@ -35,6 +35,23 @@ static inline const char *announcer_atspi_attribute(GHashTable *attributes, cons
     return attributes ? (const char *)g_hash_table_lookup(attributes, name) : NULL;
 }
 
+/// The first object `accessible` has the relation `type` to (a new reference), or NULL: a field's
+/// error message (ATSPI_RELATION_ERROR_MESSAGE, a web page's aria-errormessage).
+static inline AtspiAccessible *announcer_atspi_relation_target(AtspiAccessible *accessible, AtspiRelationType type) {
+    GArray *relations = atspi_accessible_get_relation_set(accessible, NULL);
+    if (!relations) return NULL;
+    AtspiAccessible *found = NULL;
+    for (guint i = 0; i < relations->len; i++) {
+        AtspiRelation *relation = g_array_index(relations, AtspiRelation *, i);
+        if (!found && atspi_relation_get_relation_type(relation) == type && atspi_relation_get_n_targets(relation) > 0) {
+            found = atspi_relation_get_target(relation, 0);
+        }
+        g_object_unref(relation);
+    }
+    g_array_free(relations, TRUE);
+    return found;
+}
+
 /// Calls `gone` when the accessibility bus connection libatspi holds is lost (the bus daemon
 /// stopped or restarted): libatspi does not reconnect its listeners by itself.
 typedef void (*announcer_atspi_bus_gone)(void);
