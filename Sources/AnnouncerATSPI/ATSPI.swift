@@ -278,8 +278,9 @@ enum ATSPI {
             let role = parent.role
             if documentRoles.contains(role) { return found.reversed() }
             if role == "frame" || role == "application" || role == "window" { return [] }
-            found.append(AccessibleSnapshot.Container(id: parent.id, role: role, name: parent.name,
-                                                      xmlRoles: attributes(parent.pointer, ["xml-roles"])["xml-roles"]))
+            let read = attributes(parent.pointer, ["xml-roles", "level"])
+            found.append(AccessibleSnapshot.Container(id: parent.id, role: role, name: parent.name, xmlRoles: read["xml-roles"],
+                                                      level: read["level"].flatMap { Int($0) }))
             object = parent
         }
         return []

@@ -187,11 +187,12 @@ extension DesktopBridge {
         guard let command = ReviewKeyMap.command(for: key, in: review.mode) else { return }
         if treeIsStale || walk != nil { refreshTree(sameWindow: true, whole: true) }
         if [.whereAmI, .reportFocus, .sayLine].contains(command), let object = lastFocused, answers(object),
-           let snapshot = ATSPI.snapshot(object.pointer) {
+           var snapshot = ATSPI.snapshot(object.pointer) {
             // The focus as it is now (a browser's field says no event for every change), and
             // the containers it is in (Insert+Tab names them).
+            snapshot.containers = ATSPI.containers(of: object.pointer)
             let element = AccessibleMapping.element(snapshot, catalog: settings.catalog, locale: settings.locale)
-            let containers = AccessibleMapping.placedContainers(ATSPI.containers(of: object.pointer)).map(\.container)
+            let containers = AccessibleMapping.placedContainers(snapshot.containers).map(\.container)
             _ = review.focusMoved(to: snapshot.id, element: element, inDocument: review.mode != .desktop,
                                   takesArrows: ReviewKeyMap.takesArrows(role: snapshot.role, traits: element.traits),
                                   containers: containers)

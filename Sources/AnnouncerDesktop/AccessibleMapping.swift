@@ -131,6 +131,10 @@ public enum AccessibleMapping {
            states.contains("selected") {
             element.traits.insert(.selected)
         }
+        // A control a heading holds (an accordion's button) is said as the heading too.
+        if let heading = object.containers.last, heading.role == "heading", ReviewTree.controlRoles.contains(object.role) {
+            saidAsHeading(&element, level: heading.level, words: words)
+        }
         if states.contains("required") { element.traits.insert(.required) }
         if states.contains("invalid entry") {
             element.traits.insert(.invalid)
@@ -197,6 +201,13 @@ public enum AccessibleMapping {
         default: nil
         }
         return kind.map { EnteredContainer($0, label: label) }
+    }
+
+    /// A control a heading holds, said as the heading too: "Personal Information: level 3.
+    /// Button. Heading. Expanded." (the focus on it, and the review's item for it).
+    static func saidAsHeading(_ element: inout Element, level: Int?, words: LocaleWords) {
+        element.traits.insert(.header)
+        if element.value == nil, let level { element.value = words.headingLevel(level) }
     }
 
     /// The containers of `containers` that say something when entered, with their ids.

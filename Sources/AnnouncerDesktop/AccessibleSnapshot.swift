@@ -43,14 +43,16 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     /// is said before it (`AccessibleMapping.enteredContainer`).
     public var containers: [Container] = []
 
-    /// One container an object is in: its own id, AT-SPI role, name and the page's role.
+    /// One container an object is in: its own id, AT-SPI role, name, the page's role, and a
+    /// heading's level.
     public struct Container: Sendable, Equatable {
         public var id: String
         public var role: String
         public var name: String
         public var xmlRoles: String?
-        public init(id: String, role: String, name: String = "", xmlRoles: String? = nil) {
-            self.id = id; self.role = role; self.name = name; self.xmlRoles = xmlRoles
+        public var level: Int?
+        public init(id: String, role: String, name: String = "", xmlRoles: String? = nil, level: Int? = nil) {
+            self.id = id; self.role = role; self.name = name; self.xmlRoles = xmlRoles; self.level = level
         }
     }
 

@@ -333,10 +333,8 @@ public enum ReviewTree {
             if let level = heading, ReviewTree.controlRoles.contains(object.role) {
                 heading = nil
                 kinds.insert(.heading(level: level == 0 ? nil : level))
-                element.traits.insert(.header)
-                if element.value == nil, level > 0 {
-                    element.value = catalog.words(for: element.language, configured: locale).headingLevel(level)
-                }
+                AccessibleMapping.saidAsHeading(&element, level: level == 0 ? nil : level,
+                                                words: catalog.words(for: element.language, configured: locale))
             }
             count += 1
             info[object.id] = Info(object: object.id, kinds: kinds, line: line, text: element.label ?? element.value ?? "", containers: containers,

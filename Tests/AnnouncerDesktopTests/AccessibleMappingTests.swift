@@ -134,6 +134,18 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         #expect(!AccessibleMapping.element(Object(id: "1", role: "push button", name: "Go", states: []), catalog: packagedCatalog, locale: "en").traits.contains(.notEnabled))
     }
 
+    /// A button a heading holds says it is the heading, with the heading's level; a button in
+    /// a paragraph does not.
+    @Test func aControlInAHeadingIsSaidAsTheHeading() {
+        var button = Object(id: "b", role: "push button", name: "Personal Information", states: ["sensitive", "expandable", "expanded"])
+        button.containers = [.init(id: "h", role: "heading", name: "Personal Information", level: 3)]
+        #expect(UtteranceComposer(catalog: packagedCatalog).compose(AccessibleMapping.element(button, catalog: packagedCatalog, locale: "en")).description
+                == "Personal Information: level 3. Button. Heading. Expanded.")
+        button.containers = [.init(id: "h", role: "heading", name: "Personal Information", level: 3), .init(id: "p", role: "paragraph")]
+        #expect(UtteranceComposer(catalog: packagedCatalog).compose(AccessibleMapping.element(button, catalog: packagedCatalog, locale: "en")).description
+                == "Personal Information. Button. Expanded.")
+    }
+
     /// One list of the roles that say "N of M": the bridge reads the position of exactly the
     /// roles the mapping speaks it for (ATSPI.swift used its own list, without table rows).
     @Test(arguments: ["list item", "tree item", "table cell", "tree table cell", "table row", "tree table row", "page tab", "menu item", "push button"])
