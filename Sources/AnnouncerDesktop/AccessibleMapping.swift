@@ -184,6 +184,8 @@ public enum AccessibleMapping {
         case "toolbar": .toolbar
         case "tablist": .tabList
         case "tabpanel": .tabPanel
+        // A named section (an accordion's panel), as NVDA names a region.
+        case "region": label == nil ? nil : .region
         case "menu": .menu
         case "menubar": .menuBar
         case "": switch container.role {

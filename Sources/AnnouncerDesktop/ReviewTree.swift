@@ -91,7 +91,9 @@ public enum ReviewTree {
     /// What an object is when it is not one item.
     static func containerKind(_ object: AccessibleSnapshot) -> (container: ContainerKind?, kind: ReviewKind?) {
         if object.role == "landmark" || object.xmlRoles.map({ landmarkRoles.contains(firstRole($0)) }) == true {
-            return (.landmark, .landmark)
+            // A region says its name and kind as it is entered (`EnteredContainer`), and is a
+            // landmark for D only.
+            return object.xmlRoles.map(firstRole) == "region" ? (nil, .landmark) : (.landmark, .landmark)
         }
         switch object.role {
         case "list", "list box", "description list": return (.list, .list)

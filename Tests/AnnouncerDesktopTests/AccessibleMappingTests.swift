@@ -134,6 +134,16 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         #expect(!AccessibleMapping.element(Object(id: "1", role: "push button", name: "Go", states: []), catalog: packagedCatalog, locale: "en").traits.contains(.notEnabled))
     }
 
+    /// A named region (an accordion's panel) is said as entered, with its name; an unnamed one,
+    /// which the page does not expose as a region, says nothing.
+    @Test func aNamedRegionIsEntered() {
+        typealias Container = AccessibleSnapshot.Container
+        #expect(AccessibleMapping.enteredContainer(Container(id: "r", role: "landmark", name: "Personal Information", xmlRoles: "region"))
+                == EnteredContainer(.region, label: "Personal Information"))
+        #expect(AccessibleMapping.enteredContainer(Container(id: "r", role: "landmark", xmlRoles: "region")) == nil)
+        #expect(AccessibleMapping.enteredContainer(Container(id: "m", role: "landmark", name: "Main", xmlRoles: "main")) == nil)
+    }
+
     /// A button a heading holds says it is the heading, with the heading's level; a button in
     /// a paragraph does not.
     @Test func aControlInAHeadingIsSaidAsTheHeading() {

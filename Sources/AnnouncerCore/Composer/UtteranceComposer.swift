@@ -199,6 +199,7 @@ public struct UtteranceComposer: Sendable {
         case .tabPanel: .tabPanelContainer
         case .menu: .menuContainer
         case .menuBar: .menuBarContainer
+        case .region: .regionContainer
         }
     }
 

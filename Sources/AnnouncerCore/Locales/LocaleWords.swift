@@ -39,6 +39,7 @@ public struct LocaleWords: Sendable, Equatable {
         case tabPanelContainer = "container.tabPanel"
         case menuContainer = "container.menu"
         case menuBarContainer = "container.menuBar"
+        case regionContainer = "container.region"
         case leftContainer = "container.left"
         case tab = "trait.tab"
         case textField = "trait.textField"
