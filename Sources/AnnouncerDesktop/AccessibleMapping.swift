@@ -96,7 +96,10 @@ public enum AccessibleMapping {
             element.value = spokenText(object.text, trimmed: false) ?? spokenText(object.placeholder)
         case "spin button":
             element.traits = [.adjustable, .spinButton]
-            element.value = object.valueText?.trimmingWhitespace().nonEmptyString ?? object.value.map(number) ?? object.text?.nonEmptyString
+            // One that can be typed in says what it holds as typed (a value out of its range
+            // too), else its number.
+            let typed = states.contains("editable") ? spokenText(object.text) : nil
+            element.value = object.valueText?.trimmingWhitespace().nonEmptyString ?? typed ?? object.value.map(number) ?? object.text?.nonEmptyString
             element.range = range(object)
         case "slider", "dial":
             element.traits = [.adjustable, .slider]
