@@ -100,7 +100,7 @@ import Testing
             ("ctrl+alt+Down", ["Apples. Row 2 of 3."]),          // by cell: the same column
             ("ctrl+alt+Right", ["Price. 3. Column 2 of 2."]),    // the column's header, as it changed
             ("ctrl+alt+Right", ["Edge of table"]),
-            ("l", ["Red. List Start."]),
+            ("l", ["Out of Table. Red. List Start."]),           // the table left on the way
             ("d", ["The end. Landmark."]),
             ("h", ["No next heading"]),
             ("Up", ["This is the last section. End."]),

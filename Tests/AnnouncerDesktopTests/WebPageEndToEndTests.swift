@@ -26,8 +26,9 @@ import Testing
             ("Tab", ["Shipping speed: Express. Pop Up Button."]),                // the chosen option
             ("Down", ["Shipping speed: Overnight. Pop Up Button."]),             // another option chosen
             ("Escape", ["Browse mode"]),
-            ("Tab", ["Payment. Group. Card. Radio Button. Checked. 1 of 3."]),   // a radio button, its group entered
-            ("Tab", ["Gift wrap. Check Box. Not Checked."]),
+            // A radio button takes the arrows too (they check the next in its group): focus mode.
+            ("Tab", ["Payment. Group. Card. Radio Button. Checked. 1 of 3.", "Focus mode"]),   // its group entered
+            ("Tab", ["Out of Group. Gift wrap. Check Box. Not Checked.", "Browse mode"]),     // the group left
             ("space", ["Gift wrap. Check Box. Checked.", "Total: 12 euros"]),     // an atomic polite region, after the focus
             ("idle", []),
             ("Tab", ["Apply coupon. Button."]),
