@@ -191,9 +191,12 @@ public struct DesktopEventFilter: Sendable {
         case .textInserted(let id, let offset, let text):
             guard isFocused(id) else { break }
             caretAfterEdit = offset + text.count
-            requests += echo(text)
+            // A browser's document building itself inserts its children's characters (U+FFFC):
+            // that is no typing, and the character is never spoken.
+            guard let typed = AccessibleMapping.spokenText(text, trimmed: false) else { break }
+            requests += echo(typed)
         case .textDeleted(let id, let offset, let text):
-            guard isFocused(id), !text.isEmpty else { break }
+            guard isFocused(id), let text = AccessibleMapping.spokenText(text, trimmed: false) else { break }
             caretAfterEdit = offset
             word = ""
             requests.append(.echo(TypingEcho.name(text, in: words), unit: text.count == 1 ? .character : .word))
@@ -310,8 +313,11 @@ public struct DesktopEventFilter: Sendable {
             if container.label == element.label { container.label = nil }
             return container
         }
-        // And those it left, innermost first ("Out of Radio Group."), but for a list.
-        said.left = EnteredContainer.entered(from: inside + own, to: focusedContainers).reversed().compactMap { container in
+        // And those it left, innermost first ("Out of Radio Group."), but for a list; a page's
+        // document taking the focus (a page loaded) leaves nothing: the last page's containers
+        // are gone with it.
+        let isDocument = AccessibleMapping.windowRole(object.role) == .document
+        said.left = isDocument ? [] : EnteredContainer.entered(from: inside + own, to: focusedContainers).reversed().compactMap { container in
             container.kind == .list ? nil : EnteredContainer(container.kind)
         }
         focusedContainers = inside + own

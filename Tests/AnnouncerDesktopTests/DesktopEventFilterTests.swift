@@ -78,6 +78,9 @@ import Testing
         var desktop = DesktopEventFilter(catalog: packagedCatalog)
         _ = desktop.receive(.focused(Object(id: "box", role: "panel", name: "Settings", states: ["sensitive", "focusable"])), at: 0)
         #expect(words(desktop.due(at: 50)) == ["focus Settings"])
+        // The next page's document taking the focus leaves nothing of the last page's.
+        _ = filter.receive(.focused(Object(id: "doc2", role: "document web", name: "Next page", states: ["sensitive", "focusable"])), at: 300)
+        #expect(words(filter.due(at: 350)) == ["focus Next page"])
     }
 
     @Test func gtkDoubledFocusEventsSpeakOnce() {
@@ -317,6 +320,11 @@ import Testing
         _ = filter.due(at: 10)
         #expect(filter.receive(.textInserted(id: "entry", offset: 0, text: "hi "), at: 20) == [.echo("hi", unit: .word)])
         #expect(filter.receive(.textDeleted(id: "entry", offset: 2, text: " "), at: 30) == [.echo("space", unit: .character)])
+        // A browser's document building itself inserts its children's characters: never said.
+        _ = filter.receive(.focused(Object(id: "doc", role: "document web", name: "Problem loading page")), at: 100)
+        _ = filter.due(at: 110)
+        #expect(filter.receive(.textInserted(id: "doc", offset: 0, text: "\u{FFFC}\u{FFFC}"), at: 120).isEmpty)
+        #expect(filter.receive(.textDeleted(id: "doc", offset: 0, text: "\u{FFFC}"), at: 130).isEmpty)
     }
 
     @Test func announcementsAndWindows() {

@@ -86,7 +86,7 @@ def test_the_pattern_page_says_exactly(runner, row):
     plan_name, test_id, keys, mode, lines, own = row
     plan, test, found = command(plan_name, test_id, keys, mode)
     record = runner.run(plan, test, found, aria_at=False)
-    assert record["said"] == (own or {}).get(runner.browser, lines), record["loaded"]
+    assert record["said"] == (own or {}).get(runner.browser, lines), f"loaded: {record['loaded']}, said: {record['said']}"
 
 
 def test_every_row_is_a_command_of_its_plan():
