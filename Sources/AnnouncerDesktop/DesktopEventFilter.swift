@@ -146,6 +146,8 @@ public struct DesktopEventFilter: Sendable {
         // the wait starts again from it; a change to the object the focus leaves is not said.
         if case .changed(let object) = event, let waiting = pending {
             if waiting.id == object.id {
+                var object = object
+                if object.containers.isEmpty { object.containers = waiting.containers }
                 pending = object
                 pendingLatest = now
             }
@@ -166,8 +168,10 @@ public struct DesktopEventFilter: Sendable {
             word = ""
             caret = nil
             caretAfterEdit = nil
-        case .changed(let object):
+        case .changed(var object):
             if let focused, focused.object.id == object.id {
+                // A change is read without the containers: those the focus was read in stand.
+                if object.containers.isEmpty { object.containers = focused.object.containers }
                 let element = element(object)
                 if focused.element.traits.contains(.selected), !element.traits.contains(.selected) {
                     // Losing its selection may be the focus moving on (Qt takes it from the row

@@ -233,7 +233,10 @@ public enum ReviewTree {
             // A heading that holds a control (an accordion's button, a link) is not one item: the
             // control is, said as a heading too, so that B, F and K find it and Space presses it.
             let headingOfItsControl = object.role == "heading" && ReviewTree.holdsControl(node)
-            if !headingOfItsControl,
+            // So is a label that holds its control (Firefox's `<label>Reduced motion <input></label>`):
+            // its text and its control are read.
+            let labelOfItsControl = object.role == "label" && ReviewTree.holdsControl(node)
+            if !headingOfItsControl, !labelOfItsControl,
                ReviewTree.itemRoles.contains(object.role) || (node.children.isEmpty && object.text == nil && !object.name.isEmpty) {
                 return item(node, line: line ?? newLine())
             }

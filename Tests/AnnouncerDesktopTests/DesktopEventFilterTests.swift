@@ -52,9 +52,19 @@ import Testing
             "focus Sandwich Condiments. Group. Lettuce. Check Box. Not Checked.", "focus Tomato. Check Box. Checked.",
             "focus Out of Group. Send. Button.", "focus Sandwich Condiments. Group. Tomato. Check Box. Checked.",
         ])
-        // A change to the focus inside it is said alone.
+        // A change to the focus inside it is said alone; read without its containers (as the
+        // bridge reads a change), it is still the same focus, not said again.
         tomato.states.remove("checked")
         #expect(words(filter.receive(.changed(tomato), at: 400)) == ["focus Tomato. Check Box. Not Checked."])
+        var header = Object(id: "h1", role: "push button", name: "Personal Information", states: ["sensitive", "expandable"])
+        header.containers = [.init(id: "h3", role: "heading", level: 3)]
+        _ = filter.receive(.focused(header), at: 600)
+        #expect(words(filter.due(at: 650)) == ["focus Out of Group. Personal Information: level 3. Button. Heading. Collapsed."])
+        var bare = header
+        bare.containers = []
+        #expect(filter.receive(.changed(bare), at: 700).isEmpty)
+        bare.states.insert("expanded")
+        #expect(words(filter.receive(.changed(bare), at: 800)) == ["focus Personal Information: level 3. Button. Heading. Expanded."])
     }
 
     /// A tab panel that takes the focus itself says what it is, its name once; a link inside

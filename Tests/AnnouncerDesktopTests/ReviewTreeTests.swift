@@ -163,6 +163,21 @@ enum ReviewFixtures {
         #expect(!intoDocument)
     }
 
+    /// Firefox's label that holds its control: the label's text and the control are read, so
+    /// that F finds the switch; a label of text alone stays one item.
+    @Test func aLabelThatHoldsItsControlIsReadThrough() {
+        let f = ReviewFixtures.fffc
+        let page = ReviewFixtures.node("doc", "document web", text: f + f, [
+            ReviewFixtures.node("l1", "label", name: "Reduced motion", text: "Reduced motion " + f, [
+                ReviewFixtures.node("motion", "check box", name: "Reduced motion", states: ReviewFixtures.focusable, xmlRoles: "switch"),
+            ]),
+            ReviewFixtures.node("l2", "label", name: "Plain", text: "Plain"),
+        ])
+        let items = ReviewTree.items(page, catalog: packagedCatalog, locale: "en")
+        #expect(items.filter { $0.kinds.contains(.formField) }.map(\.object) == ["motion"])
+        #expect(said(page) == ["Reduced motion", "Reduced motion. Switch Button. Off.", "Plain"])
+    }
+
     /// Blocks a text embeds (a radio group's radio buttons, each a div, as Chromium gives them)
     /// are lines of their own; inline objects (links in a sentence) share their text's line.
     @Test func anEmbeddedBlockIsALineOfItsOwn() {

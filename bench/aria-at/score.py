@@ -110,7 +110,11 @@ class Runner:
     def load(self, page: str, aria_at: bool) -> List[str]:
         """Loads the page with its setup done; returns what was said of it."""
         desktop = self.desktop
-        desktop.press("ctrl+l")
+        # The address bar, said as it takes the focus; a browser still starting may miss the
+        # first Ctrl+L (Firefox's first page was then typed into nothing), so it is pressed
+        # again when no field was said (pressed in the bar, it only selects the address).
+        if not any("Text Field" in said for said in desktop.press("ctrl+l")):
+            desktop.press("ctrl+l")
         desktop.type(self.address(page), delay_ms=1)
         start = len(desktop.speech)
         desktop.press("Return")

@@ -39,7 +39,7 @@ ROWS: List[Row] = [
     ("link-img-alt", "navForwardsToLink", "k", "browse", ["W3C website. Link."], None),
     ("link-span-text", "navForwardsToLink", "k", "browse", ["W3C website. Link."], None),
     ("switch", "navForwardsToSwitchOffState", "down", "browse", ["Notifications. Switch Button. Off.", KEYBOARD_TOGGLE], None),
-    ("switch-button", "operateSwitchOffState", "space", "browse", ["Notifications. Switch Button. On.", KEYBOARD_TOGGLE], None),
+    ("switch-button", "operateSwitchOffState", "space", "browse", ["Living Room Lights. Switch Button. On.", KEYBOARD_TOGGLE], None),
     ("switch-checkbox", "navBackToSwitchOffState", "shift+f", "browse",
      ["Notifications. Switch Button. Off.", KEYBOARD_TOGGLE], None),
     ("toggle-button", "navForwardsToNotPressedToggleButton", "b", "browse", ["Mute. Toggle Button. Not Pressed.", KEYBOARD_TOGGLE], None),
@@ -55,14 +55,14 @@ ROWS: List[Row] = [
     ("rating-radio-group", "navForwardsInToRadioGroupWhereNoRadioButtonsAreChecked", "tab", "browse",
      ["Rating. Radio Group. one star. Radio Button. Not Checked. 1 of 5.", "Focus mode"], None),
     ("quantity-spin-button", "navForwardsToSpinbutton", "f", "browse", ["Adults: 1. Spin Button. 1 to 8.", ADJUST], None),
-    ("menu-button-navigation", "openMenu", "enter", "focus", ["Links. Menu. Home. Menu Item. 1 of 6."], None),
-    ("menu-button-actions", "closeMenu", "esc", "focus", ["Actions. Menu Button. Collapsed."], None),
+    ("menu-button-navigation", "openMenu", "enter", "focus", ["WAI-ARIA Quick Links. Menu. W3C Home Page. Menu Item. 1 of 6."], None),
+    ("menu-button-actions", "closeMenu", "esc", "focus", ["Out of Menu. Actions. Menu Button. Collapsed."], None),
     ("accordion", "navForwardsToCollapsedAccordionHeader", "b", "browse",
      ["Billing Address: level 3. Button. Heading. Collapsed."], None),
     ("tabs-automatic-activation", "navForwardsToTabList", "f", "browse",
      ["Danish Composers. Tab List. Selected: Maria Ahlefeldt. Tab. 1 of 4."], None),
     ("tabs-automatic-activation", "navForwardsToTabPanel", "down", "browse",
-     ["Peter Müller. Tab Panel. Peter Erasmus Lange-Müller (1 December 1850 – 26 February 1926) was a Danish composer and pianist. "
+     ["Out of Tab List. Peter Müller. Tab Panel. Peter Erasmus Lange-Müller (1 December 1850 – 26 February 1926) was a Danish composer and pianist. "
       "His compositional style was influenced by Danish folk music and by the work of Robert Schumann; Johannes Brahms; and his "
       "Danish countrymen, including J.P.E. Hartmann."], None),
 ]
