@@ -27,6 +27,10 @@ public enum ReviewTree {
         "spin button", "slider", "dial", "heading", "image", "icon", "label", "static", "caption", "menu item",
         "check menu item", "radio menu item", "page tab", "switch", "progress bar", "level bar", "search bar",
     ]
+    /// The items whose children are read all the same: a heading or a label may hold a control
+    /// (`holdsControl`), a link its text.
+    public static let walkedItemRoles: Set<String> = ["heading", "label", "link"]
+
     /// The controls a heading may hold that are said as the heading (`holdsControl`).
     static let controlRoles: Set<String> = formFieldRoles.union(["link", "page tab", "menu item"])
 

@@ -41,7 +41,7 @@ ROWS: List[Row] = [
     ("switch", "navForwardsToSwitchOffState", "down", "browse", ["Notifications. Switch Button. Off.", KEYBOARD_TOGGLE], None),
     ("switch-button", "operateSwitchOffState", "space", "browse", ["Living Room Lights. Switch Button. On.", KEYBOARD_TOGGLE], None),
     ("switch-checkbox", "navBackToSwitchOffState", "shift+f", "browse",
-     ["Notifications. Switch Button. Off.", KEYBOARD_TOGGLE], None),
+     ["Reduced motion. Switch Button. Off.", KEYBOARD_TOGGLE], None),
     ("toggle-button", "navForwardsToNotPressedToggleButton", "b", "browse", ["Mute. Toggle Button. Not Pressed.", KEYBOARD_TOGGLE], None),
     ("disclosure-faq", "navForwardsToCollapsedDisclosureButton", "b", "browse",
      ["What do I do if I have a permit for an assigned lot, but can't find a space there?: level 3. Button. Heading. Collapsed. List Start."],
