@@ -5,7 +5,9 @@ import AnnouncerCore
 /// JSON door's reading order with its words. Pure (ReviewTreeTests).
 ///
 /// - A control, a heading, an image or a label is one item: what takes the focus is said as
-///   when it does (`AccessibleMapping`), and what is inside it is not visited.
+///   when it does (`AccessibleMapping`), and what is inside it is not visited; but a heading or
+///   a label that holds a control (an accordion's button, a labelled switch) is read through,
+///   the heading's first control said as the heading too.
 /// - A text object (a paragraph, a web page's list item or table cell) is its text cut at its
 ///   embedded objects: each run of text is an item of static text, each embedded object (a
 ///   link) an item in its place; all of them are one line, but for an embedded block (a web
