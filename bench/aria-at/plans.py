@@ -940,10 +940,12 @@ PLANS = {
             'nameFocusedItemIniciative': (1, "convey name of the focused item, 'W3C Web Accessibility Initiative'"),
             'nameLinks': (1, "convey name of the menu button, 'WAI-ARIA Quick Links'"),
             'nameMenuLinks': (3, "convey name of the menu, 'WAI-ARIA Quick Links'"),
-            'numberItemsMenu6': (2, "convey number of items in the menu, '4'"),
+            # ARIA-AT's phrases for these two say '4', where their statements ("Number of items in
+            # the menu, '6', is conveyed") and its reference page's six items say 6: judged by 6.
+            'numberItemsMenu6': (2, "convey number of items in the menu, '6'"),
             'positionFocusedItemMenu1': (2, "convey position of the focused item in the menu, '1'"),
             'positionFocusedItemMenu2': (2, "convey position of the focused item in the menu, '2'"),
-            'positionFocusedItemMenu6': (2, "convey position of the focused item in the menu, '4'"),
+            'positionFocusedItemMenu6': (2, "convey position of the focused item in the menu, '6'"),
             'roleFocusedItemMenuItem': (2, "convey role of the focused item, 'menu item'"),
             'roleMenu': (3, "convey role 'menu'"),
             'roleMenuButton': (1, "convey role 'menu button'"),
