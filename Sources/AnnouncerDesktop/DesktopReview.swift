@@ -221,7 +221,14 @@ public struct DesktopReview: Sendable {
             return item
         }
         if line.count == 1, let item = line.first.map(now) { return [.speak(from.map { Self.said(item, from: $0) } ?? Self.said(item))] }
-        return [.say(line.map { composer.compose(now($0).reading).description }.joined(separator: words[.space]), unit: .line)]
+        // More than one: the containers left and entered on the way are said with the first
+        // ("Personal Information. Region. Name: Name:. Text Field.").
+        let said = line.enumerated().map { index, item in
+            let item = now(item)
+            guard index == 0, let from else { return composer.compose(item.reading).description }
+            return composer.compose(Self.said(item, from: from)).description
+        }
+        return [.say(said.joined(separator: words[.space]), unit: .line)]
     }
 
     /// A cell moved to: its column's header when the column changed (its row's when the row

@@ -292,6 +292,21 @@ import Testing
         ])
     }
 
+    /// Down into a line of several items inside a region (an accordion's panel: a label and its
+    /// field) says the region entered with the line, as a line of one item does.
+    @Test func aLineOfSeveralItemsSaysTheContainerItEnters() {
+        typealias Page = ReviewFixtures
+        let f = Page.fffc
+        let page = Page.node("doc", "document web", text: f + f, [
+            Page.node("link", "link", name: "Before", text: "Before", states: Page.focusable),
+            Page.node("panel", "section", name: "Personal Information", text: f, xmlRoles: "region", [
+                Page.node("p", "paragraph", text: "Name: " + f, [Page.node("name", "entry", name: "Name:", text: "", states: Page.focusable.union(["editable"]))]),
+            ]),
+        ])
+        let said = run(page, focus: "link", inDocument: true, [.key(.nextLine)])
+        #expect(said == [["say Personal Information. Region. Name: Name:. Text Field. (line)"]])
+    }
+
     @Test func aTextFieldChoosesFocusModeAndEscapeOrInsertSpaceLeavesIt() {
         var review = DesktopReview(composer: composer)
         let items = ReviewTree.items(ReviewFixtures.firefoxPage, catalog: packagedCatalog, locale: "en")
