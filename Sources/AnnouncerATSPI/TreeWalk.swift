@@ -99,7 +99,7 @@ final class TreeWalk {
         let node = AccessibleNode(snapshot)
         // What is not visible is not read: its subtree is not walked.
         guard depth < ATSPI.maximumDepth, snapshot.states.contains("visible") || snapshot.states.isEmpty,
-              !ReviewTree.itemRoles.contains(snapshot.role) || ReviewTree.walkedItemRoles.contains(snapshot.role) else {
+              ReviewTree.walksInto(snapshot) else {
             return Frame(object: object, node: node, depth: depth, count: 0)
         }
         guard let count = ATSPI.checked({ atspi_accessible_get_child_count(object.pointer, &$0) }) else {

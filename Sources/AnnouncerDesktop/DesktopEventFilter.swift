@@ -321,9 +321,7 @@ public struct DesktopEventFilter: Sendable {
         // document taking the focus (a page loaded) leaves nothing: the last page's containers
         // are gone with it.
         let isDocument = AccessibleMapping.windowRole(object.role) == .document
-        said.left = isDocument ? [] : EnteredContainer.entered(from: inside + own, to: focusedContainers).reversed().compactMap { container in
-            container.kind == .list ? nil : EnteredContainer(container.kind)
-        }
+        said.left = isDocument ? [] : EnteredContainer.left(from: focusedContainers, to: inside + own)
         focusedContainers = inside + own
         focused = (object, element, now)
         windowSinceFocus = false

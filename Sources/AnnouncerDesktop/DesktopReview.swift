@@ -283,9 +283,7 @@ public struct DesktopReview: Sendable {
     /// item itself says (a table's caption).
     static func said(_ item: ReviewItem, from: ReviewItem?) -> Element {
         var element = said(item)
-        element.left = EnteredContainer.entered(from: item.containers, to: from?.containers ?? []).reversed().compactMap { container in
-            container.kind == .list ? nil : EnteredContainer(container.kind)
-        }
+        element.left = EnteredContainer.left(from: from?.containers ?? [], to: item.containers)
         element.entered = EnteredContainer.entered(from: from?.containers ?? [], to: item.containers).compactMap { container in
             guard container.kind != .list else { return nil }
             var container = container

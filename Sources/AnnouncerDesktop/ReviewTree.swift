@@ -29,9 +29,16 @@ public enum ReviewTree {
         "spin button", "slider", "dial", "heading", "image", "icon", "label", "static", "caption", "menu item",
         "check menu item", "radio menu item", "page tab", "switch", "progress bar", "level bar", "search bar",
     ]
-    /// The items whose children are read all the same: a heading or a label may hold a control
-    /// (`holdsControl`), a link its text.
-    public static let walkedItemRoles: Set<String> = ["heading", "label", "link"]
+    /// Whether the walk reads an object's children: not an item's, but a heading's or a link's,
+    /// and a label's whose text embeds an object (Firefox's label that holds its control); a
+    /// toolkit's label, which embeds none, costs no call for children it does not have.
+    public static func walksInto(_ object: AccessibleSnapshot) -> Bool {
+        switch object.role {
+        case "heading", "link": true
+        case "label": object.text?.contains(AccessibleNode.embeddedObject) ?? false
+        default: !itemRoles.contains(object.role)
+        }
+    }
 
     /// The controls a heading may hold that are said as the heading (`holdsControl`).
     static let controlRoles: Set<String> = formFieldRoles.union(["link", "page tab", "menu item"])

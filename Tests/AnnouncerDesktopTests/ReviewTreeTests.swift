@@ -178,6 +178,17 @@ enum ReviewFixtures {
         #expect(said(page) == ["Reduced motion", "Reduced motion. Switch Button. Off.", "Plain"])
     }
 
+    /// The walk reads into a label only when its text embeds an object: a toolkit's label (a
+    /// window of thousands) costs no call for children it does not have.
+    @Test func theWalkReadsIntoALabelOnlyWhenItHoldsAnObject() {
+        #expect(ReviewTree.walksInto(AccessibleSnapshot(id: "l", role: "label", name: "Motion", text: "Reduced motion \u{FFFC}")))
+        #expect(!ReviewTree.walksInto(AccessibleSnapshot(id: "l", role: "label", name: "Ready", text: "Ready")))
+        #expect(!ReviewTree.walksInto(AccessibleSnapshot(id: "l", role: "label", name: "Ready")))
+        #expect(ReviewTree.walksInto(AccessibleSnapshot(id: "h", role: "heading", name: "Intro")))
+        #expect(!ReviewTree.walksInto(AccessibleSnapshot(id: "b", role: "push button", name: "Send")))
+        #expect(ReviewTree.walksInto(AccessibleSnapshot(id: "p", role: "panel")))
+    }
+
     /// Blocks a text embeds (a radio group's radio buttons, each a div, as Chromium gives them)
     /// are lines of their own; inline objects (links in a sentence) share their text's line.
     @Test func anEmbeddedBlockIsALineOfItsOwn() {
