@@ -60,6 +60,11 @@ public struct DesktopEventFilter: Sendable {
     /// A live region's changes are gathered this long (a page changes several of its nodes for
     /// one update, and Chromium says a text replaced as a deletion and an insertion).
     public var liveWaitMs: Milliseconds = 20
+    /// A page's document that took the focus is being built until its load completes, at most
+    /// this long: its live regions' text is the page's own, not a change, and says nothing
+    /// (Chromium inserts it as it builds the page, as late as after the document's focus). A
+    /// page that had loaded before (its load is never seen again) speaks after this long.
+    public var buildingWaitMs: Milliseconds = 1_000
     public var typingEcho: TypingEcho
     /// The locale tables and the configured locale: the words of values ("expanded"), of
     /// shortcuts and of typed characters ("space") come from them.
@@ -91,6 +96,8 @@ public struct DesktopEventFilter: Sendable {
     /// bridge found the focus in): only its live regions speak. The bridge sets it as the focus
     /// moves.
     public var focusedDocument: String?
+    /// The document that took the focus and whose load has not completed, and since when.
+    private var building: (document: String, since: Milliseconds)?
     /// The containers the last focus said was in (`AccessibleMapping.enteredContainer`), by id.
     private var focusedContainers: [EnteredContainer.Placed] = []
     /// Live regions' changes waiting for the rest of their storm, in the order they came.
@@ -160,7 +167,13 @@ public struct DesktopEventFilter: Sendable {
         switch event {
         case .focused(let object):
             lastFocus = object.id
-            if AccessibleMapping.windowRole(object.role) == .document { focusedDocument = object.id }
+            if AccessibleMapping.windowRole(object.role) == .document {
+                if focusedDocument != object.id { building = (object.id, now) }
+                focusedDocument = object.id
+            } else {
+                // A focus in the page (a key moved it there): the page is the user's now.
+                building = nil
+            }
             if pending == nil, isRepeat(object, at: now) { break }
             if pending == nil { pendingSince = now }
             pendingLatest = now
@@ -242,6 +255,7 @@ public struct DesktopEventFilter: Sendable {
             pendingWindow = (id, title, role)
             pendingWindowSince = now
         case .documentLoaded(let object):
+            if building?.document == object.id { building = nil }
             // The page the focus is on has loaded: its title (the document's name) is said,
             // unless it was, as it is now, when the document took the focus.
             guard lastFocus == object.id, pending?.id != object.id else { break }
@@ -251,8 +265,10 @@ public struct DesktopEventFilter: Sendable {
             pending = object
         case .liveChanged(let change):
             // A page in another tab, or one being built (its regions' first text, which
-            // Chromium says as inserted before its document takes the focus), says nothing.
+            // Chromium says as inserted before its document takes the focus, or just after
+            // until the document's load completes), says nothing.
             guard change.region.says(change.change), change.document == nil || change.document == focusedDocument else { break }
+            if let building, building.document == change.document, now < building.since + buildingWaitMs { break }
             let text = change.text.trimmingWhitespace()
             if pendingLive.isEmpty { pendingLiveSince = now }
             if let index = pendingLive.firstIndex(where: { $0.region.id == change.region.id }) {

@@ -14,9 +14,17 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {  
         public var executable = SupervisedSpeechEngine.workerExecutable()
         public var arguments = ["announcer-speech-worker"]
         /// No progress for this long while speaking: the worker is presumed hung and replaced.
-        public var watchdogMs = 2000
+        public var watchdogMs = Settings.watchdogMs()
 
         public init(start: WorkerCommand.Start) { self.start = start }
+
+        /// The watchdog's bound: `$ANNOUNCER_SPEECH_WATCHDOG_MS` when it is a whole number of
+        /// milliseconds from 100 to 600,000 (a sanitized build's worker runs many times slower),
+        /// else 2,000.
+        public static func watchdogMs(environment: [String: String] = Environment.current) -> Int {
+            guard let given = environment["ANNOUNCER_SPEECH_WATCHDOG_MS"].flatMap({ Int($0) }), (100...600_000).contains(given) else { return 2000 }
+            return given
+        }
     }
 
     /// A running worker process and the daemon's end of its channel.

@@ -450,6 +450,11 @@ import Testing
         _ = filter.receive(.focused(Object(id: "page", role: "document web", name: "Checkout")), at: 30)
         #expect(words(filter.due(at: 40)) == ["focus Checkout"])
         #expect(filter.focusedDocument == "page")
+        // Chromium may insert a region's first text just after its document's focus, before
+        // its load completes: still the page being built.
+        _ = filter.receive(total("page", "Total: 10 euros"), at: 45)
+        #expect(filter.due(at: 70).isEmpty)
+        _ = filter.receive(.documentLoaded(Object(id: "page", role: "document web", name: "Checkout")), at: 50)
         _ = filter.receive(total("other tab", "Total: 3 euros"), at: 100)
         #expect(filter.due(at: 130).isEmpty)
         _ = filter.receive(total("page", "Total: 12 euros"), at: 200)
@@ -459,6 +464,27 @@ import Testing
         _ = filter.receive(total("page", "Total: 14 euros"), at: 300)
         #expect(filter.due(at: 320).isEmpty)
         #expect(filter.deadline == nil)
+    }
+
+    /// A page whose load is never seen (it had loaded before the focus came to it: another tab
+    /// chosen) is built, at the latest, `buildingWaitMs` after its document's focus; a focus in
+    /// it (a key moved it) says so at once.
+    @Test func aPageLoadedBeforeSpeaksOnceBuilt() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        func total(_ text: String) -> DesktopEvent {
+            .liveChanged(LiveChange(region: LiveRegion(id: "total", politeness: .polite, atomic: true), document: "tab", change: .inserted, text: text))
+        }
+        _ = filter.receive(.focused(Object(id: "tab", role: "document web", name: "Cart")), at: 0)
+        _ = filter.receive(total("Total: 10 euros"), at: filter.buildingWaitMs - 1)
+        #expect(filter.due(at: filter.buildingWaitMs + 30).isEmpty)
+        _ = filter.receive(total("Total: 11 euros"), at: filter.buildingWaitMs + 40)
+        #expect(words(filter.due(at: filter.buildingWaitMs + 60)) == ["announce default Total: 11 euros"])
+
+        _ = filter.receive(.focused(Object(id: "other", role: "document web", name: "Basket")), at: 5_000)
+        _ = filter.receive(.focused(Object(id: "add", role: "push button", name: "Add")), at: 5_100)
+        _ = filter.receive(.liveChanged(LiveChange(region: LiveRegion(id: "count", politeness: .polite), document: "other", change: .inserted, text: "2 items")),
+                           at: 5_200)
+        #expect(words(filter.due(at: 5_230)) == ["announce default 2 items"])
     }
 
     @Test func anObjectWithNothingToSayIsNotSpoken() {

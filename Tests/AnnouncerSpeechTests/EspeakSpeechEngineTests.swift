@@ -156,6 +156,18 @@ import Testing
     }
 }
 
+/// The watchdog's bound, and what a sanitized run may give it.
+@Suite struct WatchdogBoundTests {
+    @Test(arguments: [
+        (nil, 2000), ("8000", 8000), ("100", 100), ("600000", 600_000),
+        ("99", 2000), ("600001", 2000), ("0", 2000), ("-5", 2000), ("eight", 2000), ("", 2000), ("8000ms", 2000),
+    ] as [(String?, Int)])
+    func theBoundComesFromTheEnvironmentWhenItIsSane(given: String?, bound: Int) {
+        let environment = given.map { ["ANNOUNCER_SPEECH_WATCHDOG_MS": $0] } ?? [:]
+        #expect(SupervisedSpeechEngine.Settings.watchdogMs(environment: environment) == bound)
+    }
+}
+
 @Suite struct SpeechMarkupTests {
     @Test func escapesClientText() {
         let markup = SpeechMarkup(Speech(text: #"a<b>&"c'"#))
