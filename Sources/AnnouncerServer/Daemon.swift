@@ -30,6 +30,10 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
     /// The text sink's lines go here; nil for sinks that sound.
     private let textSink: (@Sendable (String) -> Void)?
     private let voices: @Sendable () throws(VoiceListingError) -> [SynthesisVoice]
+    /// Writes the settings changed while listening to announcer.conf (`settingsChanged`), on
+    /// `settingsWriter`, one change after another.
+    private let saveSettings: @Sendable (_ changed: [(key: String, value: String)]) throws(SettingsNotSaved) -> Void
+    private let settingsWriter = DispatchQueue(label: "announcer.settings-writer")
     private let recorder: SessionRecorder?
     private var connections: [Int: Connection] = [:]
     /// Descriptors accepted and not yet admitted or refused by the core.
@@ -61,8 +65,10 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
     public init(listening: ListeningSocket, ssip: ListeningSocket? = nil, core: DaemonCore,
                 textSink: (@Sendable (String) -> Void)? = nil,
                 voices: @escaping @Sendable () throws(VoiceListingError) -> [SynthesisVoice] = { [] },
+                saveSettings: @escaping @Sendable (_ changed: [(key: String, value: String)]) throws(SettingsNotSaved) -> Void = { _ throws(SettingsNotSaved) in },
                 recorder: SessionRecorder? = nil,
                 log: @escaping LogHandler) {
+        self.saveSettings = saveSettings
         self.listeners = [Listener(socket: listening, door: .json)] + (ssip.map { [Listener(socket: $0, door: .ssip)] } ?? [])
         self.core = core
         self.textSink = textSink
@@ -212,6 +218,14 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
                 textSink?(TextSinkLine.finished(id, status))
             case .log(let level, let message, let limited):
                 if limited { warnLimited(message) } else { log(level, message) }
+            case .settingsChanged(let configuration, let settings):
+                engine?.configure(configuration)
+                // Written in turn, off the daemon's queue: a slow or full disk never holds speech.
+                let changed = settings.map { (key: $0.rawValue, value: configuration.value(of: $0)) }
+                let save = saveSettings, log = log
+                settingsWriter.async {
+                    do throws(SettingsNotSaved) { try save(changed) } catch { log(.warning, error.description) }
+                }
             }
         }
     }
@@ -337,4 +351,12 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
         connections[id] = connection
         connection.start()
     }
+}
+
+/// Why settings changed while listening could not be written to announcer.conf: they hold until
+/// the daemon stops, and the log says so.
+public struct SettingsNotSaved: Error, CustomStringConvertible, Sendable {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
 }

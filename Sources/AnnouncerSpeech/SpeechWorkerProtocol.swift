@@ -20,6 +20,8 @@ public enum WorkerCommand: Sendable, Equatable {
     case start(Start)
     case speak(ScheduledUtterance)
     case cut(UtteranceID)
+    /// Speak what comes next with these settings (changed while listening).
+    case configure(VoiceSettings)
     /// Finish the current utterance's cut-off, close the sink, and exit.
     case quit
 
@@ -28,7 +30,7 @@ public enum WorkerCommand: Sendable, Equatable {
         case .start(let start):
             return ["op": "start", "sink": .string(start.sink.description), "voice": .string(start.espeak.voice),
                     "wordsPerMinute": .number(Double(start.espeak.wordsPerMinute)), "volume": .number(Double(start.espeak.volume)),
-                    "punctuation": .string(start.espeak.punctuation.rawValue),
+                    "pitch": .number(Double(start.espeak.pitch)), "punctuation": .string(start.espeak.punctuation.rawValue),
                     "synthesisBufferMs": .number(Double(start.espeak.synthesisBufferMs)),
                     "dataPath": start.espeak.dataPath.map { .string($0) } ?? .null,
                     "speakerBufferMs": .number(Double(start.speaker.bufferMs)),
@@ -43,6 +45,10 @@ public enum WorkerCommand: Sendable, Equatable {
                     "marks": .array(speech.marks.map { ["offset": .number(Double($0.offset)), "name": .string($0.name)] })]
         case .cut(let id):
             return ["op": "cut", "id": .number(Double(id.rawValue))]
+        case .configure(let voice):
+            return ["op": "configure", "voice": .string(voice.voice), "wordsPerMinute": .number(Double(voice.wordsPerMinute)),
+                    "volume": .number(Double(voice.volume)), "pitch": .number(Double(voice.pitch)),
+                    "punctuation": .string(voice.punctuation.rawValue)]
         case .quit:
             return ["op": "quit"]
         }
@@ -57,11 +63,7 @@ public enum WorkerCommand: Sendable, Equatable {
         case "start":
             guard let sinkName = fields.string("sink") else { throw WorkerProtocolError(json, "no sink") }
             guard let sink = try? SinkChoice(parsing: sinkName) else { throw WorkerProtocolError(json, "unknown sink \"\(sinkName)\"") }
-            var espeak = VoiceSettings()
-            espeak.voice = fields.string("voice") ?? espeak.voice
-            espeak.wordsPerMinute = fields.int("wordsPerMinute") ?? espeak.wordsPerMinute
-            espeak.volume = fields.int("volume") ?? espeak.volume
-            espeak.punctuation = fields.string("punctuation").flatMap(Announcement.Punctuation.init(rawValue:)) ?? espeak.punctuation
+            var espeak = Self.voice(fields)
             espeak.synthesisBufferMs = Int32(fields.int("synthesisBufferMs") ?? Int(espeak.synthesisBufferMs))
             espeak.dataPath = fields.string("dataPath")
             var speaker = SpeakerSettings()
@@ -86,11 +88,24 @@ public enum WorkerCommand: Sendable, Equatable {
         case "cut":
             guard let id = fields.int("id") else { throw WorkerProtocolError(json, "no id") }
             self = .cut(UtteranceID(id))
+        case "configure":
+            self = .configure(Self.voice(fields))
         case "quit":
             self = .quit
         case let op:
             throw WorkerProtocolError(json, "unknown op \(op.map { "\"\($0)\"" } ?? "(none)")")
         }
+    }
+
+    /// The voice settings of a `start` or `configure` line; each missing one its default.
+    private static func voice(_ fields: WorkerFields) -> VoiceSettings {
+        var espeak = VoiceSettings()
+        espeak.voice = fields.string("voice") ?? espeak.voice
+        espeak.wordsPerMinute = fields.int("wordsPerMinute") ?? espeak.wordsPerMinute
+        espeak.volume = fields.int("volume") ?? espeak.volume
+        espeak.pitch = fields.int("pitch") ?? espeak.pitch
+        espeak.punctuation = fields.string("punctuation").flatMap(Announcement.Punctuation.init(rawValue:)) ?? espeak.punctuation
+        return espeak
     }
 
     /// `UtteranceKind.description` read back.

@@ -34,7 +34,9 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {  
         var source: DispatchSourceRead
     }
 
-    private let settings: Settings
+    /// Its voice settings change while listening (`configure`), on `queue`: a new worker starts
+    /// with them.
+    private var settings: Settings
     private let onEvent: @Sendable (SpeechEngineEvent) -> Void
     private let log: LogHandler
     private let queue = DispatchQueue(label: "announcer.speech-supervisor")
@@ -107,6 +109,13 @@ public final class SupervisedSpeechEngine: SpeechEngine, @unchecked Sendable {  
             guard !stopping else { return }
             waiting.append(utterance)
             handOver()
+        }
+    }
+
+    public func configure(_ configuration: Configuration) {
+        queue.async { [self] in
+            settings.start.espeak = settings.start.espeak.taking(configuration)
+            if let worker, !worker.channel.send(WorkerCommand.configure(settings.start.espeak).json) { replaceUnresponsive(worker) }
         }
     }
 

@@ -9,6 +9,8 @@ public struct VoiceSettings: Sendable, Equatable {
     public var wordsPerMinute: Int
     /// 0–200, 100 is the voice's own volume.
     public var volume: Int
+    /// 0–100, 50 is the voice's own pitch.
+    public var pitch: Int
     /// Punctuation spoken when an utterance does not say.
     public var punctuation: Announcement.Punctuation
     /// espeak-ng's own buffer: how much audio each callback carries (not a setting).
@@ -21,7 +23,17 @@ public struct VoiceSettings: Sendable, Equatable {
         voice = configuration.voice
         wordsPerMinute = configuration.rate
         volume = configuration.volume
+        pitch = configuration.pitch
         punctuation = configuration.punctuation
+    }
+
+    /// The settings with a configuration's voice, rate, volume, pitch and punctuation (changed
+    /// while listening); espeak-ng's buffer and data stay.
+    public func taking(_ configuration: Configuration) -> VoiceSettings {
+        var settings = VoiceSettings(configuration)
+        settings.synthesisBufferMs = synthesisBufferMs
+        settings.dataPath = dataPath
+        return settings
     }
 }
 

@@ -7,16 +7,21 @@ import AnnouncerSystem
 /// sound), or no time at all in `instant` mode. Its lines are written from the controller's
 /// notices (`TextSinkLine`), so that they say what the scheduler decided.
 public final class TextSpeechEngine: SpeechEngine, Sendable {
-    private let estimate: SpeechDurationEstimate
+    /// The speaking-time estimate, at the rate configured now.
+    private let estimate: Locked<SpeechDurationEstimate>
     private let instant: Bool
     private let onEvent: @Sendable (SpeechEngineEvent) -> Void
     private let queue = DispatchQueue(label: "announcer.text-sink")
     private let state = Locked<(playing: UtteranceID?, timer: DispatchWorkItem?)>((nil, nil))
 
     public init(estimate: SpeechDurationEstimate, instant: Bool = false, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void) {
-        self.estimate = estimate
+        self.estimate = Locked(estimate)
         self.instant = instant
         self.onEvent = onEvent
+    }
+
+    public func configure(_ configuration: Configuration) {
+        estimate.withLock { $0 = configuration.durationEstimate }
     }
 
     public func speak(_ utterance: ScheduledUtterance) {
@@ -27,7 +32,7 @@ public final class TextSpeechEngine: SpeechEngine, Sendable {
             state.timer = nil
         }
         onEvent(.started(id))
-        let duration = instant ? 0 : estimate.duration(of: utterance.speech)
+        let duration = instant ? 0 : estimate.withLock { $0 }.duration(of: utterance.speech)
         // Marks are reached in proportion to their place in the text, then the end.
         let length = max(utterance.speech.text.count, 1)
         let marks = utterance.speech.marks.sorted { $0.offset < $1.offset }

@@ -133,12 +133,14 @@ enum Espeak {
     static func setPunctuation(_ punctuation: Announcement.Punctuation) {
         let level: espeak_PUNCT_TYPE = switch punctuation {
         case .none: espeakPUNCT_NONE
-        case .some: espeakPUNCT_SOME
+        case .some, .most: espeakPUNCT_SOME
         case .all: espeakPUNCT_ALL
         }
-        if punctuation == .some {
-            // The signs worth hearing in prose; ordinary sentence punctuation stays silent.
-            let list: [wchar_t] = "@#$%&*+/<=>\\^_|~".unicodeScalars.map { wchar_t($0.value) } + [0]
+        // Some: the signs worth hearing in prose, ordinary sentence punctuation silent. Most:
+        // brackets, quotes, dashes and the rest too, only the sentence's own stops silent.
+        let signs = punctuation == .most ? "@#$%&*+/<=>\\^_|~()[]{}\"'-:;" : "@#$%&*+/<=>\\^_|~"
+        if punctuation == .some || punctuation == .most {
+            let list: [wchar_t] = signs.unicodeScalars.map { wchar_t($0.value) } + [0]
             _ = list.withUnsafeBufferPointer { espeak_ng_SetPunctuationList($0.baseAddress) }
         }
         // espeak-ng 1.51 reports an error for this parameter, yet applies it.

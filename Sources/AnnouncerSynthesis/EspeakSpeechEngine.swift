@@ -19,7 +19,9 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {  // S
     /// Samples quieter than this at the start of an utterance are leading silence.
     static let silenceThreshold = 64
 
-    public let settings: Settings
+    /// The settings it speaks with now (a `configure` changes them for what comes next).
+    public var settings: Settings { condition.withLock { current } }
+    private var current: Settings
     /// The rate of the samples espeak-ng produces; known once `start` returns.
     public private(set) var sampleRate = 0
 
@@ -47,7 +49,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {  // S
 
     private init(settings: Settings, sink: any AudioSink, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void,
                  onSettled: @escaping @Sendable (UtteranceID) -> Void) {
-        self.settings = settings
+        self.current = settings
         self.sink = sink
         self.onEvent = onEvent
         self.onSettled = onSettled
@@ -192,7 +194,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {  // S
         // name a voice espeak-ng lists (never, say, an mbrola voice that starts an external program).
         let fromClient = language != nil || wanted != nil
         if fromClient, knownVoices == nil { knownVoices = Espeak.voiceNames() }
-        let candidates = (wanted.map { [$0] } ?? []) + VoiceSelection.candidates(for: language, fallback: settings.voice)
+        let candidates = (wanted.map { [$0] } ?? []) + VoiceSelection.candidates(for: language, fallback: condition.withLock { current.voice })
         for name in candidates {
             if fromClient, let knownVoices, !knownVoices.contains(name.lowercased()) { continue }
             if name == voice { return }
@@ -207,10 +209,26 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {  // S
         throw lastError ?? EspeakError(status: 0, message: "no voice", operation: "voice selection")
     }
 
+    /// Speaks what comes next with `settings`' voice, rate, volume, pitch and punctuation.
+    public func configure(_ settings: Settings) {
+        condition.withLock {
+            current.voice = settings.voice
+            current.wordsPerMinute = settings.wordsPerMinute
+            current.volume = settings.volume
+            current.pitch = settings.pitch
+            current.punctuation = settings.punctuation
+        }
+    }
+
+    public func configure(_ configuration: Configuration) {
+        configure(settings.taking(configuration))
+    }
+
     private func applyAttributes(_ speech: Speech) throws {
+        let settings = self.settings
         let rate = Double(settings.wordsPerMinute) * (speech.rate ?? 1)
         try Espeak.set(espeakRATE, Int32(min(max(rate, 80), 900)))
-        try Espeak.set(espeakPITCH, Int32(min(max((speech.pitch ?? 1) * 50, 0), 100)))
+        try Espeak.set(espeakPITCH, Int32(min(max((speech.pitch ?? 1) * Double(settings.pitch), 0), 100)))
         try Espeak.set(espeakVOLUME, Int32(min(max(Double(settings.volume) * (speech.volume ?? 1), 0), 200)))
         let wanted = speech.punctuation ?? settings.punctuation
         if wanted != punctuation {

@@ -114,6 +114,7 @@ public enum SpeechWorker {
             switch command {
             case .speak(let utterance): engine.speak(utterance)
             case .cut(let id): engine.cutOff(id)
+            case .configure(let voice): engine.configure(voice)
             case .quit:
                 engine.shutdown()
                 return 0

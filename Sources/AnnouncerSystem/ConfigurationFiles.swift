@@ -73,6 +73,36 @@ public struct ConfigurationFiles: Sendable {
         return contents
     }
 
+    /// Rewrites the configuration file settings changed while listening are kept in: `explicit`
+    /// if given, else the user's (made, with its directory, when there is none). `edit` turns
+    /// its text (nil when there is no file yet) into the new one, which replaces it whole or not
+    /// at all: it is written beside it and renamed over it, so a full disk leaves it as it was.
+    public func save(explicit: String? = nil, _ edit: (String?) -> String) throws(Problem) {
+        let path = explicit ?? userDirectory + "/announcer.conf"
+        let old: String?
+        if Files.exists(path) {
+            do {
+                guard let text = try Files.readText(path) else { throw Problem(file: path, message: "is not UTF-8 text; not changed") }
+                old = text
+            } catch let error as Problem {
+                throw error
+            } catch {
+                throw Problem(file: path, message: "\(error)")
+            }
+        } else {
+            old = nil
+        }
+        let new = path + ".new"
+        do throws(Errno) {
+            if let directory = Path.directory(of: path) { try Files.makeDirectories(directory) }
+            try Files.write(Array(edit(old).utf8), to: new, mode: 0o644)
+            try Files.rename(new, to: path)
+        } catch {
+            Files.remove(new)
+            throw Problem(file: path, message: "\(error)")
+        }
+    }
+
     /// The locale tables alone (for `announcerd --check-locale`).
     public func readLocales() throws(Problem) -> [Text] {
         let directory = packagedDirectory + "/locales"

@@ -88,6 +88,11 @@ public enum Files {
         return String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
+    /// Puts the file at `path` in place of the one at `destination`, at once (rename(2)).
+    public static func rename(_ path: String, to destination: String) throws(Errno) {
+        guard Glibc.rename(path, destination) == 0 else { throw Errno.current("rename \(path)") }
+    }
+
     /// Removes a file, or an empty directory; nothing when it is not there.
     public static func remove(_ path: String) {
         if Glibc.unlink(path) != 0 { _ = Glibc.rmdir(path) }

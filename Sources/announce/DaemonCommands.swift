@@ -25,7 +25,7 @@ enum DaemonCommands {
           --rate R           speed, a multiple of the configured rate: 0.25 to 4
           --pitch P          0 to 2 (1: the voice's own)
           --volume V         a multiple of the configured volume: 0 to 2
-          --punctuation P    none, some or all: which punctuation is spoken
+          --punctuation P    none, some, most or all: which punctuation is spoken
           --wait             wait until it has ended; exit 0 only if it was spoken to the end
                              (1 otherwise, printing how it ended); with "-", each line in turn
           --socket PATH      announcerd's socket
@@ -46,6 +46,32 @@ enum DaemonCommands {
         Lists the synthesizer's voices, one a line after a header line: name and language
         (and variant, when any voice has one), separated by tabs. --language keeps those that
         speak TAG. With --json, the daemon's reply.
+        """
+
+    static let setHelp = """
+        usage: announce set SETTING VALUE [SETTING VALUE...] [--socket PATH]
+
+        Changes the listener's settings while announcerd runs: each is said as it changes, in
+        the voice it makes, and written back to announcer.conf (the user's, its comments kept),
+        so it holds across restarts. VALUE is a value as announcer.conf writes it, or up or
+        down (a step: rate 25, pitch and volume 10; a choice goes round).
+          rate          words per minute, 80 to 450
+          pitch         0 to 100 (50: the voice's own)
+          volume        0 to 200 (100: the voice's own)
+          voice         a language tag or an espeak-ng voice name (up and down go round the
+                        voices of its language)
+          punctuation   none, some, most or all
+          hints         on or off: a focus's hint
+          positions     on or off: position words ("2 of 4.")
+        A bad value changes nothing (65, in the daemon's words). Prints the settings as they are
+        now, as 'announce get' does.
+        """
+
+    static let getHelp = """
+        usage: announce get [SETTING] [--json] [--socket PATH]
+
+        Prints the listener's settings as announcerd holds them, one "name = value" line each
+        (announcer.conf's form), or SETTING's value alone. With --json, the daemon's reply.
         """
 
     static let focusHelp = """
@@ -94,6 +120,8 @@ enum DaemonCommands {
             "send": (ArgumentScanner(flags: ["--help", "-h"], options: ["--socket"], maximumPositionals: 1), sendHelp),
             "listen": (ArgumentScanner(flags: ["--json", "--timestamps", "--help", "-h"], options: ["--events", "--socket"], maximumPositionals: 0), listenHelp),
             "status": (ArgumentScanner(flags: ["--json", "--help", "-h"], options: ["--socket"], maximumPositionals: 0), statusHelp),
+            "set": (ArgumentScanner(flags: ["--help", "-h"], options: ["--socket"], maximumPositionals: .max), setHelp),
+            "get": (ArgumentScanner(flags: ["--json", "--help", "-h"], options: ["--socket"], maximumPositionals: 1), getHelp),
         ]
 
     static func run(_ command: String, _ arguments: ArraySlice<String>) -> ExitStatus {
@@ -110,6 +138,7 @@ enum DaemonCommands {
         case "listen": return listen(parsed)
         case "stop": return stop(parsed)
         case "voices": return voices(parsed)
+        case "set", "get": return settings(command, parsed)
         default: return status(parsed)
         }
     }
@@ -210,16 +239,26 @@ enum DaemonCommands {
         return submit(["type": "stop"], daemon: daemon, waiting: .reply)
     }
 
-    private static func voices(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
+    /// Asks announcerd one request and hands its reply to `answer`. The daemon gone before it
+    /// answered, an error reply, and a reply `answer` does not take (nil) end `announce` as each
+    /// does everywhere.
+    private static func ask(_ request: Request, _ parsed: ArgumentScanner.Parsed, _ command: String, _ answer: (Reply) -> ExitStatus?) -> ExitStatus {
         let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
         let reply: Reply
         do {
-            reply = try daemon.request(.voices)
+            reply = try daemon.request(request)
         } catch {
             return closed(daemon)
         }
-        switch reply.body {
-        case .voices(let voices):
+        if case .error(let code, let message) = reply.body { return refused(code, message) }
+        if let status = answer(reply) { return status }
+        Console.error("announce \(command): \(reply.json.serialized())")
+        return .dataError
+    }
+
+    private static func voices(_ parsed: ArgumentScanner.Parsed) -> ExitStatus {
+        ask(.voices, parsed, "voices") { reply in
+            guard case .voices(let voices) = reply.body else { return nil }
             if parsed.has("--json") {
                 Console.out(reply.json.serialized())
                 return .success
@@ -228,11 +267,34 @@ enum DaemonCommands {
             for line in voiceTable(shown) { Console.out(line) }
             if voices.isEmpty { Console.error("announce voices: announcerd lists no voices (its speech worker could not be asked)") }
             return .success
-        case .error(let code, let message):
-            return refused(code, message)
-        default:
-            Console.error("announce voices: \(reply.json.serialized())")
-            return .dataError
+        }
+    }
+
+    /// `set` and `get`: the settings changed (each name and its value, in pairs), then printed.
+    private static func settings(_ command: String, _ parsed: ArgumentScanner.Parsed) -> ExitStatus {
+        let given = parsed.positionals
+        let names = UserSetting.allCases.map(\.rawValue).joined(separator: ", ")
+        for name in command == "set" ? stride(from: 0, to: given.count, by: 2).map({ given[$0] }) : given where UserSetting(rawValue: name) == nil {
+            return usage(command, "\"\(name)\" is no setting; the settings are \(names)")
+        }
+        var changes: [SettingChange] = []
+        if command == "set" {
+            guard !given.isEmpty, given.count % 2 == 0 else { return usage("set", "give each SETTING with its VALUE (the settings are \(names))") }
+            for index in stride(from: 0, to: given.count, by: 2) {
+                let setting = UserSetting(rawValue: given[index])!, value = given[index + 1]
+                changes.append(SettingChange(setting, value == "up" ? .up : value == "down" ? .down : .to(value)))
+            }
+        }
+        return ask(.settings(changes), parsed, command) { reply in
+            guard case .settings(let values) = reply.body else { return nil }
+            if parsed.has("--json") {
+                Console.out(reply.json.serialized())
+            } else if command == "get", let name = given.first, let setting = UserSetting(rawValue: name) {
+                Console.out(values[setting] ?? "")
+            } else {
+                for setting in UserSetting.allCases { if let value = values[setting] { Console.out("\(setting.rawValue) = \(value)") } }
+            }
+            return .success
         }
     }
 

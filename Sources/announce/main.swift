@@ -15,7 +15,7 @@ case "term":
     status = TermCommand.run(arguments.dropFirst())
 case "completion":
     status = CompletionCommand.run(arguments.dropFirst())
-case "say", "focus", "send", "listen", "status", "stop", "voices":
+case "say", "focus", "send", "listen", "status", "stop", "voices", "set", "get":
     status = DaemonCommands.run(arguments.first!, arguments.dropFirst())
 case "manual":
     // Not a user's command (scripts/manpages runs it): the man page PAGE in roff.

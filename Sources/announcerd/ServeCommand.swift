@@ -73,7 +73,7 @@ struct ServeCommand {
 
         Signal.ignore(.pipe)
         let core = DaemonCore(composer: composer, limits: limits(configuration), scheduler: configuration.schedulerSettings,
-                              sinkDescription: sink.description, uid: Environment.userID)
+                              sinkDescription: sink.description, uid: Environment.userID, configuration: configuration)
         var recorder: SessionRecorder?
         if let recordPath {
             do {
@@ -87,7 +87,15 @@ struct ServeCommand {
         }
         let textSink: (@Sendable (String) -> Void)? = if case .text = sink { Console.out } else { nil }
         let daemon = Daemon(listening: listening, ssip: ssip, core: core, textSink: textSink,
-                            voices: { () throws(VoiceListingError) in try SpeechOutput.voices() }, recorder: recorder, log: log)
+                            voices: { () throws(VoiceListingError) in try SpeechOutput.voices() },
+                            saveSettings: { [configPath] changed throws(SettingsNotSaved) in
+                                do {
+                                    try ConfigurationFiles.locate().save(explicit: configPath) { KeyValueFile.text($0, setting: changed) }
+                                } catch {
+                                    throw SettingsNotSaved("the settings changed are not saved (they hold until announcerd stops): \(error)")
+                                }
+                            },
+                            recorder: recorder, log: log)
         let engine: any SpeechEngine
         do {
             // The speech worker loads espeak-ng while the daemon starts listening: a client that

@@ -53,7 +53,7 @@ import AnnouncerTestSupport
         ("hint-delay-ms = 60001", "c:1: hint-delay-ms: expected milliseconds from 0 to 60000, got \"60001\""),
         ("loudness = 3", "c:1: unknown setting \"loudness\""),
         ("volume = 201", "c:1: volume: expected a volume from 0 to 200, got \"201\""),
-        ("punctuation = most", "c:1: punctuation: expected none, some or all, got \"most\""),
+        ("punctuation = many", "c:1: punctuation: expected none, some, most or all, got \"many\""),
         ("sink = radio", "c:1: sink: unknown sink \"radio\"; expected speaker, wav:DIR, text, text:instant or null"),
         ("queue-limit = 0", "c:1: queue-limit: expected a number of announcements from 1 to 100000, got \"0\""),
         ("rate = fast", "c:1: rate: expected words per minute from 80 to 450, got \"fast\""),

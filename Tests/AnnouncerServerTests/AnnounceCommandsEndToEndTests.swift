@@ -76,7 +76,7 @@ import AnnouncerTestSupport
         #expect(tooFast.stderr == "announce: invalid_field: rate: expected a number from 0.25 to 4, got 9\n")
         let loud = try announce(["say", "hi", "--volume", "3"], daemon)
         #expect(loud.status == 65)
-        #expect(try announce(["say", "hi", "--punctuation", "most"], daemon).status == 65)
+        #expect(try announce(["say", "hi", "--punctuation", "many"], daemon).status == 65)
         #expect(try announce(["say", "hi", "--rate", "fast"], daemon).status == 64)
     }
 

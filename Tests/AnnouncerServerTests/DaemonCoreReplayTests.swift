@@ -44,6 +44,8 @@ import Testing
         case .sounding(let item): TextSinkLine.speaking(item)
         case .ended(let id, let status): TextSinkLine.finished(id, status)
         case .log(let level, let message, _): "log \(level): \(message)"
+        case .settingsChanged(let configuration, let settings):
+            "settings \(settings.map { "\($0.rawValue) = \(configuration.value(of: $0))" }.joined(separator: ", "))"
         }
     }
 
@@ -55,7 +57,7 @@ import Testing
         }
         var core = DaemonCore(composer: UtteranceComposer(catalog: packagedCatalog, locale: configuration.locale, hintStyle: configuration.hintStyle),
                               limits: DaemonLimits(configuration), scheduler: configuration.schedulerSettings,
-                              sinkDescription: sink, uid: UInt32(uid))
+                              sinkDescription: sink, uid: UInt32(uid), configuration: configuration)
         var replay = Replay()
         for line in lines {
             let (input, time) = try DaemonCore.Input.recorded(Array(line.utf8))

@@ -12,6 +12,7 @@ import Testing
         func speak(_ utterance: ScheduledUtterance) { calls.withLock { $0.append("speak \(utterance.speech.text)") } }
         func cutOff(_ id: UtteranceID) { calls.withLock { $0.append("cut \(id)") } }
         func shutdown() {}
+        func configure(_ configuration: Configuration) { calls.withLock { $0.append("configure rate \(configuration.rate)") } }
     }
 
     @Test func aStartedForAnUtteranceCutOffMeanwhileIsNoSound() {

@@ -6,11 +6,30 @@ public struct UtteranceComposer: Sendable {
     /// The configured locale, used when an element names no language Announcer has.
     public var locale: String
     public var hintStyle: HintStyle
+    /// How much is said (`hints`, `positions` in announcer.conf).
+    public var verbosity: Verbosity
 
-    public init(catalog: LocaleCatalog, locale: String = LocaleCatalog.reference, hintStyle: HintStyle = .touch) {
+    /// The parts of what is said that a listener may turn off: a focus's hint (its only text,
+    /// where it has no other, is still said), and its position words.
+    public struct Verbosity: Sendable, Equatable {
+        public var hints: Bool
+        public var positions: Bool
+
+        public init(hints: Bool = true, positions: Bool = true) {
+            self.hints = hints
+            self.positions = positions
+        }
+
+        public init(_ configuration: Configuration) {
+            self.init(hints: configuration.hints, positions: configuration.positions)
+        }
+    }
+
+    public init(catalog: LocaleCatalog, locale: String = LocaleCatalog.reference, hintStyle: HintStyle = .touch, verbosity: Verbosity = Verbosity()) {
         self.catalog = catalog
         self.locale = locale
         self.hintStyle = hintStyle
+        self.verbosity = verbosity
     }
 
     /// An element on its own, with its own `context`.
@@ -63,7 +82,7 @@ public struct UtteranceComposer: Sendable {
         }
 
         // 7: position words.
-        if let context {
+        if let context, verbosity.positions {
             switch context {
             case .series(let index, let count), .tab(let index, let count):
                 let position = words.position(index: index, count: count)
@@ -94,7 +113,7 @@ public struct UtteranceComposer: Sendable {
         }
 
         // 8: the hints VoiceOver synthesizes.
-        hint = synthesizedHint(element, hint: hint, words: words)
+        hint = verbosity.hints ? synthesizedHint(element, hint: hint, words: words) : nil
         return Utterance(description: text, hint: hint)
     }
 

@@ -20,6 +20,12 @@ public struct Configuration: Sendable, Equatable {
     public var voice = "en"
     /// 0–200; 100 is the voice's own volume.
     public var volume = 100
+    /// 0–100; 50 is the voice's own pitch.
+    public var pitch = 50
+    /// Whether a focus's hint is said ("Press Space to toggle setting.").
+    public var hints = true
+    /// Whether position words are said ("2 of 4.", "List Start.").
+    public var positions = true
     /// Punctuation spoken when an announcement does not say.
     public var punctuation = Announcement.Punctuation.none
     /// Where speech goes unless `--sink` says otherwise.
@@ -71,7 +77,7 @@ public struct Configuration: Sendable, Equatable {
         return (configuration, problems)
     }
 
-    private mutating func apply(_ entry: KeyValueFile.Entry, file name: String) throws(ConfigError) {
+    mutating func apply(_ entry: KeyValueFile.Entry, file name: String) throws(ConfigError) {
         func fail(_ message: String) -> ConfigError {
             ConfigError(file: name, line: entry.line, "\(entry.key): \(message)")
         }
@@ -103,9 +109,14 @@ public struct Configuration: Sendable, Equatable {
             voice = entry.value
         case "volume":
             volume = try number(0...200, "a volume")
+        case "pitch":
+            pitch = try number(0...100, "a pitch")
+        case "hints", "positions":
+            guard let on = ["on": true, "off": false][entry.value] else { throw fail("expected on or off, got \"\(entry.value)\"") }
+            if entry.key == "hints" { hints = on } else { positions = on }
         case "punctuation":
             guard let level = Announcement.Punctuation(rawValue: entry.value) else {
-                throw fail("expected none, some or all, got \"\(entry.value)\"")
+                throw fail("expected none, some, most or all, got \"\(entry.value)\"")
             }
             punctuation = level
         case "sink":

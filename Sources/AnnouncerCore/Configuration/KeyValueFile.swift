@@ -85,3 +85,33 @@ extension StringProtocol {
         return String(scalars)
     }
 }
+
+extension KeyValueFile {
+    /// A file's text with settings changed, every other line (comments, blank lines, the
+    /// other settings) as it was: a setting's line is rewritten in place, keeping its
+    /// indentation; one the file lacks is added at its end. With no text, the file is begun
+    /// with a comment saying where the rest is.
+    public static func text(_ text: String?, setting changes: [(key: String, value: String)]) -> String {
+        var lines = text.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) }
+            ?? ["# Announcer configuration: the settings changed while listening. Every setting, with its",
+                "# default, is in the packaged announcer.conf.", ""]
+        // A text that ends with a newline splits into a last empty line: additions go before it.
+        let endsWithNewline = lines.last == ""
+        if endsWithNewline { lines.removeLast() }
+        for (key, value) in changes {
+            let written = value.first == " " || value.last == " " ? "\"\(value)\"" : value
+            let index = lines.firstIndex { line in
+                let trimmed = line.trimmingWhitespace()
+                guard !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { return false }
+                return trimmed[..<equals].trimmingWhitespace() == key
+            }
+            if let index {
+                let indentation = lines[index].prefix { $0 == " " || $0 == "\t" }
+                lines[index] = indentation + key + " = " + written
+            } else {
+                lines.append(key + " = " + written)
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -136,6 +136,19 @@ public struct LocaleWords: Sendable, Equatable {
         case noPreviousLine = "review.none.previous.line"
         case browseMode = "review.mode.browse"
         case focusMode = "review.mode.focus"
+        case settingRate = "setting.rate"
+        case settingPitch = "setting.pitch"
+        case settingVolume = "setting.volume"
+        case settingVoice = "setting.voice"
+        case settingPunctuation = "setting.punctuation"
+        case settingHints = "setting.hints"
+        case settingPositions = "setting.positions"
+        case settingOn = "setting.on"
+        case settingOff = "setting.off"
+        case punctuationNone = "setting.punctuation.none"
+        case punctuationSome = "setting.punctuation.some"
+        case punctuationMost = "setting.punctuation.most"
+        case punctuationAll = "setting.punctuation.all"
 
         var index: Int { Word.allCases.firstIndex(of: self)! }
     }
@@ -192,6 +205,7 @@ public struct LocaleWords: Sendable, Equatable {
                                                 (.valueRange, ["{minimum}", "{maximum}"]), (.leftContainer, ["{container}"]),
                                                 (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"]),
                                                 (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"])]
+            + [Word.settingRate, .settingPitch, .settingVolume, .settingVoice, .settingPunctuation, .settingHints, .settingPositions].map { ($0, ["{value}"]) }
         for (word, needed) in placeholders {
             guard let text = words[word.index], !needed.allSatisfy({ text.contains($0) }) else { continue }
             problems.append(ConfigError(file: file.name, line: file[word.rawValue]?.line,

@@ -22,6 +22,9 @@ extension Request {
             return .window(Speech(text: composer.composeWindow(title: title, role: role, language: language), language: language))
         case .hello, .status, .update, .key, .navigate, .commands, .shortcuts, .subscribe, .voices:
             return nil
+        case .settings:
+            // Said by the daemon, in the settings as they are once changed (`DaemonCore`).
+            return nil
         }
     }
 

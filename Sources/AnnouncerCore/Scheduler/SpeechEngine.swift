@@ -12,6 +12,9 @@ public protocol SpeechEngine: AnyObject, Sendable {
     /// Blocks until the engine can speak, or throws why it cannot (an engine may start in the
     /// background while its owner does other start-up work).
     func waitUntilReady() throws
+    /// Speaks what comes next with the configuration's voice, rate, pitch, volume and
+    /// punctuation (changed while listening: a `settings` request).
+    func configure(_ configuration: Configuration)
 }
 
 extension SpeechEngine {

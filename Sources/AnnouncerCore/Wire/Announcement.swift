@@ -1,7 +1,7 @@
 /// An `announce` request: text to speak, with its priority and voice attributes.
 public struct Announcement: Sendable, Equatable {
     public enum Priority: String, Sendable, CaseIterable { case high, `default`, low }
-    public enum Punctuation: String, Sendable, CaseIterable { case none, some, all }
+    public enum Punctuation: String, Sendable, CaseIterable { case none, some, most, all }
 
     /// The longest delay a client may ask for, so that nothing waits forever.
     public static let maximumDelayMs = 600_000

@@ -16,6 +16,8 @@ public struct Reply: Sendable, Equatable {
         case shortcuts([KeyCommand])
         /// To `voices`: the synthesizer's voices.
         case voices([SynthesisVoice])
+        /// To `settings`: every setting's value as announcer.conf writes it, after the changes.
+        case settings([UserSetting: String])
         case error(RequestError.Code, message: String)
     }
 
@@ -89,6 +91,11 @@ public struct Reply: Sendable, Equatable {
         case .voices(let voices):
             members["type"] = "ok"
             members["voices"] = .array(voices.map(\.json))
+        case .settings(let values):
+            members["type"] = "ok"
+            members["settings"] = .object(Dictionary(values.map { setting, value in
+                (setting.rawValue, setting.steps != nil ? Int(value).map { .number(Double($0)) } ?? .string(value) : .string(value))
+            }, uniquingKeysWith: { _, last in last }))
         }
         return .object(members)
     }
@@ -127,6 +134,18 @@ public struct Reply: Sendable, Equatable {
                 self.init(id: id, .shortcuts(commands))
             } else if let items = try reader.array("voices") {
                 self.init(id: id, .voices(try SynthesisVoice.list(items, path: "voices")))
+            } else if case .object(let members)? = reader.value("settings") {
+                var values: [UserSetting: String] = [:]
+                for (key, value) in members {
+                    // A setting a newer daemon has is not this client's to know.
+                    guard let setting = UserSetting(rawValue: key) else { continue }
+                    switch value {
+                    case .number(let number): values[setting] = String(Int(number))
+                    case .string(let text): values[setting] = text
+                    default: throw FieldError(.invalid, path: "settings." + key, "expected a number or a string, got \(value.typeName)")
+                    }
+                }
+                self.init(id: id, .settings(values))
             } else {
                 var accepted = Accepted()
                 accepted.utterance = try reader.integer("utterance", in: 0...Int.max).map(UtteranceID.init)

@@ -16,6 +16,10 @@ extension Request {
             members.merge(announcement.members) { _, new in new }
         case .stop, .status, .shortcuts, .voices:
             break
+        case .settings(let changes):
+            if !changes.isEmpty {
+                members["set"] = .object(Dictionary(changes.map { ($0.setting.rawValue, $0.json) }, uniquingKeysWith: { _, last in last }))
+            }
         case .screen(let tree, let focus):
             members["elements"] = .array(tree.roots.map(\.json))
             if let focus { members["focus"] = .string(focus) }

@@ -22,6 +22,9 @@ public enum Request: Sendable, Equatable {
     /// A window, dialog or document became active: its title, said once. It leaves the keyboard
     /// with the client whose tree it acts on.
     case window(title: String, role: WindowRole, language: String?)
+    /// The listener's settings (`UserSetting`): read, with no changes, or changed, each change
+    /// said and written back to announcer.conf.
+    case settings([SettingChange])
 
     /// The events a client may subscribe to.
     public static let eventNames: Set<String> = ["speaking", "finished", "focus", "activate", "action", "adjust", "command"]
@@ -29,7 +32,7 @@ public enum Request: Sendable, Equatable {
 
     public static let types = [
         "hello", "focus", "announce", "stop", "screen", "update", "key", "navigate", "commands",
-        "shortcuts", "subscribe", "status", "voices", "echo", "window",
+        "shortcuts", "subscribe", "status", "voices", "echo", "window", "settings",
     ]
 
     /// The longest request line, in bytes, without its newline.
@@ -53,6 +56,7 @@ public enum Request: Sendable, Equatable {
         case .voices: "voices"
         case .echo: "echo"
         case .window: "window"
+        case .settings: "settings"
         }
     }
 }
@@ -156,6 +160,8 @@ public struct RequestLine: Sendable, Equatable {
             return .shortcuts
         case "voices":
             return .voices
+        case "settings":
+            return .settings(try reader.value("set").map { value throws(FieldError) in try SettingChange.list(value, path: "set") } ?? [])
         case "echo":
             let text = try reader.required("text") { key throws(FieldError) in try reader.string(key) }
             // A typed space is something to echo; nothing at all is not.

@@ -76,6 +76,9 @@ extension DaemonCore.Input {
             members["hintDelayMs"] = .number(settings.scheduler.hintDelayMs)
             members["maxAgeMs"] = .number(settings.scheduler.maxAgeMs)
             members["queueLimit"] = .number(Double(settings.scheduler.queueLimit))
+            if let configuration = settings.configuration {
+                members["settings"] = .object(Dictionary(uniqueKeysWithValues: DaemonSettings.userValues(configuration).map { ($0.rawValue, .string($1)) }))
+            }
         case .shutdown:
             members["input"] = "shutdown"
         }
@@ -152,13 +155,26 @@ extension DaemonCore.Input {
                 let hintStyle = try reader.required("hintStyle") { key throws(FieldError) in
                     try reader.choice(key, HintStyle.allCases.map(\.rawValue)).flatMap(HintStyle.init(rawValue:))
                 }
+                // The listener's settings, when the reload read them, by the file's own rule.
+                var configuration: Configuration?
+                if case .object(let values)? = reader.value("settings") {
+                    var read = Configuration()
+                    for (key, value) in values {
+                        guard let setting = UserSetting(rawValue: key), case .string(let text) = value else {
+                            throw FieldError(.invalid, path: "settings.\(key)", "expected a setting and its value as announcer.conf writes it")
+                        }
+                        do { try read.set(setting, to: text) } catch { throw FieldError(.invalid, path: "settings.\(key)", error.message) }
+                    }
+                    configuration = read
+                }
                 // The tables are the replay's own, as at the start (`catalog` nil keeps them).
                 input = .reconfigure(DaemonSettings(
                     catalog: nil, locale: try reader.required("locale") { key throws(FieldError) in try reader.string(key) },
                     hintStyle: hintStyle,
                     limits: DaemonLimits(maximumClients: try count("maxClients"), maximumBacklogBytes: try count("maxBacklogBytes"),
                                          maximumQueuedPerClient: try count("maxQueuedPerClient")),
-                    scheduler: SchedulerSettings(hintDelayMs: try time("hintDelayMs"), maxAgeMs: try time("maxAgeMs"), queueLimit: try count("queueLimit"))))
+                    scheduler: SchedulerSettings(hintDelayMs: try time("hintDelayMs"), maxAgeMs: try time("maxAgeMs"), queueLimit: try count("queueLimit")),
+                    configuration: configuration))
             case "shutdown": input = .shutdown
             default:
                 throw FieldError(.invalid, path: "input", "unknown input \"\(kind)\"")

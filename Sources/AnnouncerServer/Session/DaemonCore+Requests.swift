@@ -58,6 +58,8 @@ extension DaemonCore {
                 return nil
             }
             return Reply(id: id, .voices(voices))
+        case .settings(let changes):
+            return changeSettings(changes, id: id, from: client, events: &events)
         case .subscribe(let names):
             withClient(client) { $0.subscriptions = names }
             return Reply(id: id, .subscribed(names))

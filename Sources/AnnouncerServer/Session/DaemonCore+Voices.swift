@@ -79,6 +79,14 @@ extension DaemonCore {
             let now = now
             withSSIP(client) { $0.replied(at: now) }
             return [.write(client, reply)] + releaseHeldEvents(of: client)
+        case .settings(let client, let id, let changes):
+            guard clients[client] != nil else { return [] }
+            guard voices != nil else {
+                return [.send(client, .reply(Reply(RequestError(.voicesUnavailable, "the speech worker could not list its voices; try again", id: id))))]
+            }
+            var events: [Action] = []
+            guard let reply = changeSettings(changes, id: id, from: client, events: &events) else { return events }
+            return events + [.send(client, .reply(reply))]
         }
     }
 }

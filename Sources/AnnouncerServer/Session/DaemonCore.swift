@@ -96,6 +96,9 @@ public struct DaemonCore {
         case ended(UtteranceID, FinishStatus)
         /// A line for the log; `limited` ones may repeat without end and are rate-limited.
         case log(LogLevel, String, limited: Bool)
+        /// The listener changed these settings (`settings`): the engine speaks with the
+        /// configuration's voice from now on, and the settings are written to announcer.conf.
+        case settingsChanged(Configuration, [UserSetting])
     }
 
     struct Client {
@@ -126,17 +129,22 @@ public struct DaemonCore {
     enum VoiceRequest: Equatable {
         case json(ClientID, id: JSONValue?)
         case ssip(ClientID, language: String?, variant: String?)
+        /// A `settings` request that steps the voice: the voices are its choices.
+        case settings(ClientID, id: JSONValue?, [SettingChange])
 
         var client: ClientID {
             switch self {
-            case .json(let client, _), .ssip(let client, _, _): client
+            case .json(let client, _), .ssip(let client, _, _), .settings(let client, _, _): client
             }
         }
     }
 
     /// Changed only by `reconfigure`, so that a reload is recorded and replayed like any input.
-    public private(set) var composer: UtteranceComposer
+    public internal(set) var composer: UtteranceComposer
     public private(set) var limits: DaemonLimits
+    /// The listener's settings as they are now (`UserSetting`): the configuration read, then
+    /// changed by `settings` requests.
+    public internal(set) var configuration: Configuration
     public let sinkDescription: String
     /// Only this user's processes may connect.
     public let uid: UInt32
@@ -167,8 +175,12 @@ public struct DaemonCore {
     /// Lines a client is served in one turn before the others get theirs.
     public static let linesPerTurn = TurnQueue.linesPerTurn
 
-    public init(composer: UtteranceComposer, limits: DaemonLimits, scheduler: SchedulerSettings, sinkDescription: String, uid: UInt32) {
+    public init(composer: UtteranceComposer, limits: DaemonLimits, scheduler: SchedulerSettings, sinkDescription: String, uid: UInt32,
+                configuration: Configuration = Configuration()) {
+        var composer = composer
+        composer.verbosity = .init(configuration)
         self.composer = composer
+        self.configuration = configuration
         self.limits = limits
         self.speech = SpeechDriver(settings: scheduler)
         self.sinkDescription = sinkDescription
@@ -204,7 +216,9 @@ public struct DaemonCore {
     /// A configuration reload: what is queued stays queued, and who is connected stays so even
     /// past a lower `max-clients`.
     private mutating func reconfigure(_ settings: DaemonSettings) {
-        composer = UtteranceComposer(catalog: settings.catalog ?? composer.catalog, locale: settings.locale, hintStyle: settings.hintStyle)
+        if let read = settings.configuration { configuration = read }
+        composer = UtteranceComposer(catalog: settings.catalog ?? composer.catalog, locale: settings.locale, hintStyle: settings.hintStyle,
+                                     verbosity: .init(configuration))
         limits = settings.limits
         speech.settings = settings.scheduler
     }
@@ -246,7 +260,8 @@ public struct DaemonCore {
             return voicesListed(listing)
         case .reconfigure(let settings):
             reconfigure(settings)
-            return []
+            // The voice read again speaks from now on; nothing was changed to be written.
+            return settings.configuration.map { [.settingsChanged($0, [])] } ?? []
         case .shutdown:
             schedule(.stop)
             return []

@@ -1,0 +1,88 @@
+/// The settings a listener changes while listening (docs/design.md §8): the voice's rate, pitch,
+/// volume and name, the punctuation spoken, and how much is said. Each is a line of
+/// announcer.conf, and a change to one is read by the same rule as the file's line
+/// (`Configuration.apply`): by a key on the desktop or in `announce term`, by `announce set`, by
+/// a client's `settings` request.
+public enum UserSetting: String, CaseIterable, Sendable {
+    case rate, pitch, volume, voice, punctuation, hints, positions
+
+    /// How far one step up or down moves a number, and its bounds (as the file's).
+    var steps: (step: Int, range: ClosedRange<Int>)? {
+        switch self {
+        case .rate: (25, 80...450)
+        case .pitch: (10, 0...100)
+        case .volume: (10, 0...200)
+        case .voice, .punctuation, .hints, .positions: nil
+        }
+    }
+
+    /// The words that name it when it is said as it changes.
+    var word: LocaleWords.Word {
+        switch self {
+        case .rate: .settingRate
+        case .pitch: .settingPitch
+        case .volume: .settingVolume
+        case .voice: .settingVoice
+        case .punctuation: .settingPunctuation
+        case .hints: .settingHints
+        case .positions: .settingPositions
+        }
+    }
+}
+
+extension Configuration {
+    /// The setting's value as announcer.conf writes it.
+    public func value(of setting: UserSetting) -> String {
+        switch setting {
+        case .rate: String(rate)
+        case .pitch: String(pitch)
+        case .volume: String(volume)
+        case .voice: voice
+        case .punctuation: punctuation.rawValue
+        case .hints: hints ? "on" : "off"
+        case .positions: positions ? "on" : "off"
+        }
+    }
+
+    /// Sets it from a value as announcer.conf writes it; a bad value is the file's error for it.
+    public mutating func set(_ setting: UserSetting, to value: String) throws(ConfigError) {
+        try apply(KeyValueFile.Entry(key: setting.rawValue, value: value, line: 0), file: setting.rawValue)
+    }
+
+    /// The value one step up (or down) gives: a number moves by its step and stops at its
+    /// bounds; a choice goes round its choices; the voice goes round `voices` (the installed
+    /// voices of the current language, said by their names).
+    public func stepped(_ setting: UserSetting, up: Bool, voices: [String] = []) -> String {
+        if let (step, range) = setting.steps, let now = Int(value(of: setting)) {
+            // A value off the step's grid (set by hand) moves to the next mark on it.
+            let mark = up ? (now / step + 1) * step : ((now + step - 1) / step - 1) * step
+            return String(min(max(mark, range.lowerBound), range.upperBound))
+        }
+        let choices: [String] = switch setting {
+        case .punctuation: Announcement.Punctuation.allCases.map(\.rawValue)
+        case .hints, .positions: ["on", "off"]
+        case .voice: voices.isEmpty ? [voice] : voices
+        case .rate, .pitch, .volume: []
+        }
+        guard !choices.isEmpty else { return value(of: setting) }
+        guard let index = choices.firstIndex(of: value(of: setting)) else { return choices[up ? 0 : choices.count - 1] }
+        return choices[(index + (up ? 1 : choices.count - 1)) % choices.count]
+    }
+
+    /// What is said as it changes, in `words`: "Rate 200.", "Punctuation most.", "Hints off."
+    public func spoken(_ setting: UserSetting, in words: LocaleWords) -> String {
+        let value: String = switch setting {
+        case .rate, .pitch, .volume, .voice: value(of: setting)
+        case .punctuation:
+            switch punctuation {
+            case .none: words[.punctuationNone]
+            case .some: words[.punctuationSome]
+            case .most: words[.punctuationMost]
+            case .all: words[.punctuationAll]
+            }
+        case .hints: words[hints ? .settingOn : .settingOff]
+        case .positions: words[positions ? .settingOn : .settingOff]
+        }
+        return words[setting.word].replacing("{value}", with: value)
+    }
+}

@@ -1,0 +1,55 @@
+import AnnouncerCore
+
+/// The listener's settings, changed while listening (`settings`, docs/protocol.md): each change
+/// read by announcer.conf's own rule, said in the voice it makes, and handed to the shell to
+/// give the engine and to write back to the file.
+extension DaemonCore {
+    /// The reply to `settings`; nil when it steps the voice before the synthesizer has listed
+    /// its voices (it is answered once they come).
+    mutating func changeSettings(_ changes: [SettingChange], id: JSONValue?, from client: ClientID, events: inout [Action]) -> Reply? {
+        let stepsVoice = changes.contains { $0.setting == .voice && !Self.isValue($0.change) }
+        if stepsVoice, voices == nil {
+            events += askForVoices(.settings(client, id: id, changes))
+            return nil
+        }
+        var changed = configuration
+        for change in changes {
+            let value: String = switch change.change {
+            case .to(let value): value
+            case .up: changed.stepped(change.setting, up: true, voices: voiceChoices(for: changed.voice))
+            case .down: changed.stepped(change.setting, up: false, voices: voiceChoices(for: changed.voice))
+            }
+            do {
+                try changed.set(change.setting, to: value)
+            } catch {
+                // None of them is taken: a request is carried out whole or not at all.
+                return Reply(RequestError(.invalidField, "set.\(error.message)", id: id))
+            }
+        }
+        guard !changes.isEmpty else { return Reply(id: id, .settings(DaemonSettings.userValues(configuration))) }
+        let settings = UserSetting.allCases.filter { setting in changes.contains { $0.setting == setting } }
+        configuration = changed
+        composer.verbosity = .init(changed)
+        events.append(.settingsChanged(changed, settings))
+        // Said at once, in the voice it makes, as the answer to a key is (an echo): the last
+        // step's value cuts off the one before, and the next focus cuts it off. It is the
+        // daemon's own word, no client's: a client that leaves (`announce set`) does not take
+        // it with it.
+        let words = composer.catalog.words(for: nil, configured: composer.locale)
+        let said = settings.map { changed.spoken($0, in: words) }.joined(separator: words[.space])
+        _ = schedule(.echo(Speech(text: said)))
+        return Reply(id: id, .settings(DaemonSettings.userValues(changed)))
+    }
+
+    private static func isValue(_ change: SettingChange.Change) -> Bool {
+        if case .to = change { true } else { false }
+    }
+
+    /// The voices a step goes round: the synthesizer's voices of the voice's language (by
+    /// their language tags, as `voice` takes them), in order.
+    func voiceChoices(for voice: String) -> [String] {
+        let language = voice.split(separator: "-").first.map { $0.lowercased() } ?? voice.lowercased()
+        let tags = (voices ?? []).map { $0.language.lowercased() }.filter { $0 == language || $0.hasPrefix(language + "-") }
+        return Array(Set(tags)).sorted()
+    }
+}

@@ -1,0 +1,94 @@
+import AnnouncerCore
+@testable import AnnouncerServer
+import AnnouncerTestSupport
+import Testing
+
+/// `settings`: the listener's settings read and changed while listening, each change said at
+/// once in the voice it makes, handed to the engine and to the file, and carried out whole or
+/// not at all.
+@Suite struct DaemonCoreSettingsTests {
+    var test = CoreHarness()
+
+    static func changed(_ actions: [DaemonCore.Action]) -> [String] {
+        actions.compactMap { action in
+            guard case .settingsChanged(let configuration, let settings) = action else { return nil }
+            return settings.map { "\($0.rawValue) = \(configuration.value(of: $0))" }.joined(separator: ", ")
+        }
+    }
+
+    @Test mutating func aSettingIsReadChangedSaidAndHandedOn() {
+        _ = test.connect(1)
+        let read = CoreHarness.sent(test.send(1, #"{"type":"settings","id":1}"#))
+        #expect(read == [#"1 {"id":1,"settings":{"hints":"on","pitch":50,"positions":"on","punctuation":"none","rate":175,"voice":"en","volume":100},"type":"ok"}"#])
+
+        let up = test.send(1, #"{"type":"settings","id":2,"set":{"rate":"up"}}"#)
+        // Handed to the engine and the file before it is said, so it is said at the new rate.
+        #expect(Self.changed(up) == ["rate = 200"])
+        let handedOn = up.firstIndex { if case .settingsChanged = $0 { true } else { false } }
+        let said = up.firstIndex { if case .speak = $0 { true } else { false } }
+        #expect(handedOn! < said!)
+        #expect(CoreHarness.spoken(up) == ["echo Rate 200."])
+        #expect(CoreHarness.sent(up).first?.contains(#""rate":200"#) == true)
+        #expect(test.core.configuration.rate == 200)
+
+        // Several at once: said in the settings' order, in one utterance that cuts off the last.
+        _ = test.handle(.engine(.started(UtteranceID(1))))
+        let more = test.send(1, #"{"type":"settings","id":3,"set":{"positions":false,"punctuation":"most","pitch":70}}"#)
+        #expect(Self.changed(more) == ["pitch = 70, punctuation = most, positions = off"])
+        #expect(more.contains(.cutOff(UtteranceID(1))))
+        #expect(CoreHarness.spoken(more + test.handle(.engine(.finished(UtteranceID(1))))) == ["echo Pitch 70. Punctuation most. Positions off."])
+        // A focus cuts it off: the answer to the next key is heard at once.
+        _ = test.handle(.engine(.started(UtteranceID(2))))
+        #expect(test.send(1, #"{"type":"focus","element":{"label":"OK"}}"#).contains(.cutOff(UtteranceID(2))))
+    }
+
+    @Test mutating func aBadValueChangesNothing() {
+        _ = test.connect(1)
+        let refused = test.send(1, #"{"type":"settings","id":1,"set":{"rate":220,"volume":500}}"#)
+        #expect(CoreHarness.sent(refused) == [#"1 {"code":"invalid_field","id":1,"message":"set.volume: expected a volume from 0 to 200, got \"500\"","type":"error"}"#])
+        #expect(Self.changed(refused).isEmpty && CoreHarness.spoken(refused).isEmpty)
+        #expect(test.core.configuration == Configuration())
+        let unknown = CoreHarness.sent(test.send(1, #"{"type":"settings","id":2,"set":{"speed":3}}"#))
+        #expect(unknown.first?.contains(#""message":"set.speed: is no setting; the settings are rate, pitch, volume, voice, punctuation, hints, positions""#) == true)
+        let kind = CoreHarness.sent(test.send(1, #"{"type":"settings","id":3,"set":{"rate":[1]}}"#))
+        #expect(kind.first?.contains("expected a value, \\\"up\\\" or \\\"down\\\", got an array") == true)
+    }
+
+    /// Hints and position words off: the composer says neither, for every client.
+    @Test mutating func lessIsSaidWithHintsAndPositionsOff() {
+        _ = test.connect(1)
+        let element = #"{"label":"Wi-Fi","traits":["button","switchButton"],"value":"1","context":{"kind":"series","index":2,"count":4}}"#
+        var said = test.send(1, #"{"type":"focus","element":\#(element)}"#)
+        #expect(CoreHarness.spoken(said) == ["focus Wi-Fi. Switch Button. On. 2 of 4."])
+        _ = test.send(1, #"{"type":"settings","set":{"hints":"off","positions":"off"}}"#)
+        said = test.send(1, #"{"type":"focus","element":\#(element)}"#)
+        #expect(CoreHarness.spoken(said) == ["focus Wi-Fi. Switch Button. On."])
+        test.clock = 5_000
+        #expect(CoreHarness.spoken(test.handle(.tick)).isEmpty)
+    }
+
+    /// Stepping the voice goes round the voices of its language, once the worker has listed
+    /// them; the request waits for the list as `voices` does.
+    @Test mutating func theVoiceStepsRoundItsLanguagesVoices() {
+        _ = test.connect(1)
+        #expect(test.send(1, #"{"type":"settings","id":1,"set":{"voice":"up"}}"#) == [.listVoices])
+        let voices = [SynthesisVoice(name: "English (America)", language: "en-us"), SynthesisVoice(name: "German", language: "de"),
+                      SynthesisVoice(name: "English (Great Britain)", language: "en-gb")]
+        let answered = test.handle(.voices(.listed(voices)))
+        #expect(Self.changed(answered) == ["voice = en-gb"])
+        #expect(CoreHarness.spoken(answered) == ["echo Voice en-gb."])
+        #expect(Self.changed(test.send(1, #"{"type":"settings","set":{"voice":"up"}}"#)) == ["voice = en-us"])
+        #expect(Self.changed(test.send(1, #"{"type":"settings","set":{"voice":"up"}}"#)) == ["voice = en-gb"])
+        #expect(Self.changed(test.send(1, #"{"type":"settings","set":{"voice":"de"}}"#)) == ["voice = de"])
+        #expect(Self.changed(test.send(1, #"{"type":"settings","set":{"voice":"down"}}"#)) == ["voice = de"])
+    }
+
+    /// A reload hands the engine the voice read again, and writes nothing.
+    @Test mutating func aReloadHandsTheEngineTheVoiceReadAgain() {
+        var configuration = Configuration()
+        configuration.rate = 300
+        let reloaded = test.handle(.reconfigure(DaemonSettings(configuration, catalog: nil)))
+        #expect(reloaded == [.settingsChanged(configuration, [])])
+        #expect(test.core.configuration.rate == 300)
+    }
+}
