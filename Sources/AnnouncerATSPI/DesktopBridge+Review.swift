@@ -243,6 +243,15 @@ extension DesktopBridge {
             case .stopSpeech:
                 readingUtterance = nil
                 _ = daemon.request(.stop)
+            case .saySetting(let setting):
+                // Its value as the daemon holds it now, in the configured locale's words.
+                guard case .settings(let values)? = daemon.request(.settings([]))?.body else { break }
+                var configuration = Configuration()
+                for (setting, value) in values { try? configuration.set(setting, to: value) }
+                let words = settings.catalog.words(for: nil, configured: settings.locale)
+                _ = daemon.request(.echo(text: configuration.spoken(setting, in: words), unit: .word, language: nil))
+            case .changeSetting(let change):
+                _ = daemon.request(.settings([change]))
             }
         }
         watchDaemon()

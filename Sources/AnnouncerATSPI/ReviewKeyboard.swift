@@ -39,6 +39,7 @@ final class ReviewKeyboard {
     static let shiftMask: UInt32 = 1
     /// X's Control and Mod1 (Alt) masks, held together.
     static let controlAltMask: UInt32 = 4 | 8
+    static let controlMask: UInt32 = 4
 
     /// The keyboard of the X display; nil when there is none (libatspi's device needs X).
     init?(modifier: DesktopModifier) {
@@ -110,7 +111,7 @@ final class ReviewKeyboard {
     private func grabs(for key: ReviewKey) -> [Grab] {
         let code = announcer_atspi_keycode(key.name)
         guard code != 0 else { return [] }
-        let held = (key.shift ? Self.shiftMask : 0) | (key.controlAlt ? Self.controlAltMask : 0)
+        let held = (key.shift ? Self.shiftMask : 0) | (key.controlAlt ? Self.controlAltMask : key.control ? Self.controlMask : 0)
         return key.modifier ? modifierMasks.map { Grab(keycode: code, modifiers: $0 | held) } : [Grab(keycode: code, modifiers: held)]
     }
 

@@ -17,6 +17,10 @@ public enum ReviewAction: Sendable, Equatable {
     case focus(object: String)
     /// Silence what is being said (a key stopped a read all).
     case stopSpeech
+    /// Say the setting chosen on the ring, with its value as the daemon holds it.
+    case saySetting(UserSetting)
+    /// Ask the daemon for this change to the settings (it says it).
+    case changeSetting(SettingChange)
 }
 
 /// The desktop review (docs/design.md §18): the review cursor over the active window or the
@@ -27,6 +31,8 @@ public enum ReviewAction: Sendable, Equatable {
 public struct DesktopReview: Sendable {
     public private(set) var cursor = ReviewCursor()
     public private(set) var mode = ReviewMode.desktop
+    /// The settings Insert+Ctrl+arrows go round.
+    public private(set) var settings = SettingsRing()
     /// Whether a read all is going on.
     public private(set) var reading = false
     /// The window the items are of: its title and what it is.
@@ -193,6 +199,10 @@ public struct DesktopReview: Sendable {
                 return [.say(words[forward ? .noNextLine : .noPreviousLine], unit: .word)]
             }
             return [.say(TypingEcho.name(String(character), in: words), unit: .character)]
+        case .chooseSetting(let next):
+            return [.saySetting(settings.choose(next: next))]
+        case .stepSetting(let up):
+            return [.changeSetting(settings.step(up: up))]
         case .cell(let direction):
             switch cursor.moveCell(direction) {
             case .notInTable: return [.say(words[.notInTable], unit: .word)]

@@ -8,15 +8,20 @@ public struct ReviewKey: Hashable, Sendable, CustomStringConvertible {
     public var modifier: Bool
     /// Control and Alt held (a table's Ctrl+Alt+arrows).
     public var controlAlt: Bool
+    /// Control held alone (the settings' Insert+Ctrl+arrows).
+    public var control: Bool
 
-    public init(_ name: String, shift: Bool = false, modifier: Bool = false, controlAlt: Bool = false) {
+    public init(_ name: String, shift: Bool = false, modifier: Bool = false, controlAlt: Bool = false, control: Bool = false) {
         self.name = name
         self.shift = shift
         self.modifier = modifier
         self.controlAlt = controlAlt
+        self.control = control && !controlAlt
     }
 
-    public var description: String { (modifier ? "Insert+" : "") + (controlAlt ? "Ctrl+Alt+" : "") + (shift ? "Shift+" : "") + name }
+    public var description: String {
+        (modifier ? "Insert+" : "") + (controlAlt ? "Ctrl+Alt+" : control ? "Ctrl+" : "") + (shift ? "Shift+" : "") + name
+    }
 }
 
 /// Where the review's keys act: anywhere on the desktop, or in a web document in browse mode
@@ -46,6 +51,10 @@ public enum ReviewCommand: Sendable, Equatable {
     case leaveFocusMode
     /// Ctrl+Alt+arrows in browse mode: the next cell that way in a table.
     case cell(ReviewCursor.CellDirection)
+    /// Insert+Ctrl+Right / Left: the next or previous setting of the ring (`SettingsRing`).
+    case chooseSetting(next: Bool)
+    /// Insert+Ctrl+Up / Down: the chosen setting a step up or down.
+    case stepSetting(up: Bool)
 }
 
 /// The review's keys (docs/design.md §18): which keys are taken from the applications in each
@@ -62,6 +71,10 @@ public enum ReviewKeyMap {
         "Return": .press, "KP_Enter": .press, "space": .press,
     ]
     static let cellKeys: [String: ReviewCursor.CellDirection] = ["Left": .left, "Right": .right, "Up": .up, "Down": .down]
+    /// Insert+Ctrl+arrows, everywhere: the settings (NVDA's synthesizer settings ring).
+    static let settingKeys: [String: ReviewCommand] = [
+        "Right": .chooseSetting(next: true), "Left": .chooseSetting(next: false), "Up": .stepSetting(up: true), "Down": .stepSetting(up: false),
+    ]
     static let singleKeys: [String: ReviewFilter] = [
         "h": .heading(level: nil), "k": .link, "f": .formField, "b": .button, "d": .landmark, "t": .table, "l": .list,
         "x": .checkBox, "r": .radioButton, "e": .editField, "c": .comboBox, "u": .unvisitedLink,
@@ -90,6 +103,7 @@ public enum ReviewKeyMap {
     public static func command(for key: ReviewKey, in mode: ReviewMode) -> ReviewCommand? {
         if key.modifier {
             if key.shift { return nil }
+            if key.control { return settingKeys[key.name] }
             if key.name == "space" { return mode == .desktop ? nil : .toggleMode }
             return modifierKeys[key.name]
         }
@@ -112,6 +126,7 @@ public enum ReviewKeyMap {
     /// focus mode is left to the page, which closes its menu with it, as NVDA leaves it.
     public static func keys(in mode: ReviewMode, escapeToPage: Bool = false) -> Set<ReviewKey> {
         var keys = Set(modifierKeys.keys.map { ReviewKey($0, modifier: true) })
+        keys.formUnion(settingKeys.keys.map { ReviewKey($0, modifier: true, control: true) })
         switch mode {
         case .desktop:
             break

@@ -28,6 +28,23 @@ import Testing
         #expect(Array(spoken.drop { $0 != said[0] }).filter { $0 != "Mail settings" } == said)
     }
 
+    /// Insert+Ctrl+arrows: the settings ring, each setting said with its value as it is chosen,
+    /// each step said in the voice it makes; the next focus is said as the setting made it.
+    @Test func gtk3SettingsChangeWithTheirKeys() async throws {
+        let (keys, said) = keysAndSpeech([
+            ("Tab", ["Remember me. Check Box. Not Checked."]),
+            ("Insert+ctrl+Up", ["Rate 200."]),
+            ("Insert+ctrl+Right", ["Pitch 50."]),
+            ("Insert+ctrl+Down", ["Pitch 40."]),
+            ("Insert+ctrl+Left", ["Rate 200."]),
+            ("Insert+ctrl+Left", ["Positions on."]),
+            ("Insert+ctrl+Down", ["Positions off."]),
+            ("Tab", ["Name. Text Field."]),
+        ])
+        let spoken = try await desktopSession("gtk3_app.py", keys: keys, kinds: Self.allKinds)
+        #expect(Array(spoken.drop { $0 != said[0] }).filter { $0 != "Mail settings" } == said)
+    }
+
     @Test func gtk3ReadAllGoesToTheEndAndAKeyStopsIt() async throws {
         let (keys, said) = keysAndSpeech([
             ("Tab", ["Remember me. Check Box. Not Checked."]),

@@ -42,6 +42,8 @@ import Testing
                 case .activate(let object): "activate \(object)"
                 case .focus(let object): "focus \(object)"
                 case .stopSpeech: "stop"
+                case .saySetting(let setting): "say setting \(setting.rawValue)"
+                case .changeSetting(let change): "change \(change.setting.rawValue) \(change.change)"
                 }
             }
         }
@@ -104,6 +106,17 @@ import Testing
         case .speak(let element): "speak " + composer.compose(element).description
         default: "\(action)"
         }
+    }
+
+    /// Insert+Ctrl+arrows: the ring's setting said as it turns, the chosen one stepped.
+    @Test func theSettingsRingTurnsAndSteps() {
+        var review = DesktopReview(composer: composer)
+        #expect(review.perform(.stepSetting(up: true)) == [.changeSetting(SettingChange(.rate, .up))])
+        #expect(review.perform(.chooseSetting(next: true)) == [.saySetting(.pitch)])
+        #expect(review.perform(.stepSetting(up: false)) == [.changeSetting(SettingChange(.pitch, .down))])
+        #expect(review.perform(.chooseSetting(next: false)) == [.saySetting(.rate)])
+        #expect(review.perform(.chooseSetting(next: false)) == [.saySetting(.positions)])
+        #expect(review.settings.chosen == .positions)
     }
 
     @Test func theCursorStartsAtTheFocusAndTheRotorChoosesWhatItMovesOver() {

@@ -61,6 +61,14 @@ import Testing
         Row(key: ReviewKey("h"), mode: .focus, command: nil),
         Row(key: ReviewKey("Down"), mode: .focus, command: nil),
         Row(key: ReviewKey("Escape"), mode: .focus, command: .leaveFocusMode),
+        // The settings ring, in every mode; Ctrl alone (no Insert) is the application's.
+        Row(key: ReviewKey("Right", modifier: true, control: true), mode: .desktop, command: .chooseSetting(next: true)),
+        Row(key: ReviewKey("Left", modifier: true, control: true), mode: .browse, command: .chooseSetting(next: false)),
+        Row(key: ReviewKey("Up", modifier: true, control: true), mode: .focus, command: .stepSetting(up: true)),
+        Row(key: ReviewKey("Down", modifier: true, control: true), mode: .desktop, command: .stepSetting(up: false)),
+        Row(key: ReviewKey("Down", modifier: true, control: true), mode: .browse, command: .stepSetting(up: false)),
+        Row(key: ReviewKey("Up", control: true), mode: .desktop, command: nil),
+        Row(key: ReviewKey("Up", shift: true, modifier: true, control: true), mode: .desktop, command: nil),
         // Outside a document, single keys and arrows are the application's.
         Row(key: ReviewKey("h"), mode: .desktop, command: nil),
         Row(key: ReviewKey("Down"), mode: .desktop, command: nil),
