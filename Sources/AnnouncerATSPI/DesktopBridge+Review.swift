@@ -245,11 +245,9 @@ extension DesktopBridge {
                 _ = daemon.request(.stop)
             case .saySetting(let setting):
                 // Its value as the daemon holds it now, in the configured locale's words.
-                guard case .settings(let values)? = daemon.request(.settings([]))?.body else { break }
-                var configuration = Configuration()
-                for (setting, value) in values { try? configuration.set(setting, to: value) }
+                guard case .settings(let values, _)? = daemon.request(.settings([]))?.body else { break }
                 let words = settings.catalog.words(for: nil, configured: settings.locale)
-                _ = daemon.request(.echo(text: configuration.spoken(setting, in: words), unit: .word, language: nil))
+                _ = daemon.request(.echo(text: Configuration(settings: values).spoken(setting, in: words), unit: .word, language: nil))
             case .changeSetting(let change):
                 _ = daemon.request(.settings([change]))
             }

@@ -157,8 +157,13 @@ public final class KeyDriver {
 
     /// announcerd's answer to a request this run sent.
     public func accepted(_ reply: Reply?) {
-        guard case .ok(let accepted)? = reply?.body else { return }
-        for utterance in [accepted.utterance, accepted.hint].compactMap({ $0 }) {
+        let utterances: [UtteranceID?] = switch reply?.body {
+        case .ok(let accepted)?: [accepted.utterance, accepted.hint]
+        // A setting changed: the daemon's saying of it.
+        case .settings(_, let utterance)?: [utterance]
+        default: []
+        }
+        for utterance in utterances.compactMap({ $0 }) {
             outstanding.insert(utterance)
             ours.insert(utterance)
         }

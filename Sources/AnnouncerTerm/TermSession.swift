@@ -18,6 +18,8 @@ public struct TermSession {
     let daemon: DaemonLink
     /// What the user typed that the program has not taken yet.
     var pendingInput: [UInt8] = []
+    /// Alt-S and the arrows: the settings.
+    var settingsKeys = SettingsPrefix()
     var inputOpen = true
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
@@ -114,10 +116,7 @@ public struct TermSession {
         while let action = driver.next(at: now, busy: busy) {
             switch action {
             case .key(let key):
-                for input in TerminalKeys.decode(model.bytes(for: key)) {
-                    deliver(reader.key(input.key, at: now))
-                    if input.isForwarded { pendingInput += input.bytes }
-                }
+                for input in TerminalKeys.decode(model.bytes(for: key)) { take(input) }
                 flushInput()
             case .screen:
                 driver.show(model.snapshot())
@@ -186,11 +185,27 @@ public struct TermSession {
             return
         }
         record("in", Array(buffer[0..<count]))
-        for input in TerminalKeys.decode(Array(buffer[0..<count])) {
+        for input in TerminalKeys.decode(Array(buffer[0..<count])) { take(input) }
+        flushInput()
+    }
+
+    /// A key from the user (or the test's steps): the settings' while they have the arrows,
+    /// else the reader's, and the program's unless the reader takes it.
+    private mutating func take(_ input: KeyInput) {
+        switch settingsKeys.take(input.key) {
+        case .notTaken:
             deliver(reader.key(input.key, at: now))
             if input.isForwarded { pendingInput += input.bytes }
+        case .say(let setting):
+            deliver([.stop])
+            // Its value as the daemon holds it now, in the configured locale's words.
+            guard case .settings(let values, _)? = daemon.request(.settings([]))?.body else { return }
+            let words = reader.composer.catalog.words(for: nil, configured: reader.composer.locale)
+            deliver([.echo(Configuration(settings: values).spoken(setting, in: words), unit: .word)], waitingForReplies: true)
+        case .change(let change):
+            let reply = daemon.request(.settings([change]))
+            driver?.accepted(reply)
         }
-        flushInput()
     }
 
     private mutating func flushInput() {

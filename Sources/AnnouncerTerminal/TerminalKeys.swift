@@ -9,6 +9,8 @@ public enum TerminalKey: Sendable, Equatable {
     case home, end, pageUp, pageDown, delete
     /// A review key: taken by the reader, never sent to the program.
     case review(ReviewCommand)
+    /// Alt-S: the settings keys' prefix (`SettingsPrefix`), never sent to the program.
+    case settings
     /// The user's terminal answering the program's question (the cursor's position, its
     /// device attributes, focus in and out): sent on, and no key at all.
     case report
@@ -43,7 +45,7 @@ public struct KeyInput: Sendable, Equatable {
 
     public var isForwarded: Bool {
         if case .review = key { return false }
-        return true
+        return key != .settings
     }
 }
 
@@ -71,6 +73,7 @@ public enum TerminalKeys {
             if next == UInt8(ascii: "["), bytes.count > 2 { return controlSequence(bytes) }
             if next == UInt8(ascii: "O"), bytes.count > 2 { return (cursorKey(bytes[start + 2]) ?? .other, 3) }
             if let command = ReviewCommand.byKey[next] { return (.review(command), 2) }
+            if next == UInt8(ascii: "s") { return (.settings, 2) }
             if next == UInt8(ascii: "b") { return (.wordLeft, 2) }
             if next == UInt8(ascii: "f") { return (.wordRight, 2) }
             return (.other, next == 0x1B ? 1 : 2)

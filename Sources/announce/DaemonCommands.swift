@@ -286,7 +286,7 @@ enum DaemonCommands {
             }
         }
         return ask(.settings(changes), parsed, command) { reply in
-            guard case .settings(let values) = reply.body else { return nil }
+            guard case .settings(let values, _) = reply.body else { return nil }
             if parsed.has("--json") {
                 Console.out(reply.json.serialized())
             } else if command == "get", let name = given.first, let setting = UserSetting(rawValue: name) {

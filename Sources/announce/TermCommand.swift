@@ -29,6 +29,10 @@ enum TermCommand {
           Alt-U  Alt-I  Alt-O    previous, current, next line
           Alt-J  Alt-K  Alt-L    previous, current, next word
           Alt-M  Alt-,  Alt-.    previous, current, next character
+          Alt-S                  the speech settings: say the chosen one with its value; then
+                                 Right/Left choose another (rate, pitch, volume, voice,
+                                 punctuation, hints, positions), Up/Down change it (kept in
+                                 announcer.conf), until any other key
 
           --typing-echo ECHO     characters, words or none (default: term.typing-echo)
           --config FILE          read this configuration instead of the user's or the default

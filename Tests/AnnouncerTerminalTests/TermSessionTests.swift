@@ -44,6 +44,18 @@ import Testing
         #expect(status == 0)
     }
 
+    /// Alt-S gives the arrows to the settings: each is said with its value as it is chosen,
+    /// each step said by the daemon; the next other key goes to the program again.
+    @Test func altSAndTheArrowsChangeTheSettings() async throws {
+        let (spoken, status) = try await session(["sh", "-c", "read line; echo \"got $line\""], steps: [
+            .key(ScriptKey(.character("s"), .alt)), .key(ScriptKey(.up)), .key(ScriptKey(.right)), .key(ScriptKey(.down)),
+            .key(ScriptKey(.left)), .key(ScriptKey(.left)), .key(ScriptKey(.down)), .type("x"), .key(ScriptKey(.enter)),
+        ])
+        #expect(spoken == ["Rate 175.", "Rate 200.", "Pitch 50.", "Pitch 40.", "Rate 200.", "Positions on.", "Positions off.",
+                           "x", "got x", "exited 0"])
+        #expect(status == 0)
+    }
+
     /// The program still running when the steps are done is hung up, and its hang-up is not said.
     @Test func aProgramLeftRunningIsHungUpOnceTheStepsAreDone() async throws {
         let (spoken, _) = try await session(["sh", "-c", "echo ready; exec sleep 30"])

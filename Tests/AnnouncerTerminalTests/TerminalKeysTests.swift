@@ -19,6 +19,7 @@ struct TerminalKeysTests {
         ([0x1B, 0x69], .review(.currentLine)),
         ([0x1B, 0x2C], .review(.currentCharacter)),
         ([0x1B, 0x2E], .review(.nextCharacter)),
+        ([0x1B, 0x73], .settings),
         ([0x1B], .escape),
         ([0x03], .other),
         // The terminal's answers to a program's questions, never a key the user pressed: the

@@ -31,6 +31,13 @@ public enum UserSetting: String, CaseIterable, Sendable {
 }
 
 extension Configuration {
+    /// The defaults with these settings' values (a `settings` reply's); one a newer daemon
+    /// writes differently keeps its default.
+    public init(settings values: [UserSetting: String]) {
+        self.init()
+        for (setting, value) in values { try? set(setting, to: value) }
+    }
+
     /// The setting's value as announcer.conf writes it.
     public func value(of setting: UserSetting) -> String {
         switch setting {

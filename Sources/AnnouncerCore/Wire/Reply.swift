@@ -16,8 +16,9 @@ public struct Reply: Sendable, Equatable {
         case shortcuts([KeyCommand])
         /// To `voices`: the synthesizer's voices.
         case voices([SynthesisVoice])
-        /// To `settings`: every setting's value as announcer.conf writes it, after the changes.
-        case settings([UserSetting: String])
+        /// To `settings`: every setting's value as announcer.conf writes it, after the changes,
+        /// and the utterance that says the change (none when nothing changed).
+        case settings([UserSetting: String], utterance: UtteranceID? = nil)
         case error(RequestError.Code, message: String)
     }
 
@@ -91,8 +92,9 @@ public struct Reply: Sendable, Equatable {
         case .voices(let voices):
             members["type"] = "ok"
             members["voices"] = .array(voices.map(\.json))
-        case .settings(let values):
+        case .settings(let values, let utterance):
             members["type"] = "ok"
+            if let utterance { members["utterance"] = .number(Double(utterance.rawValue)) }
             members["settings"] = .object(Dictionary(values.map { setting, value in
                 (setting.rawValue, setting.steps != nil ? Int(value).map { .number(Double($0)) } ?? .string(value) : .string(value))
             }, uniquingKeysWith: { _, last in last }))
@@ -145,7 +147,7 @@ public struct Reply: Sendable, Equatable {
                     default: throw FieldError(.invalid, path: "settings." + key, "expected a number or a string, got \(value.typeName)")
                     }
                 }
-                self.init(id: id, .settings(values))
+                self.init(id: id, .settings(values, utterance: try reader.integer("utterance", in: 0...Int.max).map(UtteranceID.init)))
             } else {
                 var accepted = Accepted()
                 accepted.utterance = try reader.integer("utterance", in: 0...Int.max).map(UtteranceID.init)

@@ -37,8 +37,8 @@ extension DaemonCore {
         // it with it.
         let words = composer.catalog.words(for: nil, configured: composer.locale)
         let said = settings.map { changed.spoken($0, in: words) }.joined(separator: words[.space])
-        _ = schedule(.echo(Speech(text: said)))
-        return Reply(id: id, .settings(DaemonSettings.userValues(changed)))
+        let output = schedule(.echo(Speech(text: said)))
+        return Reply(id: id, .settings(DaemonSettings.userValues(changed), utterance: output.accepted.first))
     }
 
     private static func isValue(_ change: SettingChange.Change) -> Bool {
