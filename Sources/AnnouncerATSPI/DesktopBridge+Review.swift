@@ -197,7 +197,7 @@ extension DesktopBridge {
                                   takesArrows: ReviewKeyMap.takesArrows(role: snapshot.role, traits: element.traits),
                                   containers: containers)
         }
-        performTakingKeys(review.perform(command))
+        performTakingKeys(review.perform(command, presses: presses.press(key.description, at: now)))
         // A change to the item the cursor is on (its own object, not a run of a text's) is said.
         if let item = review.cursor.current, item.element.id == item.object {
             filter.reviewed = (item.object, item.element)

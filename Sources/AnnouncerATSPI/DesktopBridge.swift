@@ -45,6 +45,8 @@ public final class DesktopBridge {
     var reviewWindow: AccessibleReference?
     var reviewObjects: [String: AccessibleReference] = [:]
     var treeIsStale = true
+    /// The review keys pressed in a row (Insert+Up pressed again spells).
+    var presses = PressCount()
     /// A page's document that took the focus: its first item is said once a walk has read its
     /// tree (`walkEnded`).
     var documentShown: String?

@@ -141,6 +141,21 @@ public struct DesktopReview: Sendable {
     }
 
     /// The item a read all said last has ended: `spoken` whole (the next is said), or cut off.
+    /// The text Insert+Up or Insert+Tab spells: the line's (browse mode's), else the focus's
+    /// label and value.
+    private func spellable(_ command: ReviewCommand) -> String? {
+        switch command {
+        case .sayLine where mode != .desktop:
+            guard let line = cursor.currentLine, !line.isEmpty else { return nil }
+            return cursor.lineText(line.startIndex..<line.endIndex)
+        case .sayLine, .reportFocus:
+            guard let element = focused?.element else { return nil }
+            return [element.label, element.value].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+        default:
+            return nil
+        }
+    }
+
     public mutating func readingFinished(spoken: Bool) -> [ReviewAction] {
         guard reading else { return [] }
         guard spoken, let next = cursor.move(.item, forward: true) else {
@@ -150,7 +165,13 @@ public struct DesktopReview: Sendable {
         return [.read(Self.said(next))]
     }
 
-    public mutating func perform(_ command: ReviewCommand) -> [ReviewAction] {
+    /// What a command does; `presses` is how many times its key was pressed in a row: Insert+Up
+    /// and Insert+Tab pressed again spell what they said, then spell it phonetically (`Spelling`).
+    public mutating func perform(_ command: ReviewCommand, presses: Int = 1) -> [ReviewAction] {
+        if presses > 1, let text = spellable(command), !text.isEmpty {
+            let spelled = Spelling.echo(text, unit: .line, presses: presses, in: words)
+            return [.say(spelled.text, unit: spelled.unit)]
+        }
         switch command {
         case .next, .previous:
             return move(cursor.category, forward: command == .next)

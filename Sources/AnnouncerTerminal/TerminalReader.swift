@@ -79,6 +79,8 @@ public struct TerminalReader {
     private var lastSaid: [Int: Double] = [:]
     /// The review cursor once a review key has moved it; nil while it follows the cursor.
     private var review: ScreenPosition?
+    /// The review keys pressed in a row: a "current" key pressed again spells (`Spelling`).
+    private var presses = PressCount()
 
     public init(settings: TerminalSettings = TerminalSettings(), composer: UtteranceComposer, screen: ScreenSnapshot) {
         self.settings = settings
@@ -101,9 +103,19 @@ public struct TerminalReader {
     public mutating func key(_ key: TerminalKey, at now: Double) -> [Speech] {
         if key == .report { return [] }
         if case .review(let command) = key {
-            return [.stop] + worded(reviewSpeech(command))
+            let count = presses.press("\(command)", at: Milliseconds(now))
+            let speech = reviewSpeech(command)
+            guard count > 1, [.currentLine, .currentWord, .currentCharacter].contains(command) else { return [.stop] + worded(speech) }
+            // Pressed again: spelled, then spelled phonetically; a character has no spelling of
+            // its own, so its second press is the phonetic one.
+            return [.stop] + worded(speech.map { item in
+                guard case .echo(let text, let unit) = item, unit != .character || text.count == 1 else { return item }
+                let spelled = Spelling.echo(text, unit: unit, presses: unit == .character ? count + 1 : count, in: words)
+                return .echo(spelled.text, unit: spelled.unit)
+            })
         }
         review = nil
+        presses = PressCount()
         var speech: [Speech] = [.stop]
         switch key {
         case .typed(let character):

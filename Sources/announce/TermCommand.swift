@@ -29,6 +29,7 @@ enum TermCommand {
           Alt-U  Alt-I  Alt-O    previous, current, next line
           Alt-J  Alt-K  Alt-L    previous, current, next word
           Alt-M  Alt-,  Alt-.    previous, current, next character
+                                 (a current key pressed again spells; three times, phonetically)
           Alt-S                  the speech settings: say the chosen one with its value; then
                                  Right/Left choose another (rate, pitch, volume, voice,
                                  punctuation, hints, positions), Up/Down change it (kept in

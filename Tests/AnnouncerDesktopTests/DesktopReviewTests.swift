@@ -108,6 +108,19 @@ import Testing
         }
     }
 
+    /// Insert+Tab and Insert+Up pressed again: the focus's name and value spelled, then spelled
+    /// phonetically; browse mode's Insert+Up spells the line.
+    @Test func aWhereAmIKeyPressedAgainSpells() {
+        var review = DesktopReview(composer: composer)
+        _ = review.focusMoved(to: "name", element: Element(label: "Name", value: "Ada", traits: [.textEntry]), inDocument: false, takesArrows: true)
+        #expect(review.perform(.reportFocus, presses: 2) == [.say("Name Ada", unit: .spelled)])
+        #expect(review.perform(.reportFocus, presses: 3) == [.say("N, november. a, alfa. m, mike. e, echo. space. A, alfa. d, delta. a, alfa", unit: .line)])
+        #expect(review.perform(.sayLine, presses: 2) == [.say("Name Ada", unit: .spelled)])
+        #expect(review.perform(.reportFocus, presses: 4).count == 1)
+        // Where am I (Insert+W) is not spelled: it says the title and the focus again.
+        #expect(review.perform(.whereAmI, presses: 2) == [.say("Name: Ada. Text Field.", unit: .line)])
+    }
+
     /// Insert+Ctrl+arrows: the ring's setting said as it turns, the chosen one stepped.
     @Test func theSettingsRingTurnsAndSteps() {
         var review = DesktopReview(composer: composer)

@@ -181,6 +181,30 @@ struct TerminalReaderTests {
         #expect(review(.currentLine) == [.stop, .echo("$ make all", unit: .line)])
     }
 
+    /// A "current" review key pressed again within half a second spells what it said, then
+    /// spells it phonetically; a character's second press is its phonetic word; a pause, or
+    /// another key, starts again.
+    @Test func aCurrentKeyPressedAgainSpells() {
+        let lines = ["ls -a", "$ "].map { ScreenLine(text: $0, columns: 20) }
+        var reader = TerminalReader(composer: englishComposer, screen: ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: 0, column: 0)))
+        func review(_ command: ReviewCommand, at time: Double) -> [Speech] { reader.key(.review(command), at: time) }
+        #expect(review(.currentWord, at: 0) == [.stop, .echo("ls", unit: .word)])
+        #expect(review(.currentWord, at: 300) == [.stop, .echo("ls", unit: .spelled)])
+        #expect(review(.currentWord, at: 600) == [.stop, .echo("l, lima. s, sierra", unit: .line)])
+        #expect(review(.currentWord, at: 900) == [.stop, .echo("ls", unit: .word)])
+        #expect(review(.currentLine, at: 1_000) == [.stop, .echo("ls -a", unit: .line)])
+        #expect(review(.currentLine, at: 1_200) == [.stop, .echo("ls -a", unit: .spelled)])
+        #expect(review(.currentLine, at: 1_400) == [.stop, .echo("l, lima. s, sierra. space. -. a, alfa", unit: .line)])
+        #expect(review(.currentLine, at: 3_000) == [.stop, .echo("ls -a", unit: .line)])   // a pause: once again
+        #expect(review(.currentCharacter, at: 3_100) == [.stop, .echo("l", unit: .character)])
+        #expect(review(.currentCharacter, at: 3_200) == [.stop, .echo("l, lima", unit: .line)])
+        _ = reader.key(.typed("x"), at: 3_300)                                      // another key: once again
+        #expect(review(.currentCharacter, at: 3_400) == [.stop, .echo("l", unit: .character)])
+        // Moving keys never spell.
+        #expect(review(.nextCharacter, at: 3_500) == [.stop, .echo("s", unit: .character)])
+        #expect(review(.nextCharacter, at: 3_600) == [.stop, .echo("space", unit: .character)])
+    }
+
     /// Each review key is an echo of its unit, from the cursor: the line, the word (a space is a
     /// character) or the character it reached; a line's check box in the composer's words.
     @Test(arguments: [

@@ -136,6 +136,7 @@ public struct LocaleWords: Sendable, Equatable {
         case noPreviousLine = "review.none.previous.line"
         case browseMode = "review.mode.browse"
         case focusMode = "review.mode.focus"
+        case phoneticAlphabet = "spelling.phonetic"
         case settingRate = "setting.rate"
         case settingPitch = "setting.pitch"
         case settingVolume = "setting.volume"
@@ -206,6 +207,11 @@ public struct LocaleWords: Sendable, Equatable {
                                                 (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"]),
                                                 (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"])]
             + [Word.settingRate, .settingPitch, .settingVolume, .settingVoice, .settingPunctuation, .settingHints, .settingPositions].map { ($0, ["{value}"]) }
+        if let alphabet = words[Word.phoneticAlphabet.index], alphabet.split(separator: " ").count != 26 {
+            problems.append(ConfigError(file: file.name, line: file[Word.phoneticAlphabet.rawValue]?.line,
+                                        "\(Word.phoneticAlphabet.rawValue) must be 26 words, a to z, separated by spaces\(instead)"))
+            words[Word.phoneticAlphabet.index] = fallback?.words[Word.phoneticAlphabet.index]
+        }
         for (word, needed) in placeholders {
             guard let text = words[word.index], !needed.allSatisfy({ text.contains($0) }) else { continue }
             problems.append(ConfigError(file: file.name, line: file[word.rawValue]?.line,
@@ -233,6 +239,15 @@ public struct LocaleWords: Sendable, Equatable {
             grouped.append(digit)
         }
         return n < 0 ? "-" + grouped : grouped
+    }
+
+    /// A letter's word in the locale's spelling alphabet ("bravo" for b or B), nil for a
+    /// character that is no letter from a to z.
+    public func phonetic(_ character: Character) -> String? {
+        guard let scalar = character.lowercased().unicodeScalars.first, character.lowercased().unicodeScalars.count == 1,
+              ("a"..."z").contains(scalar) else { return nil }
+        let alphabet = self[.phoneticAlphabet].split(separator: " ")
+        return String(alphabet[Int(scalar.value - Unicode.Scalar("a").value)])
     }
 
     /// "N of M." in this locale.

@@ -17,7 +17,7 @@ extension Request {
             return .stop
         case .echo(let text, let unit, let language):
             // A character is said as itself, punctuation included ("comma", not a pause).
-            return .echo(Speech(text: text, language: language, punctuation: unit == .character ? .all : nil))
+            return .echo(Speech(text: text, language: language, spellOut: unit == .spelled, punctuation: unit == .character ? .all : nil))
         case .window(let title, let role, let language):
             return .window(Speech(text: composer.composeWindow(title: title, role: role, language: language), language: language))
         case .hello, .status, .update, .key, .navigate, .commands, .shortcuts, .subscribe, .voices:
