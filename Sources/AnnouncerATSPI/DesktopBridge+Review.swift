@@ -19,6 +19,7 @@ extension DesktopBridge {
             ReviewKeyboard.modifierDown = { name in log("announcer-atspi: key: \(name) down, its keys taken") }
         }
         ReviewKeyboard.anyKey = { DesktopBridge.current?.perform(DesktopBridge.current?.review.keyPressed() ?? []) }
+        ReviewKeyboard.controlTapped = { DesktopBridge.current?.perform([.stopSpeech]) }
         keyboard.take(reviewKeys)
     }
 

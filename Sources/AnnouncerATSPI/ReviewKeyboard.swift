@@ -29,7 +29,12 @@ final class ReviewKeyboard {
     /// A screen-reader modifier pressed: libatspi has taken its keys by then (it grabs them when
     /// it sees the modifier go down, before it tells the watchers).
     nonisolated(unsafe) static var modifierDown: ((String) -> Void)?  // Safe: the same: set before the loop, read on its thread.
+    /// Control tapped alone: silence now.
+    nonisolated(unsafe) static var controlTapped: (() -> Void)?  // Safe: the same: set before the loop, read on its thread.
+    nonisolated(unsafe) private static var controlTap = ControlTap()  // Safe: used by the key watcher on the loop's thread only.
     static let capsLockKeysym: UInt32 = 0xffe5
+    /// The keysyms of the left and right Control.
+    static let controlKeysyms: Set<UInt32> = [0xffe3, 0xffe4]
     /// The keysyms of Insert, the keypad's Insert and CapsLock, by name.
     static let modifierKeysyms: [UInt32: String] = [0xff63: "Insert", 0xff9e: "KP_Insert", 0xffe5: "Caps_Lock"]
     private static let origin = ContinuousClock.now
@@ -66,8 +71,15 @@ final class ReviewKeyboard {
     }
 
     /// Every key, pressed and released: a read all stops at any press; CapsLock's lock is put
-    /// back where its taps say once it is released (the X server toggled it at the press).
+    /// back where its taps say once it is released (the X server toggled it at the press);
+    /// Control tapped alone stops all speech.
     private static func watched(pressed: Bool, keysym: UInt32) {
+        let control = controlKeysyms.contains(keysym)
+        if pressed {
+            controlTap.pressed(control: control)
+        } else if controlTap.released(control: control) {
+            controlTapped?()
+        }
         if var taps = capsLock {
             if keysym == capsLockKeysym {
                 if pressed {

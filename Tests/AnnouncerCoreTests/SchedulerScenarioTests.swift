@@ -44,7 +44,7 @@ import Testing
     static func window(_ text: String) -> SchedulerEvent { .window(Speech(text: text)) }
 
     /// The doors' typed requests (docs/design.md §16): an echo is said at once and never waits
-    /// behind a hint; a window's title comes before its focus.
+    /// behind a hint; a window's title comes before its first focus, and a newer focus cuts it off.
     static let doorScenarios: [Scenario] = [
         Scenario(name: "echo: a newer echo cuts off an older one",
                  steps: [at(0, echo("abc")), at(50, echo("d"))],
@@ -79,6 +79,25 @@ import Testing
         Scenario(name: "window: a newer title cuts off an older one",
                  steps: [at(0, window("First")), at(100, window("Second"))],
                  expected: ["0 start window First", "100 cut First", "100 First interrupted", "100 start window Second", "700 Second spoken"]),
+        Scenario(name: "window: a first focus arriving while the title is said waits for it",
+                 steps: [at(0, window("Save")), at(100, focus("OK"))],
+                 expected: ["0 start window Save", "400 Save spoken", "400 start focus OK", "600 OK spoken"]),
+        Scenario(name: "window: a newer focus cuts off the title at once; the stale first focus and its hint end",
+                 steps: [at(0, window("Save")), at(0, focus("OK", hint: "Hint")), at(100, focus("Cancel"))],
+                 expected: ["0 start window Save", "100 OK superseded", "100 Hint superseded", "100 cut Save", "100 Save interrupted",
+                            "100 start focus Cancel", "700 Cancel spoken"]),
+        Scenario(name: "window: a newer focus supersedes a title that has not sounded yet",
+                 steps: [at(0, window("Save")), at(0, focus("OK")), at(2, focus("Cancel"))],
+                 expected: ["0 start window Save", "2 OK superseded", "2 cut Save", "2 Save superseded", "2 start focus Cancel", "607 Cancel spoken"],
+                 latency: 5),
+        Scenario(name: "window: a newer focus supersedes a title waiting behind a high",
+                 steps: [at(0, say("Alarm", .high)), at(10, window("Save")), at(20, focus("OK")), at(30, focus("Cancel"))],
+                 expected: ["0 start high Alarm", "30 OK superseded", "30 Save superseded", "500 Alarm spoken",
+                            "500 start focus Cancel", "1100 Cancel spoken"]),
+        Scenario(name: "window: a new window's title waits for its own first focus",
+                 steps: [at(0, window("One")), at(0, focus("A")), at(100, window("Two")), at(100, focus("B"))],
+                 expected: ["0 start window One", "100 cut One", "100 One interrupted", "100 start window Two", "100 A superseded",
+                            "400 Two spoken", "400 start focus B", "500 B spoken"]),
     ]
 
     /// SSIP's priorities on the one voice, each rule of docs/design.md §11 a scenario.

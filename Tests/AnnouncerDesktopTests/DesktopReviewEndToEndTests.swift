@@ -64,6 +64,16 @@ import Testing
         #expect(Array(spoken.drop { $0 != said[0] }) == said)
     }
 
+    /// Control alone stops all speech, wherever the user is: the focus being said is cut off and
+    /// its hint never said; the next key speaks as ever.
+    @Test func gtk3ControlAloneStopsSpeech() async throws {
+        let keys = ["Tab", "wait:^SPEAK focus [0-9]+ Remember me", "ctrl", "idle", "Tab", "wait:^SPEAK focus [0-9]+ Name"]
+        let spoken = try await desktopSession("gtk3_app.py", keys: keys, kinds: ["focus", "hint", "finished"])
+        let after = Array(spoken.drop { $0 != "Remember me. Check Box. Not Checked." })
+        #expect(after.prefix(2) == ["Remember me. Check Box. Not Checked.", "finished interrupted"], "\(spoken)")
+        #expect(after.filter { !$0.hasPrefix("finished") } == ["Remember me. Check Box. Not Checked.", "Name. Text Field."], "\(spoken)")
+    }
+
     /// A dialog's message never takes the focus; review reads it.
     @Test func gtk3DialogsMessageIsRead() async throws {
         let (keys, said) = keysAndSpeech([

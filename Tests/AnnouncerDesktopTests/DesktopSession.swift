@@ -9,7 +9,8 @@ import Foundation
 /// (`window` lines) is left out unless asked for: without a window manager, whether
 /// `window:activate` comes before the first focus depends on timing. `app` is a fixture file,
 /// or a command line whose first word is one (browser.sh chromium page.html). With `mark` among
-/// the kinds, the session's marks (`MARK stop 1`) are there too, in their place.
+/// the kinds, the session's marks (`MARK stop 1`) are there too, in their place; with `finished`,
+/// each utterance's end as `finished STATUS` (`finished interrupted`).
 func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), keys: [String],
                     kinds: Set<String> = ["focus", "echo", "default", "high", "message"]) async throws -> [String] {
     let script = packageRoot.appendingPathComponent("Tests/fixtures/desktop/session.sh").path
@@ -28,6 +29,7 @@ func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), k
                                         script, binary("announcerd"), reader, fixture] + keys, seconds: 150)
     return text.split(separator: "\n").compactMap { line -> String? in
         if line.hasPrefix("MARK ") { return kinds.contains("mark") ? String(line) : nil }
+        if line.hasPrefix("FINISHED ") { return kinds.contains("finished") ? "finished " + (line.split(separator: " ").last ?? "") : nil }
         let parts = line.split(separator: " ", maxSplits: 3)
         guard parts.count == 4, parts[0] == "SPEAK" else { return nil }
         return kinds.contains(String(parts[1])) ? String(parts[3]) : nil

@@ -111,6 +111,33 @@ import Testing
         #expect(locked.locked)
     }
 
+    /// Control pressed and released with no other key between stops all speech; held for a
+    /// shortcut, or rolled over from another key, it does not. Each step is a key, pressed (`+`)
+    /// or released (`-`); `C` is Control, `x` any other key.
+    @Test(arguments: [
+        ("+C -C", [true]),
+        ("+C +C +C -C", [true]),
+        ("+C +x -x -C", [false]),
+        ("+x +C -x -C", [false]),
+        ("+C -C +C -C", [true, true]),
+        ("+x -x", []),
+        ("+C +x -C -x +C -C", [false, true]),
+    ])
+    func controlTappedAloneStopsSpeech(_ keys: String, _ stops: [Bool]) {
+        var tap = ControlTap()
+        var said: [Bool] = []
+        for step in keys.split(separator: " ") {
+            let control = step.last == "C"
+            if step.first == "+" {
+                tap.pressed(control: control)
+            } else {
+                let stopped = tap.released(control: control)
+                if control { said.append(stopped) } else { #expect(!stopped) }
+            }
+        }
+        #expect(said == stops)
+    }
+
     /// Escape in focus mode leaves focus mode, unless a menu's item has the focus: then the page
     /// has it, and closes its menu.
     @Test func escapeIsLeftToAMenu() {

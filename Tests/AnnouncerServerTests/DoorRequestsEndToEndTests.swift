@@ -33,6 +33,23 @@ import Testing
         }
     }
 
+    /// Tab while a window's title is said: the Tab's focus cuts the title off at once, and the
+    /// window's first focus, which the user has moved past, is never said.
+    @Test func aNewerFocusCutsOffAWindowsTitle() throws {
+        let daemon = try DaemonProcess(arguments: ["--sink", "text"])
+        let door = try LineClient(path: daemon.socket)
+        door.send(["type": "subscribe", "id": 0, "events": ["speaking", "finished"]])
+        _ = try door.reply(0)
+        // The title and the window's first focus in one write, as the desktop bridge sends them.
+        door.sendRaw(Array((#"{"type":"window","id":1,"title":"Save changes to the document before closing?","role":"dialog"}"# + "\n"
+                            + #"{"type":"focus","id":2,"element":{"label":"Save","traits":["button"]}}"# + "\n").utf8))
+        _ = try door.read { $0["event"] == "speaking" && $0["utterance"] == 1 }
+        door.send(#"{"type":"focus","id":3,"element":{"label":"Cancel","traits":["button"]}}"#)
+        let lines = try door.read { $0["event"] == "finished" && $0["utterance"] == 3 }
+        let events = lines.filter { $0["type"] == "event" }.map { "\($0["utterance"]!.serialized()) \($0["event"]!.serialized()) \(($0["status"] ?? $0["text"])!.serialized())" }
+        #expect(events == [#"2 "finished" "superseded""#, #"1 "finished" "interrupted""#, #"3 "speaking" "Cancel. Button.""#, #"3 "finished" "spoken""#])
+    }
+
     @Test func aNewerEchoCutsOffAnOlderOne() throws {
         let daemon = try DaemonProcess(arguments: ["--sink", "text"])
         let door = try LineClient(path: daemon.socket)

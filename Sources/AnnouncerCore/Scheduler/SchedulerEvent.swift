@@ -5,7 +5,8 @@ public enum SchedulerEvent: Sendable, Equatable {
     case announce(Announcement)
     /// A typing echo: it cuts off focus-level speech and an older echo, and ends a waiting hint.
     case echo(Speech)
-    /// A window's title: it cuts off what the window before it was saying, and its focus follows.
+    /// A window's title: it cuts off what the window before it was saying, and its first focus
+    /// follows; a newer focus cuts it off.
     case window(Speech)
     /// Silence now; everything waiting is cancelled.
     case stop

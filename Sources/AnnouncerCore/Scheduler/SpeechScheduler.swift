@@ -17,8 +17,11 @@
 ///   focus, hint or echo that speaks, supersedes a waiting echo and a waiting hint (the user has
 ///   moved on), and waits only behind a focus that has not sounded yet (one handed to the
 ///   engine and not yet sounding is put back and said first).
-/// - A window's title comes before every focus: it cuts off focus-level speech and an older
-///   title; a focus that has not sounded yet, or comes after the title, is said after it.
+/// - A window's title cuts off focus-level speech and an older title. The first focus to arrive
+///   after it (and a focus that had not sounded yet when it came) is said after it: the title,
+///   then the window's focus. Any focus after that first one, while the title waits or speaks,
+///   is the user's key moving on: it cuts off the title at once (a waiting title is superseded)
+///   and replaces the first focus, as focus replaces focus.
 /// - The queue bound counts waiting announcements. A focus is always accepted: it replaces the
 ///   waiting focus and hint, so it cannot grow the queue.
 ///
@@ -45,6 +48,8 @@ public struct SpeechScheduler: Sendable {
     private var current: (item: ScheduledUtterance, phase: Phase)?
     private var highs: [ScheduledUtterance] = []
     private var pendingWindow: ScheduledUtterance?
+    /// The title whose first focus has arrived: a newer focus ends it.
+    private var titleWithFocus: UtteranceID?
     private var pendingFocus: ScheduledUtterance?
     private var pendingEcho: ScheduledUtterance?
     private var pendingHint: ScheduledUtterance?
@@ -164,6 +169,7 @@ public struct SpeechScheduler: Sendable {
             actions.append(.cutOff(item.id))
             finish(item, phase == .speaking ? .interrupted : .superseded)
         }
+        endTitleMovedPast()
         let focus = makeItem(.focus, description, eligibleAt: now)
         pendingFocus = focus
         guard let hint else { return [focus.id] }
@@ -171,6 +177,26 @@ public struct SpeechScheduler: Sendable {
         hintItem.follows = focus.id
         pendingHint = hintItem
         return [focus.id, hintItem.id]
+    }
+
+    /// A focus arrived: the title waiting or speaking keeps its place for its window's first
+    /// focus; a later one means the user's key moved past the window's opening, and the title
+    /// ends at once (no key's answer waits behind it).
+    private mutating func endTitleMovedPast() {
+        let speakingTitle = current.flatMap { $0.item.kind == .window ? $0 : nil }
+        guard let title = pendingWindow ?? speakingTitle?.item else { return }
+        guard titleWithFocus == title.id else {
+            titleWithFocus = title.id
+            return
+        }
+        if pendingWindow?.id == title.id {
+            pendingWindow = nil
+            finish(title, .superseded)
+        } else if let (item, phase) = speakingTitle {
+            current = nil
+            actions.append(.cutOff(item.id))
+            finish(item, phase == .speaking ? .interrupted : .superseded)
+        }
     }
 
     private mutating func acceptEcho(_ speech: Speech) -> UtteranceID {
