@@ -131,6 +131,8 @@ final class ReviewKeyboard {
         let held = modifiers & (Self.shiftMask | Self.controlAltMask)
         let modifier = modifierMasks.first { modifiers & $0 != 0 } ?? 0
         guard let key = keys[Grab(keycode: keycode, modifiers: modifier | held)] else { return }
+        // A key taken with Control held (Insert+Ctrl+Up) is another key: its Control was no tap.
+        Self.controlTap.pressed(control: false)
         Self.pressed?(key)
     }
 }
