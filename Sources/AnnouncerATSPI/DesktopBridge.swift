@@ -19,9 +19,12 @@ public final class DesktopBridge {
         public var log: @Sendable (String) -> Void
         /// Whether each screen-reader modifier press and each review key taken is logged.
         public var logKeys: Bool
+        /// Every this many percent a progress bar outside the focus is said (0: never).
+        public var progressPercent: Int
 
         public init(socket: String?, typingEcho: TypingEcho, catalog: LocaleCatalog, locale: String, modifier: DesktopModifier = .insert,
-                    logKeys: Bool = false, log: @escaping @Sendable (String) -> Void) {
+                    logKeys: Bool = false, progressPercent: Int = 10, log: @escaping @Sendable (String) -> Void) {
+            self.progressPercent = progressPercent
             self.socket = socket
             self.typingEcho = typingEcho
             self.catalog = catalog
@@ -77,6 +80,9 @@ public final class DesktopBridge {
     var heldFocus: [String: AccessibleReference] = [:]
     var probesDue: [(application: String, at: Milliseconds)] = []
     var probeAnswers: [(application: String, result: EventTriage.ProbeResult)] = []
+    /// Progress bars outside the focus (`DesktopBridge+Progress`): which objects are bars, the
+    /// window each is in, and the bars whose value waits to be read.
+    var progress = ProgressReading()
     private let origin = ContinuousClock.now
     private var wakeScheduled = false
     /// Idle, the bridge gives back the pages of its program and libraries it is not using, and
@@ -89,6 +95,7 @@ public final class DesktopBridge {
     public init(settings: Settings) {
         self.settings = settings
         self.filter = DesktopEventFilter(typingEcho: settings.typingEcho, catalog: settings.catalog, locale: settings.locale)
+        filter.progressBars.stepPercent = settings.progressPercent
         self.review = DesktopReview(composer: UtteranceComposer(catalog: settings.catalog, locale: settings.locale, hintStyle: .keyboard))
         let log = settings.log
         var link = DaemonLink.Settings(socket: settings.socket, client: "announcer-atspi", hints: .keyboard)
@@ -160,6 +167,8 @@ public final class DesktopBridge {
         case .skip:
             // What the review must know of it costs no call.
             if cost == .change { noteForReview(event, item: nil) }
+            // A progress bar's value outside the focus may yet be said.
+            if Self.valueChanges.contains(type) { progressChanged(source, application: application) }
             return
         case .hold:
             hold(event, of: application)

@@ -23,6 +23,9 @@ public enum DesktopEvent: Sendable, Equatable {
     case documentLoaded(AccessibleSnapshot)
     /// Text was inserted into or deleted from a live region, or the region stopped being busy.
     case liveChanged(LiveChange)
+    /// A progress bar that does not have the focus changed its value: the bar, the percent it
+    /// is at, and the top-level window it is in.
+    case progressChanged(id: String, percent: Double, window: String?)
 }
 
 /// What the bridge asks of announcerd.
@@ -66,6 +69,8 @@ public struct DesktopEventFilter: Sendable {
     /// page that had loaded before (its load is never seen again) speaks after this long.
     public var buildingWaitMs: Milliseconds = 1_000
     public var typingEcho: TypingEcho
+    /// Progress bars outside the focus: which of their values are said.
+    public var progressBars = ProgressBars()
     /// The locale tables and the configured locale: the words of values ("expanded"), of
     /// shortcuts and of typed characters ("space") come from them.
     public let catalog: LocaleCatalog
@@ -263,6 +268,11 @@ public struct DesktopEventFilter: Sendable {
             pendingSince = now
             pendingLatest = now
             pending = object
+        case .progressChanged(let id, let percent, let window):
+            // In the active window, or in any while none is known (the bridge began after it).
+            let active = activeWindow.map { $0.id == window } ?? true
+            guard let mark = progressBars.changed(id, percent: percent, inActiveWindow: active) else { break }
+            requests.append(.announce(Announcement(text: words.percent(mark), priority: .progress)))
         case .liveChanged(let change):
             // A page in another tab, or one being built (its regions' first text, which
             // Chromium says as inserted before its document takes the focus, or just after

@@ -115,7 +115,8 @@ public enum WorkerCommand: Sendable, Equatable {
         case "hint": .hint
         case "echo": .echo
         case "window": .window
-        default: Announcement.Priority(rawValue: name).map { .announcement($0) } ?? MessagePriority(rawValue: name).map { .message($0) }
+        // "progress" is the progress message's: a progress announcement is scheduled as one.
+        default: MessagePriority(rawValue: name).map { .message($0) } ?? Announcement.Priority(rawValue: name).map { .announcement($0) }
         }
     }
 }

@@ -16,7 +16,8 @@ enum DaemonCommands {
         start; blank lines are skipped.
 
         Options:
-          --priority P       high, default or low
+          --priority P       high, default, low or progress (the latest of a series: a newer
+                             one supersedes one still waiting)
           --delay MS         wait MS milliseconds first (a delayed announcement is never lost)
           --interrupt        cut off what is being said
           --language TAG     the language to speak it in (BCP-47); refused when no voice speaks

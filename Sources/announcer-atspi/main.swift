@@ -61,7 +61,8 @@ do {
     ExitStatus.config.exit()
 }
 let bridge = DesktopBridge(settings: .init(socket: parsed.options["--socket"], typingEcho: echo, catalog: catalog, locale: configuration.locale,
-                                           modifier: configuration.desktopModifier, logKeys: parsed.has("--log-keys"), log: { Console.error($0) }))
+                                           modifier: configuration.desktopModifier, logKeys: parsed.has("--log-keys"),
+                                           progressPercent: configuration.desktopProgressPercent, log: { Console.error($0) }))
 let status = bridge.run()
 if status == .temporaryFailure {
     // The accessibility bus went away: a fresh start reaches its successor (libatspi cannot

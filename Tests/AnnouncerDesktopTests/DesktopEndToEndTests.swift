@@ -109,6 +109,19 @@ import Testing
         ])
     }
 
+    /// A progress bar that does not have the focus: said every 10% as it fills, as the latest
+    /// of a series (a newer value supersedes one still waiting), and at 100%; never between
+    /// the marks.
+    @Test func gtk3ProgressBarIsSaidEveryTenPercent() async throws {
+        let spoken = try await session("gtk3_progress.py", keys: ["wait:Start copy. Button.", "space", "wait:^SPEAK progress [0-9]+ 100%$"],
+                                       kinds: ["focus", "progress"])
+        let marks = spoken.drop { $0 != "Start copy. Button." }.dropFirst()
+        #expect(marks.last == "100%", "in \(spoken)")
+        #expect(marks.count >= 2, "in \(spoken)")
+        let numbers = marks.compactMap { Int($0.dropLast()) }
+        #expect(numbers.count == marks.count && numbers.allSatisfy { $0 % 10 == 0 } && numbers == numbers.sorted(), "in \(spoken)")
+    }
+
     @Test func gtk3ListRows() async throws {
         let spoken = try await session("gtk3_app.py", keys: ["Tab", "Tab", "Tab", "Tab", "Tab", "Down"])
         #expect(Array(spoken.suffix(2)) == ["Selected: Apples 1 of 3.", "Selected: Pears 2 of 3."])

@@ -5,7 +5,10 @@ import Testing
 /// The worker's lines read back as they were written; a line it cannot read is an error, not a
 /// guess (an unknown `kind` used to become a default announcement).
 @Suite struct WorkerProtocolTests {
-    static let kinds: [UtteranceKind] = [.focus, .hint, .echo, .window] + Announcement.Priority.allCases.map { .announcement($0) } + MessagePriority.allCases.map { .message($0) }
+    /// (A progress announcement is scheduled as the progress message: no utterance is of the
+    /// kind `.announcement(.progress)`.)
+    static let kinds: [UtteranceKind] = [.focus, .hint, .echo, .window] + Announcement.Priority.allCases.filter { $0 != .progress }.map { .announcement($0) }
+        + MessagePriority.allCases.map { .message($0) }
 
     @Test(arguments: kinds)
     func everyKindTravels(_ kind: UtteranceKind) throws {

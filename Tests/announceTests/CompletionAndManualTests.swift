@@ -21,7 +21,7 @@ import AnnouncerTestSupport
     @Test func bashCompletesCommandsOptionsAndTheirValues() throws {
         #expect(try bashCompletes(["announce", "s"]) == ["say", "stop", "send", "status", "set"])
         #expect(try bashCompletes(["announce", "say", "--pu"]) == ["--punctuation"])
-        #expect(try bashCompletes(["announce", "say", "--priority", ""]) == ["high", "default", "low"])
+        #expect(try bashCompletes(["announce", "say", "--priority", ""]) == ["high", "default", "low", "progress"])
         #expect(try bashCompletes(["announce", "term", "--typing-echo", ""]) == ["characters", "words", "none"])
         #expect(try bashCompletes(["announce", "compose", "--hint-style", "k"]) == ["keyboard"])
         #expect(try bashCompletes(["announce", "say", "--delay", ""]) == [])

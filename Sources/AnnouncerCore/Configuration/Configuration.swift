@@ -8,6 +8,8 @@ public struct Configuration: Sendable, Equatable {
     public var hintStyle = HintStyle.touch
     /// The desktop review's screen-reader modifier key.
     public var desktopModifier = DesktopModifier.insert
+    /// Every this many percent a progress bar outside the focus is said on the desktop; 0 never.
+    public var desktopProgressPercent = 10
     /// The pause between a focus description and its hint.
     public var hintDelayMs = 500
     /// How long a low-priority announcement may wait before it is dropped.
@@ -148,6 +150,8 @@ public struct Configuration: Sendable, Equatable {
                 throw fail("expected insert, capslock or both, got \"\(entry.value)\"")
             }
             desktopModifier = modifier
+        case "desktop.progress-percent":
+            desktopProgressPercent = try number(0...100, "a percent")
         case "term.quiet-ms":
             terminal.quietMs = try number(0...10_000, "milliseconds")
         case "term.repeat-ms":

@@ -137,6 +137,7 @@ public struct LocaleWords: Sendable, Equatable {
         case browseMode = "review.mode.browse"
         case focusMode = "review.mode.focus"
         case phoneticAlphabet = "spelling.phonetic"
+        case percent = "value.percent"
         case settingRate = "setting.rate"
         case settingPitch = "setting.pitch"
         case settingVolume = "setting.volume"
@@ -206,6 +207,7 @@ public struct LocaleWords: Sendable, Equatable {
                                                 (.valueRange, ["{minimum}", "{maximum}"]), (.leftContainer, ["{container}"]),
                                                 (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"]),
                                                 (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"])]
+            + [(Word.percent, ["{value}"])]
             + [Word.settingRate, .settingPitch, .settingVolume, .settingVoice, .settingPunctuation, .settingHints, .settingPositions].map { ($0, ["{value}"]) }
         if let alphabet = words[Word.phoneticAlphabet.index], alphabet.split(separator: " ").count != 26 {
             problems.append(ConfigError(file: file.name, line: file[Word.phoneticAlphabet.rawValue]?.line,
@@ -248,6 +250,11 @@ public struct LocaleWords: Sendable, Equatable {
               ("a"..."z").contains(scalar) else { return nil }
         let alphabet = self[.phoneticAlphabet].split(separator: " ")
         return String(alphabet[Int(scalar.value - Unicode.Scalar("a").value)])
+    }
+
+    /// A part of a whole, as a progress bar's value is said ("40%").
+    public func percent(_ value: Int) -> String {
+        self[.percent].replacing("{value}", with: formatNumber(value))
     }
 
     /// "N of M." in this locale.

@@ -11,6 +11,8 @@ extension Request {
         case .screen(let tree, let focus):
             guard let target = FocusEngine.firstSpoken(in: tree, focus: focus) else { return nil }
             return Self.focusEvent(composer.compose(target), language: target.element.language)
+        case .announce(let announcement) where announcement.priority == .progress:
+            return .message(Speech(announcement), .progress, held: false)
         case .announce(let announcement):
             return .announce(announcement)
         case .stop:

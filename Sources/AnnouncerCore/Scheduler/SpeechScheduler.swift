@@ -236,7 +236,8 @@ public struct SpeechScheduler: Sendable {
             } else {
                 defaults.append(item)
             }
-        case .low:
+        case .low, .progress:
+            // A progress announcement comes as a progress message (`Request.schedulerEvent`).
             lows.append(item)
         }
         return item.id
@@ -405,7 +406,7 @@ public struct SpeechScheduler: Sendable {
             if pendingEcho == nil { pendingEcho = item } else { finish(item, .superseded) }
         case .announcement(.default), .message(.message): defaults.insert(item, at: 0)
         case .hint: pendingHint = item
-        case .announcement(.low): lows.insert(item, at: 0)
+        case .announcement(.low), .announcement(.progress): lows.insert(item, at: 0)
         case .message(.text):
             if pendingText == nil { pendingText = item } else { finish(item, .superseded) }
         case .message(.progress):
@@ -511,7 +512,7 @@ extension UtteranceKind {
         case .announcement(.high), .message(.important): .high
         case .window: .window
         case .focus, .echo: .focus
-        case .announcement(.default), .message(.message), .message(.progress): .message
+        case .announcement(.default), .message(.message), .message(.progress), .announcement(.progress): .message
         case .message(.text): .text
         case .hint: .hint
         case .announcement(.low), .message(.notification): .low

@@ -1,6 +1,9 @@
 /// An `announce` request: text to speak, with its priority and voice attributes.
 public struct Announcement: Sendable, Equatable {
-    public enum Priority: String, Sendable, CaseIterable { case high, `default`, low }
+    /// `progress`: the latest of a series (a progress bar's value), said when the voice is
+    /// free; a newer one supersedes one still waiting, and it cuts nothing off (the scheduler's
+    /// progress message, `Request.schedulerEvent`).
+    public enum Priority: String, Sendable, CaseIterable { case high, `default`, low, progress }
     public enum Punctuation: String, Sendable, CaseIterable { case none, some, most, all }
 
     /// The longest delay a client may ask for, so that nothing waits forever.

@@ -1,0 +1,64 @@
+import AnnouncerCore
+import AnnouncerDesktop
+import CAtSpi
+
+/// What the bridge keeps to read progress bars outside the focus at a bounded cost: an
+/// application's bar that changes a thousand times a second costs one call for its role, one
+/// walk up to its window, and a read of its value at most every `readEveryMs`.
+struct ProgressReading {
+    /// Whether each object heard changing its value is a progress bar, and the window it is in.
+    var bars: [String: (isBar: Bool, window: String?)] = [:]
+    /// A bar's latest change, waiting to be read, and when each bar was read last.
+    var waiting: [String: AccessibleReference] = [:]
+    var readAt: [String: Milliseconds] = [:]
+    static let readEveryMs: Milliseconds = 100
+    /// The most objects remembered: past it the oldest knowledge is let go and read again.
+    static let remembered = 512
+}
+
+extension DesktopBridge {
+    static let valueChanges: Set<String> = ["object:property-change:accessible-value", "object:value-changed"]
+
+    /// A value changed outside the focus: read when it is a progress bar's (its role asked once),
+    /// at once or, when the bar was read less than `readEveryMs` ago, once that time is up (the
+    /// latest change then: 100% is never lost).
+    func progressChanged(_ source: UnsafeMutablePointer<AtspiAccessible>, application: String) {
+        guard filter.progressBars.stepPercent > 0, !triage.isSilent(application) else { return }
+        let object = AccessibleReference(retaining: source)
+        let id = object.id
+        if progress.bars[id] == nil {
+            guard let known = timed(application, { () -> (isBar: Bool, window: String?) in
+                let isBar = object.role == "progress bar"
+                return (isBar, isBar ? ATSPI.place(of: object).window?.id : nil)
+            }) else { return }
+            if progress.bars.count >= ProgressReading.remembered { progress.bars.removeAll() }
+            progress.bars[id] = known
+        }
+        guard progress.bars[id]?.isBar == true else { return }
+        let waited = progress.waiting[id] != nil
+        progress.waiting[id] = object
+        let last = progress.readAt[id] ?? -.infinity
+        if now - last >= ProgressReading.readEveryMs {
+            readProgress(id)
+        } else if !waited {
+            ATSPI.after(milliseconds: Int((last + ProgressReading.readEveryMs - now).rounded(.up))) { _ in
+                DesktopBridge.current?.readProgress(nil)
+                return 0  // G_SOURCE_REMOVE
+            }
+        }
+    }
+
+    /// Reads the waiting change of bar `id`, or of every bar whose time is up (nil).
+    func readProgress(_ id: String?) {
+        let due = id.map { [$0] } ?? progress.waiting.keys.filter { now - (progress.readAt[$0] ?? -.infinity) >= ProgressReading.readEveryMs - 1 }
+        for id in due {
+            guard let object = progress.waiting.removeValue(forKey: id) else { continue }
+            progress.readAt[id] = now
+            if progress.readAt.count > ProgressReading.remembered { progress.readAt = [id: now] }
+            guard answers(object), let snapshot = timed(ATSPI.application(of: object.pointer), { ATSPI.snapshot(object.pointer) }) ?? nil,
+                  let value = snapshot.value,
+                  let percent = ProgressBars.percent(value: value, minimum: snapshot.minimum, maximum: snapshot.maximum) else { continue }
+            receive(.progressChanged(id: id, percent: percent, window: progress.bars[id]?.window))
+        }
+    }
+}
