@@ -16,6 +16,8 @@ enum ATSPI {
         "object:text-changed:insert", "object:text-changed:delete", "object:text-caret-moved",
         "object:announcement",
         "window:activate",
+        // A notification's window (notification-daemon's, an alert that takes no focus).
+        "window:create",
         // A web page's: its live region stopped being busy, and it finished loading.
         "object:state-changed:busy", "document:load-complete",
         // Chromium's select says its new choice only as its menu's selection.
@@ -132,12 +134,38 @@ enum ATSPI {
             return nil
         case "window:activate":
             return .windowActivated(id: identifier(source), title: string { atspi_accessible_get_name(source, &$0) }, role: string { atspi_accessible_get_role_name(source, &$0) })
+        case "window:create":
+            // Read a moment later, once its texts are set (`DesktopBridge.windowCreated`).
+            return nil
         default:
             return snapshot(source).map { .changed($0) }
         }
     }
 
     // MARK: - Reading an accessible
+
+    /// The labels' texts in a small window (a notification's summary and body), in order: at
+    /// most 8 levels and 64 objects are read.
+    static func labels(in window: UnsafeMutablePointer<AtspiAccessible>) -> [String] {
+        var found: [String] = []
+        var visited = 0
+        func walk(_ object: UnsafeMutablePointer<AtspiAccessible>, depth: Int) {
+            guard depth < 8, visited < 64 else { return }
+            let count = checked { atspi_accessible_get_child_count(object, &$0) } ?? 0
+            for index in 0..<min(max(count, 0), 16) {
+                guard visited < 64, let child = checked({ atspi_accessible_get_child_at_index(object, index, &$0) }) ?? nil else { continue }
+                defer { announcer_atspi_unref(child) }
+                visited += 1
+                if string({ atspi_accessible_get_role_name(child, &$0) }) == "label" {
+                    let name = string { atspi_accessible_get_name(child, &$0) }.trimmingWhitespace()
+                    if !name.isEmpty { found.append(name) }
+                }
+                walk(child, depth: depth + 1)
+            }
+        }
+        walk(window, depth: 0)
+        return found
+    }
 
     /// Where the object lives on the bus: the same object has the same id.
     static func identifier(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> String {

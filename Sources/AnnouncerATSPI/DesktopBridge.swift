@@ -83,6 +83,8 @@ public final class DesktopBridge {
     /// Progress bars outside the focus (`DesktopBridge+Progress`): which objects are bars, the
     /// window each is in, and the bars whose value waits to be read.
     var progress = ProgressReading()
+    /// Windows created, waiting to be read (`windowCreated`), oldest first.
+    var createdWindows: [AccessibleReference] = []
     private let origin = ContinuousClock.now
     private var wakeScheduled = false
     /// Idle, the bridge gives back the pages of its program and libraries it is not using, and
@@ -161,6 +163,10 @@ public final class DesktopBridge {
         noteActivity()
         guard let type = event.pointee.type.map({ String(cString: $0) }), let source = event.pointee.source else { return }
         let application = ATSPI.application(of: source)
+        if type == "window:create" {
+            windowCreated(source, application: application)
+            return
+        }
         let cost = EventTriage.cost(of: type, detail1: Int(event.pointee.detail1))
         switch triage.decide(cost, application: application, object: ATSPI.identifier(source), focused: lastFocused?.id,
                              reviewed: filter.reviewed?.id, window: filter.waitingWindow) {
@@ -251,6 +257,10 @@ public final class DesktopBridge {
                 wire = .echo(text: text, unit: unit, language: nil)
             case .window(let title, let role):
                 wire = .window(title: title, role: role, language: nil)
+            case .notification(let text):
+                // Polite: after what is being said. Kept for Insert+N.
+                review.notified(text)
+                wire = .announce(Announcement(text: text))
             }
             // A daemon that restarted is reached again, and the request is not lost; the reply
             // is awaited, so that none pile up unread.

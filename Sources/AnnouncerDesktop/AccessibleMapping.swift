@@ -236,6 +236,10 @@ public enum AccessibleMapping {
 
     /// What a window that became active is, by its AT-SPI role: dialogs (alerts, file
     /// choosers) and documents say so after their title; every other window is an application's.
+    /// The roles of a window that may be a notification: one created that never becomes the
+    /// active window (notification-daemon's, an alert that takes no focus).
+    public static let notificationRoles: Set<String> = ["notification", "alert"]
+
     public static func windowRole(_ role: String) -> WindowRole {
         switch role {
         case "dialog", "alert", "file chooser", "color chooser", "font chooser": .dialog

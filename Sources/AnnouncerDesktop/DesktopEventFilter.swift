@@ -23,6 +23,9 @@ public enum DesktopEvent: Sendable, Equatable {
     case documentLoaded(AccessibleSnapshot)
     /// Text was inserted into or deleted from a live region, or the region stopped being busy.
     case liveChanged(LiveChange)
+    /// A window was created (a notification's, or an alert's): the object, its AT-SPI role and
+    /// its labels' texts, read a moment after (`DesktopBridge.windowCreated`).
+    case windowCreated(id: String, role: String, texts: [String])
     /// A progress bar that does not have the focus changed its value: the bar, the percent it
     /// is at, and the top-level window it is in.
     case progressChanged(id: String, percent: Double, window: String?)
@@ -37,6 +40,8 @@ public enum DesktopRequest: Sendable, Equatable {
     case echo(String, unit: EchoUnit)
     /// A window that became active: its title, and whether it is a dialog or a document.
     case window(title: String, role: WindowRole)
+    /// A desktop notification: said as a polite announcement, and kept in the history.
+    case notification(String)
 }
 
 /// The bridge's rules, with no clock of its own and no AT-SPI (DesktopEventFilterTests): real
@@ -268,6 +273,17 @@ public struct DesktopEventFilter: Sendable {
             pendingSince = now
             pendingLatest = now
             pending = object
+        case .windowCreated(let id, let role, let texts):
+            // A notification: a window of its roles that did not become the active window
+            // (an alert dialog takes the focus, and is said as a window). Its summary and body
+            // are two sentences.
+            guard AccessibleMapping.notificationRoles.contains(role), activeWindow?.id != id else { break }
+            let period = words[.period], space = words[.space]
+            let said = texts.compactMap { AccessibleMapping.spokenText($0) }.reduce("") { said, text in
+                guard !said.isEmpty else { return text }
+                return said + (said.last.map { ".?!:。！？".contains($0) } == true ? "" : period) + space + text
+            }
+            if !said.isEmpty { requests.append(.notification(said)) }
         case .progressChanged(let id, let percent, let window):
             // In the active window, or in any while none is known (the bridge began after it).
             let active = activeWindow.map { $0.id == window } ?? true

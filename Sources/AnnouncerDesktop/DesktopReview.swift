@@ -33,6 +33,8 @@ public struct DesktopReview: Sendable {
     public private(set) var mode = ReviewMode.desktop
     /// The settings Insert+Ctrl+arrows go round.
     public private(set) var settings = SettingsRing()
+    /// The notifications said, newest last, and which Insert+Shift+N said last.
+    public private(set) var notifications = NotificationHistory()
     /// Whether a read all is going on.
     public private(set) var reading = false
     /// The window the items are of: its title and what it is.
@@ -156,6 +158,11 @@ public struct DesktopReview: Sendable {
         }
     }
 
+    /// A notification was said: kept for Insert+N.
+    public mutating func notified(_ text: String) {
+        notifications.add(text)
+    }
+
     public mutating func readingFinished(spoken: Bool) -> [ReviewAction] {
         guard reading else { return [] }
         guard spoken, let next = cursor.move(.item, forward: true) else {
@@ -220,6 +227,9 @@ public struct DesktopReview: Sendable {
                 return [.say(words[forward ? .noNextLine : .noPreviousLine], unit: .word)]
             }
             return [.say(TypingEcho.name(String(character), in: words), unit: .character)]
+        case .notification(let older):
+            let said = older ? notifications.older() : notifications.newest()
+            return [.say(said ?? words[notifications.isEmpty ? .noNotifications : .noOlderNotification], unit: .line)]
         case .chooseSetting(let next):
             return [.saySetting(settings.choose(next: next))]
         case .stepSetting(let up):

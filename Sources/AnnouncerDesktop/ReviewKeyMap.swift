@@ -55,6 +55,8 @@ public enum ReviewCommand: Sendable, Equatable {
     case chooseSetting(next: Bool)
     /// Insert+Ctrl+Up / Down: the chosen setting a step up or down.
     case stepSetting(up: Bool)
+    /// Insert+N: the newest notification; Insert+Shift+N: the one before the last said.
+    case notification(older: Bool)
 }
 
 /// The review's keys (docs/design.md §18): which keys are taken from the applications in each
@@ -102,6 +104,7 @@ public enum ReviewKeyMap {
 
     public static func command(for key: ReviewKey, in mode: ReviewMode) -> ReviewCommand? {
         if key.modifier {
+            if key.name == "n", !key.control { return .notification(older: key.shift) }
             if key.shift { return nil }
             if key.control { return settingKeys[key.name] }
             if key.name == "space" { return mode == .desktop ? nil : .toggleMode }
@@ -127,6 +130,7 @@ public enum ReviewKeyMap {
     public static func keys(in mode: ReviewMode, escapeToPage: Bool = false) -> Set<ReviewKey> {
         var keys = Set(modifierKeys.keys.map { ReviewKey($0, modifier: true) })
         keys.formUnion(settingKeys.keys.map { ReviewKey($0, modifier: true, control: true) })
+        keys.formUnion([ReviewKey("n", modifier: true), ReviewKey("n", shift: true, modifier: true)])
         switch mode {
         case .desktop:
             break

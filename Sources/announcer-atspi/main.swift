@@ -22,7 +22,8 @@ let usage = """
     line and character, H K F B D T L X R E C U and 1-6 to jump, Ctrl+Alt+arrows by a table's
     cells, Insert+Space for focus mode. Everywhere, Insert+Ctrl+Right and Insert+Ctrl+Left choose
     a setting (rate, pitch, volume, voice, punctuation, hints, positions: said with its value),
-    Insert+Ctrl+Up and Insert+Ctrl+Down change it (said, and kept in announcer.conf).
+    Insert+Ctrl+Up and Insert+Ctrl+Down change it (said, and kept in announcer.conf); Insert+N
+    the newest notification, Insert+Shift+N the ones before; Ctrl alone stops speech.
 
       --socket PATH          announcerd's socket
       --typing-echo ECHO     characters (default), words or none

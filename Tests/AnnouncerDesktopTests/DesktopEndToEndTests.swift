@@ -122,6 +122,23 @@ import Testing
         #expect(numbers.count == marks.count && numbers.allSatisfy { $0 % 10 == 0 } && numbers == numbers.sorted(), "in \(spoken)")
     }
 
+    /// A desktop notification (notify-send, Debian's notification-daemon): said politely, its
+    /// summary and body, and kept for Insert+N (the newest) and Insert+Shift+N (those before).
+    @Test func aNotificationIsSaidAndKept() async throws {
+        let (keys, said) = keysAndSpeech([
+            ("space", ["Build 1 finished. All 12 tests passed"]),
+            ("space", ["Build 2 finished. All 12 tests passed"]),
+            ("Insert+n", ["Build 2 finished. All 12 tests passed"]),
+            ("Insert+shift+n", ["Build 1 finished. All 12 tests passed"]),
+            ("Insert+shift+n", ["No older notification"]),
+        ])
+        let spoken = try await session("gtk3_notify.py", keys: keys, kinds: ["focus", "echo", "default"])
+        // (A notification cut off by the window's title, said again when the keyboard grab of
+        // Insert+N gives the window back with no window manager, is said again after: nothing
+        // polite is lost.)
+        #expect(Array(spoken.drop { $0 != said[0] }.prefix(said.count)) == said, "in \(spoken)")
+    }
+
     @Test func gtk3ListRows() async throws {
         let spoken = try await session("gtk3_app.py", keys: ["Tab", "Tab", "Tab", "Tab", "Tab", "Down"])
         #expect(Array(spoken.suffix(2)) == ["Selected: Apples 1 of 3.", "Selected: Pears 2 of 3."])

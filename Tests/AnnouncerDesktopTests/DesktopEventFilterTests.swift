@@ -17,6 +17,7 @@ import Testing
             case .announce(let announcement): "announce \(announcement.priority) \(announcement.text)"
             case .echo(let text, _): "echo \(text)"
             case .window(let title, let role): "window \(role) \(title)"
+            case .notification(let text): "notification \(text)"
             }
         }
     }
@@ -485,6 +486,23 @@ import Testing
         _ = filter.receive(.liveChanged(LiveChange(region: LiveRegion(id: "count", politeness: .polite), document: "other", change: .inserted, text: "2 items")),
                            at: 5_200)
         #expect(words(filter.due(at: 5_230)) == ["announce default 2 items"])
+    }
+
+    /// A window of a notification's roles that does not become the active window is a
+    /// notification, its summary and body two sentences; an alert dialog that does is said as
+    /// its window.
+    @Test func aWindowCreatedThatTakesNoFocusIsANotification() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        _ = filter.receive(.windowActivated(id: "builder", title: "Builder", role: "frame"), at: 0)
+        #expect(words(filter.due(at: 2_000)) == ["window window Builder"])
+        #expect(words(filter.receive(.windowCreated(id: "bubble", role: "alert", texts: ["Build finished", "All 12 tests passed"]), at: 3_000))
+                == ["notification Build finished. All 12 tests passed"])
+        #expect(words(filter.receive(.windowCreated(id: "bubble 2", role: "notification", texts: ["Done!", " ", "\u{FFFC}"]), at: 3_100))
+                == ["notification Done!"])
+        #expect(filter.receive(.windowCreated(id: "bubble 3", role: "alert", texts: []), at: 3_200).isEmpty)
+        #expect(filter.receive(.windowCreated(id: "popup", role: "window", texts: ["A menu"]), at: 3_300).isEmpty)
+        _ = filter.receive(.windowActivated(id: "saved", title: "Settings saved", role: "alert"), at: 4_000)
+        #expect(filter.receive(.windowCreated(id: "saved", role: "alert", texts: ["Settings saved"]), at: 4_100).isEmpty)
     }
 
     @Test func anObjectWithNothingToSayIsNotSpoken() {

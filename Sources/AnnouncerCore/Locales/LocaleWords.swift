@@ -138,6 +138,8 @@ public struct LocaleWords: Sendable, Equatable {
         case focusMode = "review.mode.focus"
         case phoneticAlphabet = "spelling.phonetic"
         case percent = "value.percent"
+        case noNotifications = "notification.none"
+        case noOlderNotification = "notification.noOlder"
         case settingRate = "setting.rate"
         case settingPitch = "setting.pitch"
         case settingVolume = "setting.volume"

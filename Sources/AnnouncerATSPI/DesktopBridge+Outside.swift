@@ -2,6 +2,8 @@ import AnnouncerCore
 import AnnouncerDesktop
 import CAtSpi
 
+// What happens outside the focus that is said: progress bars and notifications.
+
 /// What the bridge keeps to read progress bars outside the focus at a bounded cost: an
 /// application's bar that changes a thousand times a second costs one call for its role, one
 /// walk up to its window, and a read of its value at most every `readEveryMs`.
@@ -59,6 +61,34 @@ extension DesktopBridge {
                   let value = snapshot.value,
                   let percent = ProgressBars.percent(value: value, minimum: snapshot.minimum, maximum: snapshot.maximum) else { continue }
             receive(.progressChanged(id: id, percent: percent, window: progress.bars[id]?.window))
+        }
+    }
+}
+
+extension DesktopBridge {
+    /// How long after a window is created its texts are read: a notification's body is set
+    /// just after its window is made.
+    static let createdWindowReadMs = 100
+
+    /// A window was created: a moment later, if it is of a notification's roles, its labels are
+    /// read and it is told to the filter, which says it unless it became the active window. A
+    /// window of the application that has the focus is its own (a dialog, a popup), never a
+    /// notification: those come from the notification server, another process.
+    func windowCreated(_ source: UnsafeMutablePointer<AtspiAccessible>, application: String) {
+        guard !triage.isSilent(application), lastFocused.map({ ATSPI.application(of: $0.pointer) }) != application else { return }
+        let window = AccessibleReference(retaining: source)
+        createdWindows.append(window)
+        ATSPI.after(milliseconds: Self.createdWindowReadMs) { _ in
+            guard let bridge = DesktopBridge.current, !bridge.createdWindows.isEmpty else { return 0 }
+            let window = bridge.createdWindows.removeFirst()
+            let application = ATSPI.application(of: window.pointer)
+            guard bridge.answers(window), let read = bridge.timed(application, { () -> (role: String, texts: [String])? in
+                let role = window.role
+                guard AccessibleMapping.notificationRoles.contains(role) else { return nil }
+                return (role, ATSPI.labels(in: window.pointer))
+            }), let read else { return 0 }
+            bridge.receive(.windowCreated(id: window.id, role: read.role, texts: read.texts))
+            return 0  // G_SOURCE_REMOVE
         }
     }
 }
