@@ -13,7 +13,7 @@ enum ATSPI {
         "object:state-changed:checked", "object:state-changed:indeterminate", "object:state-changed:pressed",
         "object:state-changed:selected", "object:state-changed:expanded", "object:state-changed:sensitive",
         "object:property-change:accessible-name", "object:property-change:accessible-value", "object:value-changed",
-        "object:text-changed:insert", "object:text-changed:delete", "object:text-caret-moved",
+        "object:text-changed:insert", "object:text-changed:delete", "object:text-caret-moved", "object:text-selection-changed",
         "object:announcement",
         "window:activate",
         // A notification's window (notification-daemon's, an alert that takes no focus).
@@ -125,6 +125,8 @@ enum ATSPI {
             return snapshot(parent).map { .changed($0) }
         case "document:load-complete":
             return snapshot(source).map { .documentLoaded($0) }
+        case "object:text-selection-changed":
+            return .selectionChanged(id: identifier(source), selection: selection(source), text: wholeText(source))
         case "object:text-caret-moved":
             return .caretMoved(id: identifier(source), offset: Int(detail1), text: wholeText(source))
         case "object:announcement":
@@ -233,6 +235,17 @@ enum ATSPI {
         defer { announcer_atspi_unref(text) }
         guard let count = checked({ atspi_text_get_character_count(text, &$0) }), count >= 0, count <= longestText else { return nil }
         return string { atspi_text_get_text(text, 0, count, &$0) }
+    }
+
+    /// The Text interface's first selection, as character offsets; nil when nothing is selected.
+    static func selection(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> Range<Int>? {
+        guard let text = atspi_accessible_get_text_iface(accessible) else { return nil }
+        defer { announcer_atspi_unref(text) }
+        guard let count = checked({ atspi_text_get_n_selections(text, &$0) }), count > 0,
+              let range = checked({ atspi_text_get_selection(text, 0, &$0) }) ?? nil else { return nil }
+        defer { g_free(range) }
+        let start = Int(range.pointee.start_offset), end = Int(range.pointee.end_offset)
+        return start < end ? start..<end : nil
     }
 
     /// The name of the option chosen in a combo box: the selected child of the first object

@@ -15,6 +15,8 @@ public enum DesktopEvent: Sendable, Equatable {
     /// The caret moved to `offset` in an object whose whole text is `text` (nil when it was too
     /// long to read at every move).
     case caretMoved(id: String, offset: Int, text: String?)
+    /// The selection in an object whose whole text is `text` changed (nil: nothing selected).
+    case selectionChanged(id: String, selection: Range<Int>?, text: String?)
     /// `object:announcement`: assertive ones interrupt.
     case announcement(String, assertive: Bool)
     /// A window became active: the object, its title and AT-SPI role name ("frame", "dialog").
@@ -117,6 +119,8 @@ public struct DesktopEventFilter: Sendable {
     private var word = ""
     /// Where the focused object's caret is, as far as its events have told.
     private var caret: (id: String, offset: Int)?
+    /// The focused object's selection, as far as its events have told.
+    private var selection: (id: String, range: Range<Int>?)?
     /// Where the caret goes after an edit that was echoed: arriving there says nothing more.
     private var caretAfterEdit: Int?
 
@@ -190,6 +194,7 @@ public struct DesktopEventFilter: Sendable {
             pending = object
             word = ""
             caret = nil
+            selection = nil
             caretAfterEdit = nil
         case .changed(var object):
             if let focused, focused.object.id == object.id {
@@ -238,6 +243,11 @@ public struct DesktopEventFilter: Sendable {
             caretAfterEdit = nil
             word = ""
             if let text, let crossed = Self.crossed(text, from: from, to: offset, in: words) { requests.append(.echo(crossed.text, unit: crossed.unit)) }
+        case .selectionChanged(let id, let range, let text):
+            guard isFocused(id) else { break }
+            let before = selection?.id == id ? selection?.range : nil
+            selection = (id, range)
+            if let text, let said = TextSelection.said(text, from: before, to: range, in: words) { requests.append(.echo(said, unit: .line)) }
         case .announcement(let text, let assertive):
             guard !text.isEmpty else { break }
             requests.append(.announce(Announcement(text: text, priority: assertive ? .high : .default)))

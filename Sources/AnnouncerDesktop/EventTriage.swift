@@ -81,7 +81,7 @@ public struct EventTriage: Sendable {
         case "object:state-changed:focused": detail1 == 1 ? .focus : .none
         case "object:active-descendant-changed": .focus
         case "window:activate": .window
-        case "object:text-caret-moved": .change
+        case "object:text-caret-moved", "object:text-selection-changed": .change
         case "object:announcement": .none
         case _ where type.hasPrefix("object:text-changed"), "object:state-changed:busy", "object:selection-changed", "document:load-complete": .outsideFocus
         case _ where type.hasPrefix("object:children-changed") || type.hasPrefix("document:"): .none

@@ -74,6 +74,17 @@ import Testing
         ])
     }
 
+    /// Selecting with Shift and the arrows: what is newly selected or unselected is said, not
+    /// the character the caret crossed.
+    @Test func gtk3EntrySelection() async throws {
+        let spoken = try await session("gtk3_app.py", keys: ["Tab", "Tab", "type:hi", "shift+Left", "shift+Left", "shift+Right", "Right"])
+        #expect(Array(spoken.drop { $0 != "Name. Text Field." }) == [
+            "Name. Text Field.", "h", "i",
+            "selected: i", "selected: h", "unselected: h",
+            "unselected: i",   // Right: the selection let go
+        ])
+    }
+
     /// announcerd killed and started again, then the accessibility bus replaced (the
     /// application started again on the new one): the bridge speaks on through both, with no
     /// restart from outside.
