@@ -20,6 +20,7 @@ extension DesktopBridge {
         }
         ReviewKeyboard.anyKey = { DesktopBridge.current?.perform(DesktopBridge.current?.review.keyPressed() ?? []) }
         ReviewKeyboard.controlTapped = { DesktopBridge.current?.perform([.stopSpeech]) }
+        ReviewKeyboard.clipboardKey = { key in DesktopBridge.current?.receive(.clipboard(key)) }
         keyboard.take(reviewKeys)
     }
 

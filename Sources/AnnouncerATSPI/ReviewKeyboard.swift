@@ -31,6 +31,11 @@ final class ReviewKeyboard {
     nonisolated(unsafe) static var modifierDown: ((String) -> Void)?  // Safe: the same: set before the loop, read on its thread.
     /// Control tapped alone: silence now.
     nonisolated(unsafe) static var controlTapped: (() -> Void)?  // Safe: the same: set before the loop, read on its thread.
+    /// Control+C, Control+X or Control+V pressed (the clipboard's keys, watched never taken).
+    nonisolated(unsafe) static var clipboardKey: ((ClipboardKey) -> Void)?  // Safe: the same.
+    /// The Control keys held now.
+    nonisolated(unsafe) private static var controlsHeld: Set<UInt32> = []  // Safe: the key watcher's, on the loop's thread only.
+    static let clipboardKeysyms: [UInt32: ClipboardKey] = [0x63: .copy, 0x43: .copy, 0x78: .cut, 0x58: .cut, 0x76: .paste, 0x56: .paste]
     nonisolated(unsafe) private static var controlTap = ControlTap()  // Safe: used by the key watcher on the loop's thread only.
     static let capsLockKeysym: UInt32 = 0xffe5
     /// The keysyms of the left and right Control.
@@ -75,6 +80,10 @@ final class ReviewKeyboard {
     /// Control tapped alone stops all speech.
     private static func watched(pressed: Bool, keysym: UInt32) {
         let control = controlKeysyms.contains(keysym)
+        if control {
+            if pressed { controlsHeld.insert(keysym) } else { controlsHeld.remove(keysym) }
+        }
+        if pressed, !controlsHeld.isEmpty, let key = clipboardKeysyms[keysym] { clipboardKey?(key) }
         if pressed {
             controlTap.pressed(control: control)
         } else if controlTap.released(control: control) {

@@ -17,6 +17,8 @@ public enum DesktopEvent: Sendable, Equatable {
     case caretMoved(id: String, offset: Int, text: String?)
     /// The selection in an object whose whole text is `text` changed (nil: nothing selected).
     case selectionChanged(id: String, selection: Range<Int>?, text: String?)
+    /// Control+C, Control+X or Control+V pressed.
+    case clipboard(ClipboardKey)
     /// `object:announcement`: assertive ones interrupt.
     case announcement(String, assertive: Bool)
     /// A window became active: the object, its title and AT-SPI role name ("frame", "dialog").
@@ -31,6 +33,11 @@ public enum DesktopEvent: Sendable, Equatable {
     /// A progress bar that does not have the focus changed its value: the bar, the percent it
     /// is at, and the top-level window it is in.
     case progressChanged(id: String, percent: Double, window: String?)
+}
+
+/// The clipboard's keys, as a text field's user presses them.
+public enum ClipboardKey: Sendable, Equatable {
+    case copy, cut, paste
 }
 
 /// What the bridge asks of announcerd.
@@ -119,8 +126,16 @@ public struct DesktopEventFilter: Sendable {
     private var word = ""
     /// Where the focused object's caret is, as far as its events have told.
     private var caret: (id: String, offset: Int)?
-    /// The focused object's selection, as far as its events have told.
+    /// A cut or paste key pressed, and when: the deletion or insertion that follows it is said
+    /// as cut or pasted.
+    private var clipboard: (key: ClipboardKey, at: Milliseconds)?
+    /// How long after its key a deletion or insertion is the cut's or the paste's.
+    public var clipboardWaitMs: Milliseconds = 1_000
+    /// The focused object's selection, as far as its events have told, and when it changed.
     private var selection: (id: String, range: Range<Int>?)?
+    private var selectedAt: Milliseconds?
+    /// A caret move this soon after a selection change is the selection's own.
+    public var selectionStormMs: Milliseconds = 50
     /// Where the caret goes after an edit that was echoed: arriving there says nothing more.
     private var caretAfterEdit: Int?
 
@@ -226,11 +241,25 @@ public struct DesktopEventFilter: Sendable {
             // A browser's document building itself inserts its children's characters (U+FFFC):
             // that is no typing, and the character is never spoken.
             guard let typed = AccessibleMapping.spokenText(text, trimmed: false) else { break }
+            if let clipboard, clipboard.key == .paste, now - clipboard.at <= clipboardWaitMs {
+                self.clipboard = nil
+                word = ""
+                requests.append(.echo(words[.pasted].replacing("{text}", with: String(typed.prefix(TextSelection.longestSaid))), unit: .line))
+                break
+            }
             requests += echo(typed)
         case .textDeleted(let id, let offset, let text):
             guard isFocused(id), let text = AccessibleMapping.spokenText(text, trimmed: false) else { break }
             caretAfterEdit = offset
             word = ""
+            if let clipboard, now - clipboard.at <= clipboardWaitMs {
+                // Cut: what went. A paste over a selection deletes it first: its insertion says it.
+                if clipboard.key == .cut {
+                    self.clipboard = nil
+                    requests.append(.echo(words[.cutText].replacing("{text}", with: String(text.prefix(TextSelection.longestSaid))), unit: .line))
+                }
+                break
+            }
             requests.append(.echo(TypingEcho.name(text, in: words), unit: text.count == 1 ? .character : .word))
         case .caretMoved(let id, let offset, let text):
             guard isFocused(id) else { break }
@@ -240,13 +269,26 @@ public struct DesktopEventFilter: Sendable {
                 caretAfterEdit = nil
                 break
             }
+            // The caret moved with the selection (Shift and the arrows, Control+A): what was
+            // selected is said, not what the caret crossed.
+            if let selectedAt, now - selectedAt <= selectionStormMs { break }
             caretAfterEdit = nil
             word = ""
             if let text, let crossed = Self.crossed(text, from: from, to: offset, in: words) { requests.append(.echo(crossed.text, unit: crossed.unit)) }
+        case .clipboard(let key):
+            // Only in a text field: elsewhere the keys are the application's own.
+            guard let focused, focused.element.traits.contains(.textEntry) else { break }
+            if key == .copy {
+                // What was copied is the selection: nothing is said of an empty one.
+                if selection?.id == focused.object.id, selection?.range != nil { requests.append(.echo(words[.copied], unit: .word)) }
+            } else {
+                clipboard = (key, now)
+            }
         case .selectionChanged(let id, let range, let text):
             guard isFocused(id) else { break }
             let before = selection?.id == id ? selection?.range : nil
             selection = (id, range)
+            selectedAt = now
             if let text, let said = TextSelection.said(text, from: before, to: range, in: words) { requests.append(.echo(said, unit: .line)) }
         case .announcement(let text, let assertive):
             guard !text.isEmpty else { break }

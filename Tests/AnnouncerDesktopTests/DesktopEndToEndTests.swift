@@ -85,6 +85,13 @@ import Testing
         ])
     }
 
+    /// Control+A says what it selected; Control+C, X and V say what they did, and what was cut
+    /// or pasted.
+    @Test func gtk3EntryClipboard() async throws {
+        let spoken = try await session("gtk3_app.py", keys: ["Tab", "Tab", "type:hi yo", "ctrl+a", "ctrl+c", "ctrl+x", "ctrl+v", "Left"])
+        #expect(Array(spoken.drop { $0 != "selected: hi yo" }) == ["selected: hi yo", "copied", "cut: hi yo", "pasted: hi yo", "o"])
+    }
+
     /// announcerd killed and started again, then the accessibility bus replaced (the
     /// application started again on the new one): the bridge speaks on through both, with no
     /// restart from outside.

@@ -39,5 +39,32 @@ import Testing
         #expect(filter.receive(.selectionChanged(id: "field", selection: 4..<10, text: Self.text), at: 30) == [.echo("selected: space", unit: .line)])
         #expect(filter.receive(.selectionChanged(id: "other", selection: 0..<3, text: Self.text), at: 40).isEmpty)
         #expect(filter.receive(.selectionChanged(id: "field", selection: nil, text: Self.text), at: 50) == [.echo("unselected: quick ", unit: .line)])
+        // The caret's move that comes with it says nothing more; one later says what it crossed.
+        #expect(filter.receive(.caretMoved(id: "field", offset: 4, text: Self.text), at: 60).isEmpty)
+        #expect(filter.receive(.caretMoved(id: "field", offset: 5, text: Self.text), at: 200) == [.echo("q", unit: .character)])
+    }
+
+    /// Control+C says "copied" when something is selected; Control+X and Control+V say what
+    /// the deletion or insertion that follows them cut or pasted (a paste over a selection
+    /// deletes it first, unsaid); outside a text field the keys say nothing.
+    @Test func theClipboardKeysSayWhatTheyDid() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        _ = filter.receive(.focused(AccessibleSnapshot(id: "button", role: "push button", name: "OK", description: "", states: ["focused"])), at: 0)
+        _ = filter.due(at: 10)
+        #expect(filter.receive(.clipboard(.copy), at: 20).isEmpty)
+        _ = filter.receive(.focused(AccessibleSnapshot(id: "field", role: "text", name: "Name", description: "", states: ["focused", "editable"])), at: 100)
+        _ = filter.due(at: 110)
+        #expect(filter.receive(.clipboard(.copy), at: 120).isEmpty)                       // nothing selected
+        _ = filter.receive(.selectionChanged(id: "field", selection: 0..<2, text: "hi yo"), at: 130)
+        #expect(filter.receive(.clipboard(.copy), at: 300) == [.echo("copied", unit: .word)])
+        _ = filter.receive(.clipboard(.cut), at: 400)
+        #expect(filter.receive(.textDeleted(id: "field", offset: 0, text: "hi"), at: 410) == [.echo("cut: hi", unit: .line)])
+        #expect(filter.receive(.textDeleted(id: "field", offset: 0, text: " "), at: 600) == [.echo("space", unit: .character)])
+        _ = filter.receive(.clipboard(.paste), at: 700)
+        #expect(filter.receive(.textDeleted(id: "field", offset: 0, text: "yo"), at: 705).isEmpty)
+        #expect(filter.receive(.textInserted(id: "field", offset: 0, text: "hi"), at: 710) == [.echo("pasted: hi", unit: .line)])
+        // Long after its key, an insertion is typing again.
+        _ = filter.receive(.clipboard(.paste), at: 800)
+        #expect(filter.receive(.textInserted(id: "field", offset: 2, text: "!"), at: 2_000) == [.echo("!", unit: .character)])
     }
 }

@@ -138,6 +138,9 @@ public struct LocaleWords: Sendable, Equatable {
         case focusMode = "review.mode.focus"
         case phoneticAlphabet = "spelling.phonetic"
         case percent = "value.percent"
+        case copied = "clipboard.copied"
+        case cutText = "clipboard.cut"
+        case pasted = "clipboard.pasted"
         case selectedText = "selection.selected"
         case unselectedText = "selection.unselected"
         case noNotifications = "notification.none"
@@ -211,7 +214,7 @@ public struct LocaleWords: Sendable, Equatable {
                                                 (.valueRange, ["{minimum}", "{maximum}"]), (.leftContainer, ["{container}"]),
                                                 (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"]),
                                                 (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"])]
-            + [(Word.percent, ["{value}"]), (.selectedText, ["{text}"]), (.unselectedText, ["{text}"])]
+            + [(Word.percent, ["{value}"]), (.selectedText, ["{text}"]), (.unselectedText, ["{text}"]), (.cutText, ["{text}"]), (.pasted, ["{text}"])]
             + [Word.settingRate, .settingPitch, .settingVolume, .settingVoice, .settingPunctuation, .settingHints, .settingPositions].map { ($0, ["{value}"]) }
         if let alphabet = words[Word.phoneticAlphabet.index], alphabet.split(separator: " ").count != 26 {
             problems.append(ConfigError(file: file.name, line: file[Word.phoneticAlphabet.rawValue]?.line,
