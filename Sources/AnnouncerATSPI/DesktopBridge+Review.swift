@@ -273,6 +273,11 @@ extension DesktopBridge {
 
     func readEvents(readingSocket: Bool = false) {
         for event in daemon.takeEvents(readingSocket: readingSocket) {
+            // The typing echo changed (a settings key, `announce set`): followed from now.
+            if case .settings(let values) = event {
+                filter.typingEcho = Configuration(settings: values).typingEcho
+                continue
+            }
             guard case .finished(let utterance, let status, _) = event, utterance == readingUtterance else { continue }
             readingUtterance = nil
             perform(review.readingFinished(spoken: status == .spoken))

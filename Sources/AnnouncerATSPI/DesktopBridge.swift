@@ -102,7 +102,7 @@ public final class DesktopBridge {
         let log = settings.log
         var link = DaemonLink.Settings(socket: settings.socket, client: "announcer-atspi", hints: .keyboard)
         // A read all goes on when its item has been said.
-        link.subscriptions = ["finished"]
+        link.subscriptions = ["finished", "settings"]
         daemon = DaemonLink(settings: link) { notice in
             switch notice {
             // Said once per outage, not at every event.

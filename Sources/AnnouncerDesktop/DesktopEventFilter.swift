@@ -464,6 +464,6 @@ public struct DesktopEventFilter: Sendable {
     }
 
     private mutating func echo(_ text: String) -> [DesktopRequest] {
-        typingEcho.echoes(for: text, word: &word, in: words).map { .echo($0, unit: typingEcho.unit) }
+        typingEcho.echoed(for: text, word: &word, in: words).map { .echo($0.text, unit: $0.unit) }
     }
 }

@@ -41,7 +41,8 @@ public struct TermSession {
         model.answersQueries = driver != nil
         reader = TerminalReader(settings: settings, composer: composer, screen: model.snapshot())
         var link = DaemonLink.Settings(socket: socket, client: "announce term", hints: .keyboard)
-        if driver != nil { link.subscriptions = ["speaking", "finished"] }
+        // The typing echo follows the settings as they change (`settings` events).
+        link.subscriptions = driver != nil ? ["speaking", "finished", "settings"] : ["settings"]
         daemon = DaemonLink(settings: link) { notice in
             // Said once per outage; the program runs on, and speech resumes when the daemon is back.
             if case .unreachable(let error) = notice {
@@ -92,10 +93,9 @@ public struct TermSession {
             if !entries[1].returned.isDisjoint(with: [.readable, .hangUp, .error]) {
                 guard readOutput(&buffer) else { break }
             }
-            if let driver {
-                for event in daemon.takeEvents(readingSocket: !entries[2].returned.isEmpty) { driver.heard(event, at: now) }
-            } else if !entries[2].returned.isEmpty {
-                daemon.drain()
+            for event in daemon.takeEvents(readingSocket: !entries[2].returned.isEmpty) {
+                if case .settings(let values) = event { reader.settings.typingEcho = Configuration(settings: values).typingEcho }
+                driver?.heard(event, at: now)
             }
             deliver(reader.tick(at: now))
             if reader.deadline == nil, let status = try? child.ended(waiting: false) {

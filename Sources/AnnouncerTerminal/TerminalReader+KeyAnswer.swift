@@ -193,7 +193,7 @@ extension TerminalReader {
         typed.removeFirst(start + inserted.count)
         var speech: [Speech] = []
         for character in inserted {
-            speech += settings.typingEcho.echoes(for: String(character), word: &word, in: words).map { .echo($0, unit: settings.typingEcho.unit) }
+            speech += settings.typingEcho.echoed(for: String(character), word: &word, in: words).map { .echo($0.text, unit: $0.unit) }
         }
         return speech
     }

@@ -121,7 +121,7 @@ public struct TerminalReader {
         case .typed(let character):
             typed.append(character)
         case .enter:
-            if settings.typingEcho == .words, !word.isEmpty { speech.append(.echo(word, unit: .word)) }
+            if settings.typingEcho.saysWords, !word.isEmpty { speech.append(.echo(word, unit: .word)) }
             word = ""
             typed = []
         case .backspace:

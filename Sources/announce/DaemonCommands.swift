@@ -64,6 +64,8 @@ enum DaemonCommands {
           punctuation   none, some, most or all
           hints         on or off: a focus's hint
           positions     on or off: position words ("2 of 4.")
+          typing-echo   characters, words, both or none: what is said as you type (the
+                        desktop door and announce term follow it at once)
         A bad value changes nothing (65, in the daemon's words). Prints the settings as they are
         now, as 'announce get' does.
         """
@@ -506,6 +508,7 @@ enum DaemonCommands {
         case .action(let element, let action): [element, action]
         case .adjust(let element, let direction): [element, direction]
         case .command(let command, let element): [command, element]
+        case .settings(let values): UserSetting.allCases.compactMap { setting in values[setting].map { "\(setting.rawValue)=\($0)" } }
         }
         return ([event.name] + fields.compactMap { $0 }).joined(separator: " ")
     }

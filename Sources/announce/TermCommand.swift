@@ -11,7 +11,7 @@ import AnnouncerTerminal
 /// is AnnouncerTerm's `TermRun`; this reads the arguments and the configuration.
 enum TermCommand {
     static let help = """
-        usage: announce term [--socket PATH] [--typing-echo characters|words|none] [--config FILE]
+        usage: announce term [--socket PATH] [--typing-echo characters|words|both|none] [--config FILE]
                              [-- COMMAND ARGS...]
                announce term --keys FILE [--expect FILE | --update FILE | --json]
                              [--size COLUMNSxROWS] [--socket PATH] [--config FILE] -- COMMAND ARGS...
@@ -32,10 +32,10 @@ enum TermCommand {
                                  (a current key pressed again spells; three times, phonetically)
           Alt-S                  the speech settings: say the chosen one with its value; then
                                  Right/Left choose another (rate, pitch, volume, voice,
-                                 punctuation, hints, positions), Up/Down change it (kept in
+                                 punctuation, hints, positions, typing echo), Up/Down change it (kept in
                                  announcer.conf), until any other key
 
-          --typing-echo ECHO     characters, words or none (default: term.typing-echo)
+          --typing-echo ECHO     characters, words, both or none (default: typing-echo)
           --config FILE          read this configuration instead of the user's or the default
 
         Testing, headless (no terminal needed): --keys FILE runs COMMAND in a terminal of
@@ -77,7 +77,7 @@ enum TermCommand {
         }
         if let echo = parsed.options["--typing-echo"] {
             guard let value = TypingEcho(rawValue: echo) else {
-                Console.error("announce term: --typing-echo must be characters, words or none\nTry 'announce term --help'.")
+                Console.error("announce term: --typing-echo must be characters, words, both or none\nTry 'announce term --help'.")
                 return .usage
             }
             settings.typingEcho = value

@@ -6,7 +6,7 @@ import AnnouncerSystem
 
 // `announcer-atspi`: GTK, Qt, Firefox and LibreOffice heard through announcerd (docs/design.md §12).
 let usage = """
-    usage: announcer-atspi [--socket PATH] [--typing-echo characters|words|none] [--log-keys]
+    usage: announcer-atspi [--socket PATH] [--typing-echo characters|words|both|none] [--log-keys]
 
     Speaks the desktop's accessibility events (AT-SPI) through announcerd, VoiceOver-style: the
     focused control with its role and state, changes to it, typing in text fields, live
@@ -21,12 +21,13 @@ let usage = """
     Insert+T the title, Insert+Enter the item's action; in a web page, browse mode: arrows by
     line and character, H K F B D T L X R E C U and 1-6 to jump, Ctrl+Alt+arrows by a table's
     cells, Insert+Space for focus mode. Everywhere, Insert+Ctrl+Right and Insert+Ctrl+Left choose
-    a setting (rate, pitch, volume, voice, punctuation, hints, positions: said with its value),
+    a setting (rate, pitch, volume, voice, punctuation, hints, positions, typing echo: said with its value),
     Insert+Ctrl+Up and Insert+Ctrl+Down change it (said, and kept in announcer.conf); Insert+N
     the newest notification, Insert+Shift+N the ones before; Ctrl alone stops speech.
 
       --socket PATH          announcerd's socket
-      --typing-echo ECHO     characters (default), words or none
+      --typing-echo ECHO     characters, words, both or none (default: typing-echo in
+                             announcer.conf, else characters)
       --log-keys             print each press of the modifier (its keys are taken from then on)
                              and each review key taken, to find why a key did not work
       -h, --help             show this help
@@ -46,8 +47,9 @@ if parsed.has("--help") || parsed.has("-h") {
     Console.out(usage)
     ExitStatus.success.exit()
 }
-guard let echo = TypingEcho(rawValue: parsed.options["--typing-echo"] ?? "characters") else {
-    Console.error("announcer-atspi: --typing-echo must be characters, words or none")
+let echoGiven = parsed.options["--typing-echo"].map(TypingEcho.init(rawValue:))
+if case .some(nil) = echoGiven {
+    Console.error("announcer-atspi: --typing-echo must be characters, words, both or none")
     ExitStatus.usage.exit()
 }
 // The configured locale and its tables: the words the bridge says itself ("expanded", "space").
@@ -61,7 +63,7 @@ do {
     Console.error("announcer-atspi: \(error)")
     ExitStatus.config.exit()
 }
-let bridge = DesktopBridge(settings: .init(socket: parsed.options["--socket"], typingEcho: echo, catalog: catalog, locale: configuration.locale,
+let bridge = DesktopBridge(settings: .init(socket: parsed.options["--socket"], typingEcho: (echoGiven ?? nil) ?? configuration.typingEcho, catalog: catalog, locale: configuration.locale,
                                            modifier: configuration.desktopModifier, logKeys: parsed.has("--log-keys"),
                                            progressPercent: configuration.desktopProgressPercent, log: { Console.error($0) }))
 let status = bridge.run()

@@ -13,6 +13,6 @@ import Testing
         #expect(ring.chosen == .rate)
         #expect(ring.step(up: true) == SettingChange(.rate, .up))
         _ = ring.choose(next: false)
-        #expect(ring.step(up: false) == SettingChange(.positions, .down))
+        #expect(ring.step(up: false) == SettingChange(.typingEcho, .down))
     }
 }

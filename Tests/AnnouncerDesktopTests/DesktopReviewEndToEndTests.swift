@@ -37,12 +37,16 @@ import Testing
             ("Insert+ctrl+Right", ["Pitch 50."]),
             ("Insert+ctrl+Down", ["Pitch 40."]),
             ("Insert+ctrl+Left", ["Rate 200."]),
-            ("Insert+ctrl+Left", ["Positions on."]),
-            ("Insert+ctrl+Down", ["Positions off."]),
+            ("Insert+ctrl+Left", ["Typing echo characters."]),
+            ("Insert+ctrl+Down", ["Typing echo none."]),
             ("Tab", ["Name. Text Field."]),
         ])
-        let spoken = try await desktopSession("gtk3_app.py", keys: keys, kinds: Self.allKinds)
-        #expect(Array(spoken.drop { $0 != said[0] }).filter { $0 != "Mail settings" } == said)
+        // The typing echo turned off: the bridge follows the daemon's `settings` event, and what
+        // is typed after is not said (the Tab after it is).
+        let spoken = try await desktopSession("gtk3_app.py", keys: keys + ["type:ab", "Tab", "wait:Volume"], kinds: Self.allKinds)
+        #expect(Array(spoken.drop { $0 != said[0] }).filter { $0 != "Mail settings" }.prefix(said.count) == said[...])
+        #expect(!spoken.contains("a") && !spoken.contains("b"), "in \(spoken)")
+        #expect(spoken.last?.hasPrefix("Volume") == true, "in \(spoken)")
     }
 
     @Test func gtk3ReadAllGoesToTheEndAndAKeyStopsIt() async throws {

@@ -128,8 +128,8 @@ import Testing
         #expect(review.perform(.chooseSetting(next: true)) == [.saySetting(.pitch)])
         #expect(review.perform(.stepSetting(up: false)) == [.changeSetting(SettingChange(.pitch, .down))])
         #expect(review.perform(.chooseSetting(next: false)) == [.saySetting(.rate)])
-        #expect(review.perform(.chooseSetting(next: false)) == [.saySetting(.positions)])
-        #expect(review.settings.chosen == .positions)
+        #expect(review.perform(.chooseSetting(next: false)) == [.saySetting(.typingEcho)])
+        #expect(review.settings.chosen == .typingEcho)
     }
 
     @Test func theCursorStartsAtTheFocusAndTheRotorChoosesWhatItMovesOver() {

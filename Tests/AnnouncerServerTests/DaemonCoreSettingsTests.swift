@@ -19,7 +19,7 @@ import Testing
     @Test mutating func aSettingIsReadChangedSaidAndHandedOn() {
         _ = test.connect(1)
         let read = CoreHarness.sent(test.send(1, #"{"type":"settings","id":1}"#))
-        #expect(read == [#"1 {"id":1,"settings":{"hints":"on","pitch":50,"positions":"on","punctuation":"none","rate":175,"voice":"en","volume":100},"type":"ok"}"#])
+        #expect(read == [#"1 {"id":1,"settings":{"hints":"on","pitch":50,"positions":"on","punctuation":"none","rate":175,"typing-echo":"characters","voice":"en","volume":100},"type":"ok"}"#])
 
         let up = test.send(1, #"{"type":"settings","id":2,"set":{"rate":"up"}}"#)
         // Handed to the engine and the file before it is said, so it is said at the new rate.
@@ -49,7 +49,7 @@ import Testing
         #expect(Self.changed(refused).isEmpty && CoreHarness.spoken(refused).isEmpty)
         #expect(test.core.configuration == Configuration())
         let unknown = CoreHarness.sent(test.send(1, #"{"type":"settings","id":2,"set":{"speed":3}}"#))
-        #expect(unknown.first?.contains(#""message":"set.speed: is no setting; the settings are rate, pitch, volume, voice, punctuation, hints, positions""#) == true)
+        #expect(unknown.first?.contains(#""message":"set.speed: is no setting; the settings are rate, pitch, volume, voice, punctuation, hints, positions, typing-echo""#) == true)
         let kind = CoreHarness.sent(test.send(1, #"{"type":"settings","id":3,"set":{"rate":[1]}}"#))
         #expect(kind.first?.contains("expected a value, \\\"up\\\" or \\\"down\\\", got an array") == true)
     }

@@ -22,7 +22,7 @@ import AnnouncerTestSupport
         #expect(try bashCompletes(["announce", "s"]) == ["say", "stop", "send", "status", "set"])
         #expect(try bashCompletes(["announce", "say", "--pu"]) == ["--punctuation"])
         #expect(try bashCompletes(["announce", "say", "--priority", ""]) == ["high", "default", "low", "progress"])
-        #expect(try bashCompletes(["announce", "term", "--typing-echo", ""]) == ["characters", "words", "none"])
+        #expect(try bashCompletes(["announce", "term", "--typing-echo", ""]) == ["characters", "words", "both", "none"])
         #expect(try bashCompletes(["announce", "compose", "--hint-style", "k"]) == ["keyboard"])
         #expect(try bashCompletes(["announce", "say", "--delay", ""]) == [])
     }

@@ -46,6 +46,12 @@ public struct Configuration: Sendable, Equatable {
     public var ssipSocket: String?
     /// `announce term`'s settings (`term.` lines).
     public var terminal = TerminalSettings()
+    /// What is said as you type, at every door (`typing-echo`; `term.typing-echo` is its older
+    /// name).
+    public var typingEcho: TypingEcho {
+        get { terminal.typingEcho }
+        set { terminal.typingEcho = newValue }
+    }
 
     public init() {}
 
@@ -158,9 +164,9 @@ public struct Configuration: Sendable, Equatable {
             terminal.repeatMs = try number(0...600_000, "milliseconds")
         case "term.flood-lines":
             terminal.floodLines = try number(1...100_000, "a number of lines")
-        case "term.typing-echo":
+        case "typing-echo", "term.typing-echo":
             guard let echo = TypingEcho(rawValue: entry.value) else {
-                throw fail("expected characters, words or none, got \"\(entry.value)\"")
+                throw fail("expected characters, words, both or none, got \"\(entry.value)\"")
             }
             terminal.typingEcho = echo
         default:

@@ -5,6 +5,7 @@
 /// a client's `settings` request.
 public enum UserSetting: String, CaseIterable, Sendable {
     case rate, pitch, volume, voice, punctuation, hints, positions
+    case typingEcho = "typing-echo"
 
     /// How far one step up or down moves a number, and its bounds (as the file's).
     var steps: (step: Int, range: ClosedRange<Int>)? {
@@ -12,7 +13,7 @@ public enum UserSetting: String, CaseIterable, Sendable {
         case .rate: (25, 80...450)
         case .pitch: (10, 0...100)
         case .volume: (10, 0...200)
-        case .voice, .punctuation, .hints, .positions: nil
+        case .voice, .punctuation, .hints, .positions, .typingEcho: nil
         }
     }
 
@@ -26,6 +27,7 @@ public enum UserSetting: String, CaseIterable, Sendable {
         case .punctuation: .settingPunctuation
         case .hints: .settingHints
         case .positions: .settingPositions
+        case .typingEcho: .settingTypingEcho
         }
     }
 }
@@ -48,6 +50,7 @@ extension Configuration {
         case .punctuation: punctuation.rawValue
         case .hints: hints ? "on" : "off"
         case .positions: positions ? "on" : "off"
+        case .typingEcho: typingEcho.rawValue
         }
     }
 
@@ -68,6 +71,7 @@ extension Configuration {
         let choices: [String] = switch setting {
         case .punctuation: Announcement.Punctuation.allCases.map(\.rawValue)
         case .hints, .positions: ["on", "off"]
+        case .typingEcho: TypingEcho.allCases.map(\.rawValue)
         case .voice: voices.isEmpty ? [voice] : voices
         case .rate, .pitch, .volume: []
         }
@@ -89,6 +93,13 @@ extension Configuration {
             }
         case .hints: words[hints ? .settingOn : .settingOff]
         case .positions: words[positions ? .settingOn : .settingOff]
+        case .typingEcho:
+            switch typingEcho {
+            case .characters: words[.echoCharacters]
+            case .words: words[.echoWords]
+            case .both: words[.echoBoth]
+            case .none: words[.echoNone]
+            }
         }
         return words[setting.word].replacing("{value}", with: value)
     }

@@ -152,6 +152,11 @@ public struct LocaleWords: Sendable, Equatable {
         case settingPunctuation = "setting.punctuation"
         case settingHints = "setting.hints"
         case settingPositions = "setting.positions"
+        case settingTypingEcho = "setting.typingEcho"
+        case echoCharacters = "setting.typingEcho.characters"
+        case echoWords = "setting.typingEcho.words"
+        case echoBoth = "setting.typingEcho.both"
+        case echoNone = "setting.typingEcho.none"
         case settingOn = "setting.on"
         case settingOff = "setting.off"
         case punctuationNone = "setting.punctuation.none"
@@ -215,7 +220,7 @@ public struct LocaleWords: Sendable, Equatable {
                                                 (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"]),
                                                 (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"])]
             + [(Word.percent, ["{value}"]), (.selectedText, ["{text}"]), (.unselectedText, ["{text}"]), (.cutText, ["{text}"]), (.pasted, ["{text}"])]
-            + [Word.settingRate, .settingPitch, .settingVolume, .settingVoice, .settingPunctuation, .settingHints, .settingPositions].map { ($0, ["{value}"]) }
+            + [Word.settingRate, .settingPitch, .settingVolume, .settingVoice, .settingPunctuation, .settingHints, .settingPositions, .settingTypingEcho].map { ($0, ["{value}"]) }
         if let alphabet = words[Word.phoneticAlphabet.index], alphabet.split(separator: " ").count != 26 {
             problems.append(ConfigError(file: file.name, line: file[Word.phoneticAlphabet.rawValue]?.line,
                                         "\(Word.phoneticAlphabet.rawValue) must be 26 words, a to z, separated by spaces\(instead)"))

@@ -1,7 +1,9 @@
 /// Typing feedback, as VoiceOver's: each character typed, each word, or none. The desktop door
 /// and the terminal door say typed text by this one rule.
 public enum TypingEcho: String, Sendable, CaseIterable {
-    case characters, words, none
+    /// `both`: each character, and each word as it is ended (in place of the character that
+    /// ended it).
+    case characters, words, both, none
 
     /// What each echo is, on the wire: a character, or a word.
     public var unit: EchoUnit { self == .words ? .word : .character }
@@ -22,10 +24,39 @@ public enum TypingEcho: String, Sendable, CaseIterable {
     /// What is said for `text` typed: its name (characters), each word it ends (words: a word
     /// builds up in `word` until a character that is not a letter or a digit ends it), or
     /// nothing.
+    /// Whether a word is said when it ends (Enter ends one too).
+    public var saysWords: Bool { self == .words || self == .both }
+
+    /// What is said for `text` typed, each with its unit: `echoes`, and with `both` each
+    /// character but a word's end, which says the word.
+    public func echoed(for text: String, word: inout String, in words: LocaleWords) -> [(text: String, unit: EchoUnit)] {
+        guard self == .both else { return echoes(for: text, word: &word, in: words).map { ($0, unit) } }
+        if text.count > Self.typedTogether || text.contains(where: \.isNewline) && text.count > 1 {
+            // A paste or a completion: said whole, as `characters` says it.
+            word = ""
+            return [(TypingEcho.name(text, in: words), .character)]
+        }
+        var said: [(text: String, unit: EchoUnit)] = []
+        for character in text {
+            if character.isLetter || character.isNumber {
+                word.append(character)
+                said.append((TypingEcho.name(String(character), in: words), .character))
+            } else if !word.isEmpty {
+                said.append((word, .word))
+                word = ""
+            } else {
+                said.append((TypingEcho.name(String(character), in: words), .character))
+            }
+        }
+        return said
+    }
+
     public func echoes(for text: String, word: inout String, in words: LocaleWords) -> [String] {
         switch self {
         case .none:
             return []
+        case .both:
+            return echoed(for: text, word: &word, in: words).map(\.text)
         case .characters:
             // A few characters at once are keys typed faster than the application reported them
             // (a busy browser joins them): each is said. More is a paste or a completion, said whole.

@@ -15,6 +15,8 @@ public enum DaemonEvent: Sendable, Equatable {
     case adjust(element: String, direction: String)
     /// A registered shortcut fired.
     case command(command: String, element: String?)
+    /// The listener's settings changed (a `settings` request): every setting's value now.
+    case settings([UserSetting: String])
 
     /// The event's name, as clients subscribe to it.
     public var name: String {
@@ -26,6 +28,7 @@ public enum DaemonEvent: Sendable, Equatable {
         case .action: "action"
         case .adjust: "adjust"
         case .command: "command"
+        case .settings: "settings"
         }
     }
 
@@ -56,6 +59,8 @@ public enum DaemonEvent: Sendable, Equatable {
         case .command(let command, let element):
             members["command"] = .string(command)
             members["element"] = optional(element)
+        case .settings(let values):
+            if case .object(let reply) = Reply(id: nil, .settings(values)).json { members["settings"] = reply["settings"] }
         }
         return .object(members)
     }
@@ -90,6 +95,11 @@ public enum DaemonEvent: Sendable, Equatable {
             self = .adjust(element: try text("element"), direction: try text("direction"))
         case "command":
             self = .command(command: try text("command"), element: try reader.string("element"))
+        case "settings":
+            guard case .settings(let values, _) = try Reply(json: .object(["type": "ok", "settings": reader.value("settings") ?? .object([:])])).body else {
+                throw FieldError(.invalid, path: "settings", "expected an object of settings and their values")
+            }
+            self = .settings(values)
         case let other:
             throw FieldError(.invalid, path: "event", "unknown event \"\(other)\"")
         }

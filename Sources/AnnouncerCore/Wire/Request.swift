@@ -27,7 +27,7 @@ public enum Request: Sendable, Equatable {
     case settings([SettingChange])
 
     /// The events a client may subscribe to.
-    public static let eventNames: Set<String> = ["speaking", "finished", "focus", "activate", "action", "adjust", "command"]
+    public static let eventNames: Set<String> = ["speaking", "finished", "focus", "activate", "action", "adjust", "command", "settings"]
     public static let directions = ["next", "previous", "first", "last"]
 
     public static let types = [

@@ -31,6 +31,8 @@ extension DaemonCore {
         configuration = changed
         composer.verbosity = .init(changed)
         events.append(.settingsChanged(changed, settings))
+        // The doors that keep a setting of their own (typing echo) follow it.
+        events += broadcast(.settings(DaemonSettings.userValues(changed)))
         // Said at once, in the voice it makes, as the answer to a key is (an echo): the last
         // step's value cuts off the one before, and the next focus cuts it off. It is the
         // daemon's own word, no client's: a client that leaves (`announce set`) does not take
