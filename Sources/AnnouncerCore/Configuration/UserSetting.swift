@@ -82,25 +82,14 @@ extension Configuration {
 
     /// What is said as it changes, in `words`: "Rate 200.", "Punctuation most.", "Hints off."
     public func spoken(_ setting: UserSetting, in words: LocaleWords) -> String {
-        let value: String = switch setting {
-        case .rate, .pitch, .volume, .voice: value(of: setting)
-        case .punctuation:
-            switch punctuation {
-            case .none: words[.punctuationNone]
-            case .some: words[.punctuationSome]
-            case .most: words[.punctuationMost]
-            case .all: words[.punctuationAll]
-            }
-        case .hints: words[hints ? .settingOn : .settingOff]
-        case .positions: words[positions ? .settingOn : .settingOff]
-        case .typingEcho:
-            switch typingEcho {
-            case .characters: words[.echoCharacters]
-            case .words: words[.echoWords]
-            case .both: words[.echoBoth]
-            case .none: words[.echoNone]
-            }
+        // A choice is said by its word; a number or a voice as it is.
+        let choiceWords: [String: LocaleWords.Word] = switch setting {
+        case .rate, .pitch, .volume, .voice: [:]
+        case .punctuation: ["none": .punctuationNone, "some": .punctuationSome, "most": .punctuationMost, "all": .punctuationAll]
+        case .hints, .positions: ["on": .settingOn, "off": .settingOff]
+        case .typingEcho: ["characters": .echoCharacters, "words": .echoWords, "both": .echoBoth, "none": .echoNone]
         }
+        let value = choiceWords[value(of: setting)].map { words[$0] } ?? value(of: setting)
         return words[setting.word].replacing("{value}", with: value)
     }
 }
