@@ -1,6 +1,8 @@
 import AnnouncerClient
+import AnnouncerConfiguration
 import AnnouncerCore
 import AnnouncerSystem
+import AnnouncerTerminal
 
 /// `announce keys`: the keyboard of the focus model in a terminal. The tty goes into raw mode,
 /// each key press becomes a `key` request, and one status line shows what is being spoken. A
@@ -22,6 +24,9 @@ enum KeysCommand {
           Alt-H                 Tab-H: spoken help
           Alt-K                 hold Command: the shortcut overlay
           Alt-N, Alt-P          read the next / previous element (VoiceOver reading order)
+          Alt-S                 the speech settings, as in announce term: say the chosen one;
+                                then Right/Left choose another, Up/Down change it, until
+                                any other key
           any other character   that key (a registered shortcut, or find's query)
           Ctrl-C, Ctrl-D        quit
 
@@ -57,6 +62,12 @@ enum KeysCommand {
         }
         defer { RawMode.restore() }
         status("announce keys: connected to \(daemon.path) (Ctrl-C quits)")
+        // The configured locale's words, for the setting Alt-S says.
+        var warnings: [ConfigError] = []
+        let words = (try? configurationSources().load(warnings: &warnings)).map { configuration, catalog in
+            catalog.words(for: nil, configured: configuration.locale)
+        }
+        var settings = SettingsPrefix()
 
         var pendingEscape = false
         while true {
@@ -92,10 +103,22 @@ enum KeysCommand {
                     continue
                 }
                 for event in decode(input) {
+                    switch settings.take(event.terminalKey) {
+                    case .say(let setting):
+                        guard let words, case .settings(let values, _)? = (try? daemon.request(.settings([])))?.body else { continue }
+                        send(.echo(text: Configuration(settings: values).spoken(setting, in: words), unit: .word, language: nil), daemon)
+                        continue
+                    case .change(let change):
+                        send(.settings([change]), daemon)
+                        continue
+                    case .notTaken:
+                        break
+                    }
                     switch event {
                     case .quit: return .success
                     case .key(let key): send(.key(key), daemon)
                     case .navigate(let direction): send(.navigate(direction: direction), daemon)
+                    case .settings: break
                     }
                 }
             }
@@ -105,7 +128,19 @@ enum KeysCommand {
     enum Input: Equatable {
         case key(KeyPress)
         case navigate(String)
+        /// Alt-S: the settings' prefix.
+        case settings
         case quit
+
+        /// The key as the settings keys read it (`SettingsPrefix`).
+        var terminalKey: TerminalKey {
+            switch self {
+            case .settings: .settings
+            case .key(let key) where key.modifiers.isEmpty:
+                ["up": .up, "down": .down, "left": .left, "right": .right][key.key] ?? .other
+            default: .other
+            }
+        }
     }
 
     /// Turns the bytes of one read into inputs (the documented mapping above).
@@ -129,6 +164,7 @@ enum KeysCommand {
                 case "k": inputs.append(.key(KeyPress("command")))
                 case "n": inputs.append(.navigate("next"))
                 case "p": inputs.append(.navigate("previous"))
+                case "s": inputs.append(.settings)
                 default: break
                 }
                 index += 2

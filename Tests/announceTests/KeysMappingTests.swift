@@ -18,6 +18,7 @@ import Testing
         ([0x1B, 0x6B], .key(KeyPress("command"))),
         ([0x1B, 0x6E], .navigate("next")),
         ([0x1B, 0x70], .navigate("previous")),
+        ([0x1B, 0x73], .settings),
         ([0x70], .key(KeyPress("p"))),
         ([0x50], .key(KeyPress("p", [.shift]))),
         ([0x03], .quit),
