@@ -92,6 +92,16 @@ import Testing
         #expect(Array(spoken.drop { $0 != "selected: hi yo" }) == ["selected: hi yo", "copied", "cut: hi yo", "pasted: hi yo", "o"])
     }
 
+    /// The same in Qt 6's line edit: what Shift and the arrows select, Control+A's selection, and
+    /// the clipboard's keys.
+    @Test func qtLineEditSelectionAndClipboard() async throws {
+        let spoken = try await session("qt_app.py", keys: ["Tab", "Tab", "Tab", "type:hi yo", "shift+Left", "shift+Left", "ctrl+a", "ctrl+c", "ctrl+x", "ctrl+v"])
+        #expect(Array(spoken.drop { $0 != "Name. Text Field." }) == [
+            "Name. Text Field.", "h", "i", "space", "y", "o",
+            "selected: o", "selected: y", "selected: hi ", "copied", "cut: hi yo", "pasted: hi yo",
+        ])
+    }
+
     /// announcerd killed and started again, then the accessibility bus replaced (the
     /// application started again on the new one): the bridge speaks on through both, with no
     /// restart from outside.

@@ -57,4 +57,24 @@ import Testing
         #expect(!spoken.contains { $0.contains("Untitled") || $0.contains("\u{FFFC}") }, "in \(spoken)")
         #expect(Array(spoken.drop { $0 != said[0] }) == said)
     }
+
+    /// A web page's text area (Tests/fixtures/desktop/notes.html) in Firefox ESR: its lines by
+    /// Up and Down, what Shift selects, Control+C, typing, and Shift with the arrows.
+    @Test func aTextAreaIsReadAsItIsEdited() async throws {
+        let (keys, said) = keysAndSpeech([
+            ("Tab", ["Note: first line\\nsecond line. Text Field.", "Focus mode"]),
+            ("Down", ["second line"]),
+            ("Up", ["first line"]),
+            ("shift+End", ["selected: first line"]),
+            ("ctrl+c", ["copied"]),
+            ("End", []),
+            ("type: ok", ["space", "o", "k"]),
+            ("shift+Left", ["selected: k"]),
+            ("shift+Left", ["selected: o"]),
+        ])
+        let spoken = try await desktopSession("browser.sh firefox notes.html",
+                                              keys: ["wait:Notes", "click", "seen:^SPEAK low [0-9]+ Notes: level 1\\. Heading\\.$", "idle"] + keys,
+                                              kinds: Self.allKinds)
+        #expect(Array(spoken.drop { $0 != said[0] }) == said, "in \(spoken)")
+    }
 }
