@@ -2,6 +2,26 @@ import AnnouncerDesktop
 import CAtSpi
 
 extension ATSPI {
+    /// A table cell's row and column: its TableCell interface's, else its table's for its index
+    /// (GTK 3 gives no position for some cells); nil for a header outside the rows.
+    static func tablePosition(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> AccessibleSnapshot.TablePosition? {
+        if let cell = atspi_accessible_get_table_cell(accessible) {
+            defer { announcer_atspi_unref(cell) }
+            var row: Int32 = -1, column: Int32 = -1
+            if checked({ atspi_table_cell_get_position(cell, &row, &column, &$0) }) != nil, row >= 0, column >= 0 {
+                return AccessibleSnapshot.TablePosition(row: Int(row), column: Int(column))
+            }
+        }
+        guard let parent = checked({ atspi_accessible_get_parent(accessible, &$0) }) ?? nil else { return nil }
+        defer { announcer_atspi_unref(parent) }
+        guard let table = atspi_accessible_get_table_iface(parent),
+              let index = checked({ atspi_accessible_get_index_in_parent(accessible, &$0) }), index >= 0 else { return nil }
+        defer { announcer_atspi_unref(table) }
+        guard let row = checked({ atspi_table_get_row_at_index(table, index, &$0) }), let column = checked({ atspi_table_get_column_at_index(table, index, &$0) }),
+              row >= 0, column >= 0 else { return nil }
+        return AccessibleSnapshot.TablePosition(row: Int(row), column: Int(column))
+    }
+
     /// What an object holds, read the same for an event and for the review: its Value
     /// interface's number, bounds and (for an event, `valueText`) its words; its heading level,
     /// placeholder, page role (`xml-roles`), layout (`display`) and place in its group from `attributes`; and a
@@ -36,6 +56,8 @@ extension ATSPI {
                 object.position = AccessibleSnapshot.Position(index: index, count: count)
             }
         }
+        // A table cell's row and column, as it gives them, else as its table does.
+        if ReviewTree.cellRoles.contains(object.role) { object.tablePosition = tablePosition(accessible) }
         // A web page's select: its chosen option, which its text (Chromium's: one embedded
         // object's character) does not say.
         if object.role == "combo box", AccessibleMapping.spokenText(object.text) == nil { object.valueText = chosenOption(accessible) }

@@ -208,6 +208,11 @@ enum ATSPI {
         let attributes = checked({ atspi_accessible_get_attributes(accessible, &$0) }) ?? nil
         readValues(accessible, attributes: attributes, valueText: true, placed: AccessibleMapping.groupPositionedRoles, into: &object)
         if let attributes { g_hash_table_unref(attributes) }
+        // A table's cell is placed among the table's rows ("2 of 3."), not among its siblings
+        // (which are every cell and the headers).
+        if let place = object.tablePosition, let rows = tableRows(accessible) {
+            object.position = AccessibleSnapshot.Position(index: place.row + 1, count: rows)
+        }
         if role.contains("menu item"), let action = atspi_accessible_get_action_iface(accessible) {
             let binding = string { atspi_action_get_key_binding(action, 0, &$0) }
             // "mnemonic;sequence;shortcut": the last part given is the shortcut.
@@ -235,6 +240,15 @@ enum ATSPI {
         defer { announcer_atspi_unref(text) }
         guard let count = checked({ atspi_text_get_character_count(text, &$0) }), count >= 0, count <= longestText else { return nil }
         return string { atspi_text_get_text(text, 0, count, &$0) }
+    }
+
+    /// How many rows the table a cell is in has.
+    static func tableRows(_ cell: UnsafeMutablePointer<AtspiAccessible>) -> Int? {
+        guard let parent = checked({ atspi_accessible_get_parent(cell, &$0) }) ?? nil else { return nil }
+        defer { announcer_atspi_unref(parent) }
+        guard let table = atspi_accessible_get_table_iface(parent) else { return nil }
+        defer { announcer_atspi_unref(table) }
+        return checked { atspi_table_get_n_rows(table, &$0) }.map(Int.init).flatMap { $0 > 0 ? $0 : nil }
     }
 
     /// The Text interface's first selection, as character offsets; nil when nothing is selected.

@@ -81,6 +81,8 @@ extension DesktopBridge {
             readNewWindowsTree(afterMs: 0)
         }
         let takesArrows = ReviewKeyMap.takesArrows(role: object.role, traits: element.traits)
+        // In a table's cell, Ctrl+Alt+arrows move by cell wherever it is (GTK's and Qt's tables).
+        focusInTable = ReviewTree.cellRoles.contains(object.role)
         performTakingKeys(review.focusMoved(to: id, element: element, inDocument: place.document != nil, takesArrows: takesArrows))
     }
 
@@ -219,7 +221,7 @@ extension DesktopBridge {
 
     /// The keys the review takes now: its mode's, with Escape left to a menu that has the focus.
     var reviewKeys: Set<ReviewKey> {
-        ReviewKeyMap.keys(in: review.mode, escapeToPage: review.focused?.element.traits.contains(.menuItem) == true)
+        ReviewKeyMap.keys(in: review.mode, escapeToPage: review.focused?.element.traits.contains(.menuItem) == true, inTable: focusInTable)
     }
 
     func perform(_ actions: [ReviewAction]) {

@@ -50,6 +50,8 @@ public final class DesktopBridge {
     var treeIsStale = true
     /// The review keys pressed in a row (Insert+Up pressed again spells).
     var presses = PressCount()
+    /// Whether the focus is a table's cell: Ctrl+Alt+arrows are taken in every mode then.
+    var focusInTable = false
     /// A page's document that took the focus: its first item is said once a walk has read its
     /// tree (`walkEnded`).
     var documentShown: String?

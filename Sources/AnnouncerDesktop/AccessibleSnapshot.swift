@@ -56,6 +56,16 @@ public struct AccessibleSnapshot: Sendable, Equatable {
         }
     }
 
+    /// A table cell's row and column (from 0), as the table gives them (GTK's and Qt's tables
+    /// have no row objects: the cells are the table's children).
+    public var tablePosition: TablePosition?
+
+    public struct TablePosition: Sendable, Equatable {
+        public var row: Int
+        public var column: Int
+        public init(row: Int, column: Int) { self.row = row; self.column = column }
+    }
+
     public struct Position: Sendable, Equatable {
         public var index: Int
         public var count: Int

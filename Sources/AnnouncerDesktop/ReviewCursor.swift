@@ -138,7 +138,8 @@ public struct ReviewCursor: Sendable, Equatable {
         case .up: (cell.row - 1, cell.column)
         case .down: (cell.row + 1, cell.column)
         }
-        guard let target = items.firstIndex(where: { $0.cell?.table == cell.table && $0.cell?.row == row && $0.cell?.column == column })
+        // Row 0 is a table's headers above its rows (GTK's, Qt's): said with the cells, not a row.
+        guard row >= 1, let target = items.firstIndex(where: { $0.cell?.table == cell.table && $0.cell?.row == row && $0.cell?.column == column })
         else { return .edge }
         self.index = target
         character = 0

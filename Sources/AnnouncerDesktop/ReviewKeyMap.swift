@@ -111,7 +111,8 @@ public enum ReviewKeyMap {
             return modifierKeys[key.name]
         }
         if key.controlAlt {
-            guard mode == .browse, !key.shift else { return nil }
+            // Browse mode's table keys; elsewhere taken only while the focus is in a table.
+            guard !key.shift else { return nil }
             return cellKeys[key.name].map { .cell($0) }
         }
         switch mode {
@@ -127,16 +128,17 @@ public enum ReviewKeyMap {
 
     /// Every key taken in `mode`. With `escapeToPage` (the focus is on a menu's item), Escape in
     /// focus mode is left to the page, which closes its menu with it, as NVDA leaves it.
-    public static func keys(in mode: ReviewMode, escapeToPage: Bool = false) -> Set<ReviewKey> {
+    public static func keys(in mode: ReviewMode, escapeToPage: Bool = false, inTable: Bool = false) -> Set<ReviewKey> {
         var keys = Set(modifierKeys.keys.map { ReviewKey($0, modifier: true) })
         keys.formUnion(settingKeys.keys.map { ReviewKey($0, modifier: true, control: true) })
         keys.formUnion([ReviewKey("n", modifier: true), ReviewKey("n", shift: true, modifier: true)])
         switch mode {
         case .desktop:
-            break
+            if inTable { for name in cellKeys.keys { keys.insert(ReviewKey(name, controlAlt: true)) } }
         case .focus:
             keys.insert(ReviewKey("space", modifier: true))
             if !escapeToPage { keys.insert(ReviewKey("Escape")) }
+            if inTable { for name in cellKeys.keys { keys.insert(ReviewKey(name, controlAlt: true)) } }
         case .browse:
             keys.insert(ReviewKey("space", modifier: true))
             for name in singleKeys.keys { keys.insert(ReviewKey(name)); keys.insert(ReviewKey(name, shift: true)) }

@@ -79,17 +79,20 @@ public enum ReviewTree {
     }
 
     static let rowRoles: Set<String> = ["table row", "tree table row"]
-    static let cellRoles: Set<String> = ["table cell", "tree table cell", "column header", "row header", "table column header",
+    public static let cellRoles: Set<String> = ["table cell", "tree table cell", "column header", "row header", "table column header",
                                          "table row header"]
     static let columnHeaderRoles: Set<String> = ["column header", "table column header"]
     static let rowHeaderRoles: Set<String> = ["row header", "table row header"]
 
     /// The tables read so far: each one's rows, columns and headers, as its cells are met.
+    /// `unplaced`: the tables with a cell that did not say where it is (counted instead).
     struct Tables {
         var open: [TableCell] = []
         var sizes: [String: (rows: Int, columns: Int)] = [:]
         var columnHeaders: [String: [Int: String]] = [:]
         var rowHeaders: [String: [Int: String]] = [:]
+        var unplaced: [String: Bool] = [:]
+        var rowObjects: [String: Bool] = [:]
 
         /// A cell with its table's size and headers, all of the table having been read.
         func placed(_ cell: TableCell) -> TableCell {
@@ -220,12 +223,27 @@ public enum ReviewTree {
             if kind == .table {
                 tables.open.append(TableCell(table: object.id, row: 0, column: 0))
             } else if ReviewTree.rowRoles.contains(object.role), var table = tables.open.popLast() {
+                tables.rowObjects[table.table] = true
                 table.row += 1
                 table.column = 0
                 tables.open.append(table)
+            } else if ReviewTree.rowHeaderRoles.contains(object.role), let table = tables.open.last, tables.rowObjects[table.table] == nil {
+                // A row's header in a table with no row objects (Qt's row numbers, beside the
+                // rows): not a cell the arrows reach; where it says it is cannot be trusted.
             } else if ReviewTree.cellRoles.contains(object.role), var table = tables.open.popLast() {
-                if table.row == 0 { table.row = 1 }
-                table.column += 1
+                if let place = object.tablePosition {
+                    // Where the table says it is (GTK's and Qt's: no row objects).
+                    table.row = place.row + 1
+                    table.column = place.column + 1
+                } else if table.row == 0, ReviewTree.columnHeaderRoles.contains(object.role), tables.unplaced[table.table] == nil {
+                    // A header before any row, in a table whose cells say where they are: the
+                    // headers' row, above the first (row 0), counted across.
+                    table.column += 1
+                } else {
+                    if table.row == 0 { table.row = 1 }
+                    table.column += 1
+                    tables.unplaced[table.table] = true
+                }
                 tables.open.append(table)
                 let size = tables.sizes[table.table] ?? (0, 0)
                 tables.sizes[table.table] = (max(size.rows, table.row), max(size.columns, table.column))

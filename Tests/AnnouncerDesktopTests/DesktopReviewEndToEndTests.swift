@@ -49,6 +49,25 @@ import Testing
         #expect(spoken.last?.hasPrefix("Volume") == true, "in \(spoken)")
     }
 
+    /// A table in GTK 3 (a tree view) and in Qt 6 (a table widget): a row's cell says its row
+    /// among the rows; Ctrl+Alt+arrows move by cell, with the column's header when the column
+    /// changes, "Column 2 of 3." or "Row 2 of 3.", and the table's edge.
+    @Test(arguments: ["gtk3_table.py", "qt_table.py"]) func aDesktopTableIsReadByCell(_ app: String) async throws {
+        let (keys, said) = keysAndSpeech([
+            ("Down", ["Selected: song.ogg 2 of 3."]),
+            ("Up", ["Selected: report.pdf 1 of 3."]),
+            ("ctrl+alt+Right", ["Size. 2 MB. Column 2 of 3."]),
+            ("ctrl+alt+Right", ["Kind. Document. Column 3 of 3."]),
+            ("ctrl+alt+Right", ["Edge of table"]),
+            ("ctrl+alt+Down", ["Audio. Row 2 of 3."]),
+            ("ctrl+alt+Left", ["Size. 5 MB. Column 2 of 3."]),
+            ("ctrl+alt+Up", ["2 MB. Row 1 of 3."]),
+            ("ctrl+alt+Up", ["Edge of table"]),
+        ])
+        let spoken = try await desktopSession(app, keys: keys, kinds: Self.allKinds)
+        #expect(Array(spoken.drop { $0 != said[0] }).filter { $0 != "Downloads" } == said, "in \(spoken)")
+    }
+
     @Test func gtk3ReadAllGoesToTheEndAndAKeyStopsIt() async throws {
         let (keys, said) = keysAndSpeech([
             ("Tab", ["Remember me. Check Box. Not Checked."]),

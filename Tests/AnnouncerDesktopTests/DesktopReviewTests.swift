@@ -301,6 +301,35 @@ import Testing
         ])
     }
 
+    /// A desktop table with no row objects (GTK's tree view, Qt's table): its cells say where
+    /// they are, its column headers come first and head no row, Qt's row numbers are no cells;
+    /// Ctrl+Alt+arrows move by cell from the focused one, in desktop mode.
+    @Test func aDesktopTableMovesByTheCellsPlaces() {
+        typealias Page = ReviewFixtures
+        func cell(_ id: String, _ text: String, _ row: Int?, _ column: Int?, role: String = "table cell") -> AccessibleNode {
+            var node = Page.node(id, role, name: text)
+            if let row, let column { node.object.tablePosition = AccessibleSnapshot.TablePosition(row: row, column: column) }
+            return node
+        }
+        let window = Page.node("window", "frame", name: "Downloads", [
+            Page.node("table", "tree table", name: "Files", [
+                cell("h1", "Name", nil, nil, role: "table column header"), cell("h2", "Size", nil, nil, role: "table column header"),
+                cell("n1", "1", 0, 2, role: "table row header"),
+                cell("a1", "report.pdf", 0, 0), cell("a2", "2 MB", 0, 1),
+                cell("b1", "song.ogg", 1, 0), cell("b2", "5 MB", 1, 1),
+            ]),
+        ])
+        let said = run(window, focus: "a1", inDocument: false, [
+            .key(.cell(.up)), .key(.cell(.right)), .key(.cell(.right)), .key(.cell(.down)), .key(.cell(.left)), .key(.cell(.down)),
+        ])
+        #expect(said == [
+            ["say Edge of table (word)"], ["say Size. 2 MB. Column 2 of 2. (line)"], ["say Edge of table (word)"],
+            ["say 5 MB. Row 2 of 2. (line)"], ["say Name. song.ogg. Column 1 of 2. (line)"], ["say Edge of table (word)"],
+        ])
+        #expect(ReviewKeyMap.keys(in: .desktop, inTable: true).contains(ReviewKey("Right", controlAlt: true)))
+        #expect(!ReviewKeyMap.keys(in: .desktop).contains(ReviewKey("Right", controlAlt: true)))
+    }
+
     @Test func browseModeReadsByLineAndByCharacter() {
         let said = run(ReviewFixtures.firefoxPage, focus: "h2", inDocument: true, [
             .key(.nextLine), .key(.nextCharacter), .key(.nextCharacter), .key(.previousCharacter), .key(.previousCharacter),
