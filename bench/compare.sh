@@ -7,8 +7,8 @@
 #
 # (default 15 trials; results also in FILE; --bin: the release binaries already built there,
 # so that nothing is built and no build lock is waited for). --only runs some parts after the same set-up, in
-# their usual order: one or more of latency, terminal, desktop, review, web, web-chromium,
-# throughput, memory and wakeups, separated by commas (web-chromium only when named). wakeups
+# their usual order: one or more of latency, terminal, desktop, tab-title, review, web,
+# web-chromium, throughput, memory and wakeups, separated by commas (web-chromium only when named). wakeups
 # (bench/wakeups.py) is both idle stacks' wake-ups a second. memory
 # (bench/memory.py) is RSS, PSS and USS of both stacks idle, the 10,000-utterance run, and the
 # desktop stacks (announcerd + worker + announcer-atspi against speech-dispatcher + its module +
@@ -33,8 +33,8 @@ while [ $# -gt 0 ]; do
 done
 for name in ${only//,/ }; do
     case $name in
-        latency|terminal|desktop|review|web|web-chromium|throughput|memory|wakeups) ;;
-        *) echo "compare: --only takes latency, terminal, desktop, review, web, web-chromium, throughput, memory and wakeups, separated by commas" >&2; exit 64 ;;
+        latency|terminal|desktop|tab-title|review|web|web-chromium|throughput|memory|wakeups) ;;
+        *) echo "compare: --only takes latency, terminal, desktop, tab-title, review, web, web-chromium, throughput, memory and wakeups, separated by commas" >&2; exit 64 ;;
     esac
 done
 # part NAME: whether this run measures NAME.
@@ -154,6 +154,10 @@ part terminal && /usr/bin/python3 bench/terminal.py --trials "$trials" --monitor
 # A real desktop: Tab in a GTK application → first sound, announcer-atspi + announcerd against
 # Orca + speech-dispatcher (docs/design.md §15), in a headless session of its own.
 part desktop && /usr/bin/python3 bench/desktop.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
+
+# The same, with Tab pressed while a dialog's long title is sounding (and, beside it, in the quiet
+# dialog) → the answer's first sound, found in the sound by its waveform.
+part tab-title && /usr/bin/python3 bench/tab_title.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
 
 # A web page: browse mode's h, the next review item and read all in Firefox ESR → first sound,
 # announcer-atspi + announcerd against Orca + speech-dispatcher, in a headless session of its own.

@@ -55,13 +55,13 @@ def tab_trials(recorder, trials):
     return times
 
 
-def start_application(desktop, recorder, log):
-    """The fixture application; it is up when a focus in it has been heard and has ended. Its
+def start_application(desktop, recorder, log, app=APP):
+    """The fixture application (`app`, the GTK 3 fixture unless told); it is up when a focus in it has been heard and has ended. Its
     window's first focus can come before a screen reader on a loaded machine has registered for
     it, so when nothing is heard Tab is pressed, as a user would, until something is."""
     recorder.wait_for_silence()
     started = time.monotonic()
-    application = desktop.start(["/usr/bin/python3", APP], log=log)
+    application = desktop.start(["/usr/bin/python3", app], log=log)
     heard = recorder.first_sound_after(started, timeout=10)
     for _ in range(10):
         if heard is not None:

@@ -16,9 +16,12 @@ BLOCK = RATE // 200  # 5 ms
 
 
 class Recorder:
-    def __init__(self, monitor, threshold):
+    def __init__(self, monitor, threshold, keep_samples=False):
         self.threshold = threshold
         self.blocks = []  # (arrival time, peak)
+        # With keep_samples, every block's samples too, beside `blocks` (the same index): for a
+        # benchmark that finds an utterance in the sound by its waveform (bench/tab_title.py).
+        self.samples = [] if keep_samples else None
         self.lock = threading.Lock()
         self.process = subprocess.Popen(
             ["parec", "-d", monitor, "--raw", "--format=s16le", f"--rate={RATE}", "--channels=1", "--latency-msec=5"],
@@ -39,6 +42,8 @@ class Recorder:
                 peak = max(max(block), -min(block))
                 with self.lock:
                     self.blocks.append((now, peak))
+                    if self.samples is not None:
+                        self.samples.append(block)
 
     def loud(self, peak):
         return peak > self.threshold

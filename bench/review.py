@@ -155,8 +155,12 @@ class AnnouncerReader:
         self.replies.readline()
 
     def words(self, start, end):
+        return [text for (_, text) in self.timed_words(start, end)]
+
+    def timed_words(self, start, end):
+        """(when it began to sound, text) of each utterance in [start, end)."""
         with self.lock:
-            return [text for (t, text) in self.said if start <= t < end]
+            return [(t, text) for (t, text) in self.said if start <= t < end]
 
     def close(self):
         self.listener.close()
@@ -178,6 +182,10 @@ class OrcaReader:
         self.client.cancel(scope=self.scope)
 
     def words(self, start, end):
+        return [text for (_, text) in self.timed_words(start, end)]
+
+    def timed_words(self, start, end):
+        """(when Orca handed it to speech-dispatcher, text) of each text in [start, end)."""
         if not os.path.exists(self.words_path):
             return []
         said = []
@@ -185,7 +193,7 @@ class OrcaReader:
             for line in lines:
                 stamp, _, text = line.rstrip("\n").partition("\t")
                 if start <= float(stamp) < end:
-                    said.append(text)
+                    said.append((float(stamp), text))
         return said
 
     def close(self):
