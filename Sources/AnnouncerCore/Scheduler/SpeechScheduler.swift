@@ -48,8 +48,9 @@ public struct SpeechScheduler: Sendable {
     private var current: (item: ScheduledUtterance, phase: Phase)?
     private var highs: [ScheduledUtterance] = []
     private var pendingWindow: ScheduledUtterance?
-    /// The title whose first focus has arrived: a newer focus ends it.
+    /// The title whose first focus has arrived: a newer focus ends it; and that first focus.
     private var titleWithFocus: UtteranceID?
+    private var firstFocusOfTitle: UtteranceID?
     private var pendingFocus: ScheduledUtterance?
     private var pendingEcho: ScheduledUtterance?
     private var pendingHint: ScheduledUtterance?
@@ -169,9 +170,10 @@ public struct SpeechScheduler: Sendable {
             actions.append(.cutOff(item.id))
             finish(item, phase == .speaking ? .interrupted : .superseded)
         }
-        endTitleMovedPast()
+        let first = endTitleMovedPast()
         let focus = makeItem(.focus, description, eligibleAt: now)
         pendingFocus = focus
+        if first { firstFocusOfTitle = focus.id }
         guard let hint else { return [focus.id] }
         var hintItem = makeItem(.hint, hint, eligibleAt: nil)
         hintItem.follows = focus.id
@@ -182,12 +184,13 @@ public struct SpeechScheduler: Sendable {
     /// A focus arrived: the title waiting or speaking keeps its place for its window's first
     /// focus; a later one means the user's key moved past the window's opening, and the title
     /// ends at once (no key's answer waits behind it).
-    private mutating func endTitleMovedPast() {
+    /// Whether the focus arriving is the title's first.
+    private mutating func endTitleMovedPast() -> Bool {
         let speakingTitle = current.flatMap { $0.item.kind == .window ? $0 : nil }
-        guard let title = pendingWindow ?? speakingTitle?.item else { return }
+        guard let title = pendingWindow ?? speakingTitle?.item else { return false }
         guard titleWithFocus == title.id else {
             titleWithFocus = title.id
-            return
+            return true
         }
         if pendingWindow?.id == title.id {
             pendingWindow = nil
@@ -197,6 +200,7 @@ public struct SpeechScheduler: Sendable {
             actions.append(.cutOff(item.id))
             finish(item, phase == .speaking ? .interrupted : .superseded)
         }
+        return false
     }
 
     private mutating func acceptEcho(_ speech: Speech) -> UtteranceID {
@@ -221,6 +225,15 @@ public struct SpeechScheduler: Sendable {
         if let waiting = pendingWindow { pendingWindow = nil; finish(waiting, .superseded) }
         let window = makeItem(.window, speech, eligibleAt: now)
         pendingWindow = window
+        // A focus that came before its title (a toolkit that focuses the window's first
+        // control, then says the window is active) and waits, no other title's first focus, is
+        // this title's: the next focus is the user's key, and ends the title.
+        // (One already sounding was the last window's: the title cuts it off.)
+        let before = pendingFocus ?? current.flatMap { $0.item.kind == .focus && $0.phase == .starting ? $0.item : nil }
+        if let focus = before, focus.id != firstFocusOfTitle {
+            titleWithFocus = window.id
+            firstFocusOfTitle = focus.id
+        }
         return window.id
     }
 
