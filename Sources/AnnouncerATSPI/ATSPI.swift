@@ -199,7 +199,13 @@ enum ATSPI {
             for (name, state) in spokenStates where atspi_state_set_contains(set, state) != 0 { object.states.insert(name) }
             announcer_atspi_unref(set)
         }
-        if textRoles.contains(role) { object.text = wholeText(accessible) }
+        if textRoles.contains(role) {
+            object.text = wholeText(accessible)
+            if let text = atspi_accessible_get_text_iface(accessible) {
+                object.caretOffset = checked { atspi_text_get_caret_offset(text, &$0) }.map(Int.init)
+                announcer_atspi_unref(text)
+            }
+        }
         if AccessibleMapping.positionedRoles.contains(role) {
             object.position = position(accessible)
             // A row with no name of its own says what its children say (GTK's list box rows).

@@ -136,6 +136,10 @@ public struct DesktopEventFilter: Sendable {
     private var selectedAt: Milliseconds?
     /// A caret move this soon after a selection change is the selection's own.
     public var selectionStormMs: Milliseconds = 50
+    /// A selection this soon after its object's focus came is the focus's own.
+    public var focusSelectionMs: Milliseconds = 150
+    /// The object that took the focus last, and when.
+    private var focusArrivedAt: (id: String, at: Milliseconds)?
     /// Where the caret goes after an edit that was echoed: arriving there says nothing more.
     private var caretAfterEdit: Int?
 
@@ -208,8 +212,11 @@ public struct DesktopEventFilter: Sendable {
             pendingLatest = now
             pending = object
             word = ""
-            caret = nil
-            selection = nil
+            caret = object.caretOffset.map { (object.id, $0) }
+            // A field that selected its text as the focus came (Firefox's, at Tab) keeps that
+            // selection as where the next one is measured from.
+            if selection?.id != object.id { selection = nil }
+            focusArrivedAt = (object.id, now)
             caretAfterEdit = nil
         case .changed(var object):
             if let focused, focused.object.id == object.id {
@@ -285,10 +292,15 @@ public struct DesktopEventFilter: Sendable {
                 clipboard = (key, now)
             }
         case .selectionChanged(let id, let range, let text):
-            guard isFocused(id) else { break }
+            // Kept for the focus, or for an object that may be about to take it (Firefox
+            // selects a field's text before the field's focus event); never over the focus's.
+            guard isFocused(id) || selection.map({ !isFocused($0.id) }) ?? true else { break }
             let before = selection?.id == id ? selection?.range : nil
             selection = (id, range)
             selectedAt = now
+            // A selection that comes with the focus, before it or just after (a field selecting
+            // its text as Tab reaches it), is the field's, not the user's: the focus says it.
+            guard isFocused(id), let arrived = focusArrivedAt, arrived.id == id, now - arrived.at > focusSelectionMs else { break }
             if let text, let said = TextSelection.said(text, from: before, to: range, in: words) { requests.append(.echo(said, unit: .line)) }
         case .announcement(let text, let assertive):
             guard !text.isEmpty else { break }

@@ -39,7 +39,7 @@ enum CommandCatalog {
                choices: ["--events": Request.eventNames.sorted()]),
         daemon("status", "status", ["the daemon's version, clients, queue, counters and sink"]),
         daemon("voices", "voices", ["the synthesizer's voices and their languages"]),
-        daemon("set", "set SETTING VALUE", ["change rate, pitch, volume, voice, punctuation, hints, positions or typing-echo (a value, up or",
+        daemon("set", "set SETTING VALUE", ["change rate, pitch, volume, voice, punctuation, hints, positions, traits or typing-echo (a value, up or",
                                            "down): said, and kept in announcer.conf"]),
         daemon("get", "get [SETTING]", ["the settings as announcerd holds them"]),
         CommandDescription(name: "keys", synopsis: "keys", summary: ["drive the keyboard focus model from this terminal (raw mode)"],

@@ -64,6 +64,8 @@ enum DaemonCommands {
           punctuation   none, some, most or all
           hints         on or off: a focus's hint
           positions     on or off: position words ("2 of 4.")
+          traits        full or brief: what a control is and its state ("Check Box. Checked."),
+                        or its state alone ("Checked.")
           typing-echo   characters, words, both or none: what is said as you type (the
                         desktop door and announce term follow it at once)
         A bad value changes nothing (65, in the daemon's words). Prints the settings as they are

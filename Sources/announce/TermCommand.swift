@@ -32,7 +32,7 @@ enum TermCommand {
                                  (a current key pressed again spells; three times, phonetically)
           Alt-S                  the speech settings: say the chosen one with its value; then
                                  Right/Left choose another (rate, pitch, volume, voice,
-                                 punctuation, hints, positions, typing echo), Up/Down change it (kept in
+                                 punctuation, hints, positions, traits, typing echo), Up/Down change it (kept in
                                  announcer.conf), until any other key
 
           --typing-echo ECHO     characters, words, both or none (default: typing-echo)

@@ -21,7 +21,7 @@ let usage = """
     Insert+T the title, Insert+Enter the item's action; in a web page, browse mode: arrows by
     line and character, H K F B D T L X R E C U and 1-6 to jump, Ctrl+Alt+arrows by a table's
     cells, Insert+Space for focus mode. Everywhere, Insert+Ctrl+Right and Insert+Ctrl+Left choose
-    a setting (rate, pitch, volume, voice, punctuation, hints, positions, typing echo: said with its value),
+    a setting (rate, pitch, volume, voice, punctuation, hints, positions, traits, typing echo: said with its value),
     Insert+Ctrl+Up and Insert+Ctrl+Down change it (said, and kept in announcer.conf); Insert+N
     the newest notification, Insert+Shift+N the ones before; Ctrl alone stops speech.
 

@@ -102,6 +102,18 @@ import Testing
         ])
     }
 
+    /// A multi-line text in GTK 3's text view and Qt 6's plain text edit: Down and Up say the
+    /// line reached, Shift+End what it selected (after the caret's own crossing, which these
+    /// toolkits tell first and the selection cuts off), Control+C "copied", End the selection
+    /// let go, typing each character, Shift+Left what it selected.
+    @Test(arguments: ["gtk3_editor.py", "qt_editor.py"]) func aTextEditIsReadAsItIsEdited(_ app: String) async throws {
+        let spoken = try await session(app, keys: ["Down", "Up", "shift+End", "ctrl+c", "End", "type: ok", "shift+Left"])
+        #expect(Array(spoken.drop { $0 != "second line" }) == [
+            "second line", "first line", "first line", "selected: first line", "copied", "unselected: first line",
+            "space", "o", "k", "k", "selected: k",
+        ], "in \(spoken)")
+    }
+
     /// announcerd killed and started again, then the accessibility bus replaced (the
     /// application started again on the new one): the bridge speaks on through both, with no
     /// restart from outside.

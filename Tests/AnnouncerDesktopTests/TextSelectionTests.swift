@@ -34,14 +34,28 @@ import Testing
         var filter = DesktopEventFilter(catalog: packagedCatalog)
         _ = filter.receive(.focused(AccessibleSnapshot(id: "field", role: "text", name: "Name", description: "", states: ["focused", "editable"])), at: 0)
         _ = filter.due(at: 10)
-        let first = filter.receive(.selectionChanged(id: "field", selection: 4..<9, text: Self.text), at: 20)
+        // Selected as the focus came (Firefox selects a field's text at Tab): the focus's own.
+        #expect(filter.receive(.selectionChanged(id: "field", selection: 0..<3, text: Self.text), at: 20).isEmpty)
+        let first = filter.receive(.selectionChanged(id: "field", selection: 4..<9, text: Self.text), at: 300)
         #expect(first == [.echo("selected: quick", unit: .line)])
-        #expect(filter.receive(.selectionChanged(id: "field", selection: 4..<10, text: Self.text), at: 30) == [.echo("selected: space", unit: .line)])
-        #expect(filter.receive(.selectionChanged(id: "other", selection: 0..<3, text: Self.text), at: 40).isEmpty)
-        #expect(filter.receive(.selectionChanged(id: "field", selection: nil, text: Self.text), at: 50) == [.echo("unselected: quick ", unit: .line)])
+        #expect(filter.receive(.selectionChanged(id: "field", selection: 4..<10, text: Self.text), at: 310) == [.echo("selected: space", unit: .line)])
+        #expect(filter.receive(.selectionChanged(id: "other", selection: 0..<3, text: Self.text), at: 320).isEmpty)
+        #expect(filter.receive(.selectionChanged(id: "field", selection: nil, text: Self.text), at: 330) == [.echo("unselected: quick ", unit: .line)])
         // The caret's move that comes with it says nothing more; one later says what it crossed.
-        #expect(filter.receive(.caretMoved(id: "field", offset: 4, text: Self.text), at: 60).isEmpty)
-        #expect(filter.receive(.caretMoved(id: "field", offset: 5, text: Self.text), at: 200) == [.echo("q", unit: .character)])
+        #expect(filter.receive(.caretMoved(id: "field", offset: 4, text: Self.text), at: 340).isEmpty)
+        #expect(filter.receive(.caretMoved(id: "field", offset: 5, text: Self.text), at: 500) == [.echo("q", unit: .character)])
+    }
+
+    /// The caret where the focus found it: the first move down says the line reached, not the
+    /// character (a text view's caret at its start, said by the focus).
+    @Test func theFirstCaretMoveIsMeasuredFromWhereTheFocusFoundIt() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        var view = AccessibleSnapshot(id: "view", role: "text", name: "Note", description: "", states: ["focused", "editable", "multi-line"])
+        view.text = "first line\nsecond line"
+        view.caretOffset = 0
+        _ = filter.receive(.focused(view), at: 0)
+        _ = filter.due(at: 10)
+        #expect(filter.receive(.caretMoved(id: "view", offset: 11, text: "first line\nsecond line"), at: 500) == [.echo("second line", unit: .line)])
     }
 
     /// Control+C says "copied" when something is selected; Control+X and Control+V say what

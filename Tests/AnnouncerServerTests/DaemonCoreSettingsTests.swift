@@ -19,7 +19,7 @@ import Testing
     @Test mutating func aSettingIsReadChangedSaidAndHandedOn() {
         _ = test.connect(1)
         let read = CoreHarness.sent(test.send(1, #"{"type":"settings","id":1}"#))
-        #expect(read == [#"1 {"id":1,"settings":{"hints":"on","pitch":50,"positions":"on","punctuation":"none","rate":175,"typing-echo":"characters","voice":"en","volume":100},"type":"ok"}"#])
+        #expect(read == [#"1 {"id":1,"settings":{"hints":"on","pitch":50,"positions":"on","punctuation":"none","rate":175,"traits":"full","typing-echo":"characters","voice":"en","volume":100},"type":"ok"}"#])
 
         let up = test.send(1, #"{"type":"settings","id":2,"set":{"rate":"up"}}"#)
         // Handed to the engine and the file before it is said, so it is said at the new rate.
@@ -49,7 +49,7 @@ import Testing
         #expect(Self.changed(refused).isEmpty && CoreHarness.spoken(refused).isEmpty)
         #expect(test.core.configuration == Configuration())
         let unknown = CoreHarness.sent(test.send(1, #"{"type":"settings","id":2,"set":{"speed":3}}"#))
-        #expect(unknown.first?.contains(#""message":"set.speed: is no setting; the settings are rate, pitch, volume, voice, punctuation, hints, positions, typing-echo""#) == true)
+        #expect(unknown.first?.contains(#""message":"set.speed: is no setting; the settings are rate, pitch, volume, voice, punctuation, hints, positions, traits, typing-echo""#) == true)
         let kind = CoreHarness.sent(test.send(1, #"{"type":"settings","id":3,"set":{"rate":[1]}}"#))
         #expect(kind.first?.contains("expected a value, \\\"up\\\" or \\\"down\\\", got an array") == true)
     }
@@ -65,6 +65,17 @@ import Testing
         #expect(CoreHarness.spoken(said) == ["focus Wi-Fi. Switch Button. On."])
         test.clock = 5_000
         #expect(CoreHarness.spoken(test.handle(.tick)).isEmpty)
+    }
+
+    /// Trait words brief: what a control is goes, its state stays.
+    @Test mutating func briefTraitWordsSayTheStateAlone() {
+        _ = test.connect(1)
+        _ = test.send(1, #"{"type":"settings","set":{"traits":"brief"}}"#)
+        let said = test.send(1, #"{"type":"focus","element":{"label":"Remember me","traits":["button","checkBox"],"value":"0"}}"#)
+        #expect(CoreHarness.spoken(said) == ["focus Remember me. Not Checked."])
+        _ = test.send(1, #"{"type":"settings","set":{"traits":"full"}}"#)
+        let full = test.send(1, #"{"type":"focus","element":{"label":"Name","traits":["textEntry","notEnabled"]}}"#)
+        #expect(CoreHarness.spoken(full) == ["focus Name. Dimmed. Text Field."])
     }
 
     /// Stepping the voice goes round the voices of its language, once the worker has listed

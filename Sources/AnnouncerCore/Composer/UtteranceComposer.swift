@@ -6,7 +6,7 @@ public struct UtteranceComposer: Sendable {
     /// The configured locale, used when an element names no language Announcer has.
     public var locale: String
     public var hintStyle: HintStyle
-    /// How much is said (`hints`, `positions` in announcer.conf).
+    /// How much is said (`hints`, `positions`, `traits` in announcer.conf).
     public var verbosity: Verbosity
 
     /// The parts of what is said that a listener may turn off: a focus's hint (its only text,
@@ -14,16 +14,26 @@ public struct UtteranceComposer: Sendable {
     public struct Verbosity: Sendable, Equatable {
         public var hints: Bool
         public var positions: Bool
+        /// Whether what a control is ("Button.", "Text Field.") is said; its state ("Checked.",
+        /// "Required.", "Dimmed.") always is (`traits = brief` says states only).
+        public var roles: Bool
 
-        public init(hints: Bool = true, positions: Bool = true) {
+        public init(hints: Bool = true, positions: Bool = true, roles: Bool = true) {
             self.hints = hints
             self.positions = positions
+            self.roles = roles
         }
 
         public init(_ configuration: Configuration) {
-            self.init(hints: configuration.hints, positions: configuration.positions)
+            self.init(hints: configuration.hints, positions: configuration.positions, roles: configuration.traits == .full)
         }
     }
+
+    /// The words that say what a control is, left out with `traits = brief`.
+    static let roleWords: [LocaleWords.Word] = [
+        .button, .popUpButton, .checkBox, .radioButton, .toggleButton, .menuButton, .menuItem, .backButton, .switchButton, .tab,
+        .textField, .secureTextField, .header, .link, .slider, .spinButton, .adjustable, .image, .searchField,
+    ]
 
     public init(catalog: LocaleCatalog, locale: String = LocaleCatalog.reference, hintStyle: HintStyle = .touch, verbosity: Verbosity = Verbosity()) {
         self.catalog = catalog
@@ -60,8 +70,12 @@ public struct UtteranceComposer: Sendable {
             text = text.isEmpty ? words[.selected] : words.selected(text)
         }
 
-        // 4: trait words in VoiceOver's order.
-        let traitWords = Self.traitWords(traits, value: element.value, context: context, words: words)
+        // 4: trait words in VoiceOver's order (brief: the states alone).
+        var traitWords = Self.traitWords(traits, value: element.value, context: context, words: words)
+        if !verbosity.roles {
+            let roles = Set(Self.roleWords.map { words[$0] })
+            traitWords.removeAll { roles.contains($0) }
+        }
 
         // 5: with no text yet, the hint is spoken as the description instead.
         var hint = element.hint.nonEmpty

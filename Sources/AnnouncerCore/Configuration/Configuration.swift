@@ -28,6 +28,8 @@ public struct Configuration: Sendable, Equatable {
     public var hints = true
     /// Whether position words are said ("2 of 4.", "List Start.").
     public var positions = true
+    /// Trait words in full, or brief: states only, not what a control is.
+    public var traits = TraitWords.full
     /// Punctuation spoken when an announcement does not say.
     public var punctuation = Announcement.Punctuation.none
     /// Where speech goes unless `--sink` says otherwise.
@@ -119,6 +121,9 @@ public struct Configuration: Sendable, Equatable {
             volume = try number(0...200, "a volume")
         case "pitch":
             pitch = try number(0...100, "a pitch")
+        case "traits":
+            guard let words = TraitWords(rawValue: entry.value) else { throw fail("expected full or brief, got \"\(entry.value)\"") }
+            traits = words
         case "hints", "positions":
             guard let on = ["on": true, "off": false][entry.value] else { throw fail("expected on or off, got \"\(entry.value)\"") }
             if entry.key == "hints" { hints = on } else { positions = on }
@@ -173,6 +178,12 @@ public struct Configuration: Sendable, Equatable {
             throw ConfigError(file: name, line: entry.line, "unknown setting \"\(entry.key)\"")
         }
     }
+}
+
+/// How much of an element's traits is said: `full` (what it is and its state: "Check Box.
+/// Checked."), or `brief` (its state alone: "Checked.").
+public enum TraitWords: String, Sendable, CaseIterable {
+    case full, brief
 }
 
 /// The key held for the desktop review's commands: Insert (and the keypad's), CapsLock, or both.

@@ -4,7 +4,7 @@
 /// (`Configuration.apply`): by a key on the desktop or in `announce term`, by `announce set`, by
 /// a client's `settings` request.
 public enum UserSetting: String, CaseIterable, Sendable {
-    case rate, pitch, volume, voice, punctuation, hints, positions
+    case rate, pitch, volume, voice, punctuation, hints, positions, traits
     case typingEcho = "typing-echo"
 
     /// How far one step up or down moves a number, and its bounds (as the file's).
@@ -13,7 +13,7 @@ public enum UserSetting: String, CaseIterable, Sendable {
         case .rate: (25, 80...450)
         case .pitch: (10, 0...100)
         case .volume: (10, 0...200)
-        case .voice, .punctuation, .hints, .positions, .typingEcho: nil
+        case .voice, .punctuation, .hints, .positions, .traits, .typingEcho: nil
         }
     }
 
@@ -27,6 +27,7 @@ public enum UserSetting: String, CaseIterable, Sendable {
         case .punctuation: .settingPunctuation
         case .hints: .settingHints
         case .positions: .settingPositions
+        case .traits: .settingTraits
         case .typingEcho: .settingTypingEcho
         }
     }
@@ -50,6 +51,7 @@ extension Configuration {
         case .punctuation: punctuation.rawValue
         case .hints: hints ? "on" : "off"
         case .positions: positions ? "on" : "off"
+        case .traits: traits.rawValue
         case .typingEcho: typingEcho.rawValue
         }
     }
@@ -72,6 +74,7 @@ extension Configuration {
         case .punctuation: Announcement.Punctuation.allCases.map(\.rawValue)
         case .hints, .positions: ["on", "off"]
         case .typingEcho: TypingEcho.allCases.map(\.rawValue)
+        case .traits: TraitWords.allCases.map(\.rawValue)
         case .voice: voices.isEmpty ? [voice] : voices
         case .rate, .pitch, .volume: []
         }
@@ -88,6 +91,7 @@ extension Configuration {
         case .punctuation: ["none": .punctuationNone, "some": .punctuationSome, "most": .punctuationMost, "all": .punctuationAll]
         case .hints, .positions: ["on": .settingOn, "off": .settingOff]
         case .typingEcho: ["characters": .echoCharacters, "words": .echoWords, "both": .echoBoth, "none": .echoNone]
+        case .traits: ["full": .traitsFull, "brief": .traitsBrief]
         }
         let value = choiceWords[value(of: setting)].map { words[$0] } ?? value(of: setting)
         return words[setting.word].replacing("{value}", with: value)

@@ -152,6 +152,9 @@ public struct LocaleWords: Sendable, Equatable {
         case settingPunctuation = "setting.punctuation"
         case settingHints = "setting.hints"
         case settingPositions = "setting.positions"
+        case settingTraits = "setting.traits"
+        case traitsFull = "setting.traits.full"
+        case traitsBrief = "setting.traits.brief"
         case settingTypingEcho = "setting.typingEcho"
         case echoCharacters = "setting.typingEcho.characters"
         case echoWords = "setting.typingEcho.words"
@@ -220,7 +223,7 @@ public struct LocaleWords: Sendable, Equatable {
                                                 (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"]),
                                                 (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"])]
             + [(Word.percent, ["{value}"]), (.selectedText, ["{text}"]), (.unselectedText, ["{text}"]), (.cutText, ["{text}"]), (.pasted, ["{text}"])]
-            + [Word.settingRate, .settingPitch, .settingVolume, .settingVoice, .settingPunctuation, .settingHints, .settingPositions, .settingTypingEcho].map { ($0, ["{value}"]) }
+            + [Word.settingRate, .settingPitch, .settingVolume, .settingVoice, .settingPunctuation, .settingHints, .settingPositions, .settingTraits, .settingTypingEcho].map { ($0, ["{value}"]) }
         if let alphabet = words[Word.phoneticAlphabet.index], alphabet.split(separator: " ").count != 26 {
             problems.append(ConfigError(file: file.name, line: file[Word.phoneticAlphabet.rawValue]?.line,
                                         "\(Word.phoneticAlphabet.rawValue) must be 26 words, a to z, separated by spaces\(instead)"))

@@ -294,12 +294,20 @@ class Client:
 
     def subscribe(self, events: Union[str, Sequence[str]]) -> Reply:
         """`"*"` or a list of event names: speaking, finished, focus, activate, action, adjust,
-        command."""
+        command, settings."""
         return self.request("subscribe", events=events if isinstance(events, str) else list(events))
 
     def voices(self) -> List[Dict[str, str]]:
         """The synthesizer's voices: `{"name", "language", "variant"}`."""
         return list(self.request("voices").data.get("voices", []))
+
+    def settings(self, **changes: Any) -> Dict[str, Any]:
+        """The listener's settings, after `changes` (`rate=220`, `punctuation="most"`,
+        `typing_echo="words"`, a value or `"up"`/`"down"`): each change is said and kept in
+        announcer.conf. With none, reads them."""
+        changed = {name.replace("_", "-"): value for name, value in changes.items()}
+        reply = self.request("settings", set=changed or None)
+        return dict(reply.data.get("settings", {}))
 
     def stop(self) -> Reply:
         return self.request("stop")

@@ -174,6 +174,17 @@ def test_window_says_its_title_and_role_once(daemon):
         assert refused.value.code == "invalid_field"
 
 
+def test_settings_are_read_and_changed(daemon):
+    with Client(socket=daemon) as client:
+        assert client.settings()["rate"] == 175
+        changed = client.settings(rate="up", typing_echo="words")
+        assert changed["rate"] == 200 and changed["typing-echo"] == "words"
+        with pytest.raises(AnnouncerError) as refused:
+            client.settings(volume=900)
+        assert refused.value.code == "invalid_field"
+        assert client.settings()["volume"] == 100
+
+
 def test_every_request_of_the_protocol_is_a_method():
     # The request table of docs/protocol.md: a row a request type, its name first.
     protocol = pathlib.Path(__file__).resolve().parents[3] / "docs" / "protocol.md"
