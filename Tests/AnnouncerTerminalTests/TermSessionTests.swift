@@ -13,8 +13,8 @@ import Testing
 /// pseudo-terminal with a real announcerd (the text sink), and the key driver's printing.
 @Suite struct TermSessionTests {
     /// A program run headless in the loop, with `steps`: what announcerd said for it, and its status.
-    func session(_ command: [String], steps: [KeyScript.Step] = []) async throws -> (spoken: [String], status: Int32) {
-        let daemon = try DaemonProcess(arguments: ["--sink", "text:instant"])
+    func session(_ command: [String], steps: [KeyScript.Step] = [], sink: String = "text:instant") async throws -> (spoken: [String], status: Int32) {
+        let daemon = try DaemonProcess(arguments: ["--sink", sink])
         let socket = daemon.socket
         return try await offThePool {
             let settings = TerminalSettings()
@@ -56,6 +56,30 @@ import Testing
         #expect(spoken == ["Rate 175.", "Rate 200.", "Pitch 50.", "Pitch 40.", "Rate 200.", "Typing echo characters.", "Typing echo none.",
                            "got x", "exited 0"])
         #expect(status == 0)
+    }
+
+    /// The settings keys as a user hears them: the same sentence before and after Alt-S and
+    /// three steps down (rate 175 to 100) is heard slower, the WAV sink's file of it longer.
+    @Test func aSlowerRateFromTheKeysIsHeardSlower() async throws {
+        let wav = FileManager.default.temporaryDirectory.appendingPathComponent("announcer-term-rate-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: wav, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: wav) }
+        let sentence = "The quick brown fox jumps over the lazy dog"
+        let (spoken, _) = try await session(["sh", "-c", "read a; echo '\(sentence)'; read b; echo '\(sentence)'; read c"], steps: [
+            .key(ScriptKey(.enter)), .key(ScriptKey(.character("s"), .alt)),
+            .key(ScriptKey(.down)), .key(ScriptKey(.down)), .key(ScriptKey(.down)), .key(ScriptKey(.enter)),
+        ], sink: "wav:\(wav)")
+        #expect(spoken.filter { $0 == sentence }.count == 2, "in \(spoken)")
+        #expect(spoken.contains("Rate 100."), "in \(spoken)")
+        // The two longest files are the sentence's, in the order they were said.
+        let files = try FileManager.default.contentsOfDirectory(atPath: wav).compactMap { name -> (id: Int, bytes: Int)? in
+            guard name.hasSuffix(".wav"), let id = Int(name.dropLast(4)),
+                  let bytes = try? FileManager.default.attributesOfItem(atPath: wav + "/" + name)[.size] as? Int else { return nil }
+            return (id, bytes)
+        }
+        let sentences = files.sorted { $0.bytes > $1.bytes }.prefix(2).sorted { $0.id < $1.id }
+        #expect(sentences.count == 2)
+        if sentences.count == 2 { #expect(Double(sentences[1].bytes) > Double(sentences[0].bytes) * 1.4, "\(sentences)") }
     }
 
     /// The program still running when the steps are done is hung up, and its hang-up is not said.
