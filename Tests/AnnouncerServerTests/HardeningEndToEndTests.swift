@@ -327,7 +327,9 @@ import AnnouncerTestSupport
 
     @Test func aHungSynthesizerIsReplacedByTheWatchdog() throws {
         let daemon = try DaemonProcess(arguments: ["--sink", "null"])
-        let client = try LineClient(path: daemon.socket)
+        // The daemon's watchdog bound (a sanitized run gives it more), and a read's time past it.
+        let bound = ProcessInfo.processInfo.environment["ANNOUNCER_SPEECH_WATCHDOG_MS"].flatMap { Int($0) } ?? 2000
+        let client = try LineClient(path: daemon.socket, timeoutSeconds: bound / 1000 + 10)
         client.send(["type": "subscribe", "id": 0, "events": ["finished"]])
         _ = try client.reply(0)
         // The daemon listens while its worker starts; it says "listening" once the worker is up.
