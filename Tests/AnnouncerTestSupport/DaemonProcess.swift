@@ -98,7 +98,12 @@ public final class LineClient: @unchecked Sendable {
     public let fd: Int32
     private var buffer: [UInt8] = []
 
-    public init(path: String, timeoutSeconds: Int = 10) throws {
+    /// How long a read waits for a line: a sanitized daemon and worker, beside the other
+    /// sanitizer's suite on two cores, can be silent for longer than 10 s while they are slow,
+    /// not stuck (the sanitized worker's watchdog waits 30 s).
+    public static let defaultTimeoutSeconds = underSanitizer ? 60 : 10
+
+    public init(path: String, timeoutSeconds: Int = LineClient.defaultTimeoutSeconds) throws {
         guard let address = UnixSocketAddress(path) else { throw Timeout(description: "\(path) is too long for a socket") }
         do {
             fd = try UnixSocket.connect(to: address).rawValue
