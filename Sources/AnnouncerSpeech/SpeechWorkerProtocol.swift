@@ -200,7 +200,10 @@ public final class WorkerChannel: Sendable {
     public static let workerDescriptor: Int32 = 3
     /// Bytes read that do not end a line yet.
     private let partial = Locked<[UInt8]>([])
-    private let writeLock = Locked<Void>(())
+    /// Keeps each line whole: a plain mutex, not a `Locked<Void>`, whose zero-sized value shares
+    /// its address with the lock's own field (ThreadSanitizer took the exclusive access to that
+    /// nothing for a race with another writer reading the field, and halted the worker).
+    private let writeLock = ConditionLock()
 
     public init(fd: Int32) { self.descriptor = FileDescriptor(rawValue: fd) }
 
@@ -211,7 +214,7 @@ public final class WorkerChannel: Sendable {
     @discardableResult
     public func send(_ message: JSONValue, timeoutMs: Int32 = 1000) -> Bool {
         let bytes = Array(message.serialized().utf8) + [UInt8(ascii: "\n")]
-        return writeLock.withLock { _ in
+        return writeLock.withLock {
             var offset = 0
             while offset < bytes.count {
                 switch try? descriptor.write(bytes[offset...], withoutWaiting: true) {
