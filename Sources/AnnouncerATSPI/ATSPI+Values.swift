@@ -2,6 +2,20 @@ import AnnouncerDesktop
 import CAtSpi
 
 extension ATSPI {
+    /// The Value interface's current value alone (one call).
+    static func currentValue(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> Double? {
+        guard let value = atspi_accessible_get_value_iface(accessible) else { return nil }
+        defer { announcer_atspi_unref(value) }
+        return checked { atspi_value_get_current_value(value, &$0) }
+    }
+
+    /// The Value interface's bounds.
+    static func valueBounds(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> (minimum: Double?, maximum: Double?) {
+        guard let value = atspi_accessible_get_value_iface(accessible) else { return (nil, nil) }
+        defer { announcer_atspi_unref(value) }
+        return (checked { atspi_value_get_minimum_value(value, &$0) }, checked { atspi_value_get_maximum_value(value, &$0) })
+    }
+
     /// A table cell's row and column: its TableCell interface's, else its table's for its index
     /// (GTK 3 gives no position for some cells); nil for a header outside the rows.
     static func tablePosition(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> AccessibleSnapshot.TablePosition? {

@@ -8,8 +8,9 @@ import CAtSpi
 /// application's bar that changes a thousand times a second costs one call for its role, one
 /// walk up to its window, and a read of its value at most every `readEveryMs`.
 struct ProgressReading {
-    /// Whether each object heard changing its value is a progress bar, and the window it is in.
-    var bars: [String: (isBar: Bool, window: String?)] = [:]
+    /// Whether each object heard changing its value is a progress bar, the window it is in, and
+    /// its bounds (read once).
+    var bars: [String: (isBar: Bool, window: String?, minimum: Double?, maximum: Double?)] = [:]
     /// A bar's latest change, waiting to be read, and when each bar was read last.
     var waiting: [String: AccessibleReference] = [:]
     var readAt: [String: Milliseconds] = [:]
@@ -29,14 +30,17 @@ extension DesktopBridge {
         let object = AccessibleReference(retaining: source)
         let id = object.id
         if progress.bars[id] == nil {
-            guard let known = timed(application, { () -> (isBar: Bool, window: String?) in
-                let isBar = object.role == "progress bar"
-                return (isBar, isBar ? ATSPI.place(of: object).window?.id : nil)
+            guard let known = timed(application, { () -> (isBar: Bool, window: String?, minimum: Double?, maximum: Double?) in
+                guard object.role == "progress bar" else { return (false, nil, nil, nil) }
+                let bounds = ATSPI.valueBounds(object.pointer)
+                return (true, ATSPI.place(of: object).window?.id, bounds.minimum, bounds.maximum)
             }) else { return }
             if progress.bars.count >= ProgressReading.remembered { progress.bars.removeAll() }
             progress.bars[id] = known
         }
-        guard progress.bars[id]?.isBar == true else { return }
+        // A bar in another window is not said: it is not read either (a flooding application's
+        // bar costs nothing while its window is in the background).
+        guard let bar = progress.bars[id], bar.isBar, filter.activeWindowID.map({ $0 == bar.window }) ?? true else { return }
         let waited = progress.waiting[id] != nil
         progress.waiting[id] = object
         let last = progress.readAt[id] ?? -.infinity
@@ -57,9 +61,9 @@ extension DesktopBridge {
             guard let object = progress.waiting.removeValue(forKey: id) else { continue }
             progress.readAt[id] = now
             if progress.readAt.count > ProgressReading.remembered { progress.readAt = [id: now] }
-            guard answers(object), let snapshot = timed(ATSPI.application(of: object.pointer), { ATSPI.snapshot(object.pointer) }) ?? nil,
-                  let value = snapshot.value,
-                  let percent = ProgressBars.percent(value: value, minimum: snapshot.minimum, maximum: snapshot.maximum) else { continue }
+            // One call: the value; its bounds were read with its role.
+            guard answers(object), let bar = progress.bars[id], let value = timed(ATSPI.application(of: object.pointer), { ATSPI.currentValue(object.pointer) }) ?? nil,
+                  let percent = ProgressBars.percent(value: value, minimum: bar.minimum, maximum: bar.maximum) else { continue }
             receive(.progressChanged(id: id, percent: percent, window: progress.bars[id]?.window))
         }
     }

@@ -103,6 +103,9 @@ public struct DesktopEventFilter: Sendable {
     /// activated (whether its title was said).
     private var windowSinceFocus = false
     private var activeWindow: (id: String, titled: Bool)?
+    /// The window activated last, as far as its events have told (a progress bar outside it is
+    /// not read: `DesktopBridge.progressChanged`).
+    public var activeWindowID: String? { activeWindow?.id }
     /// The window whose title waits to be said: its name changes are to be read.
     public var waitingWindow: String? { pendingWindow?.id }
     /// The title of the window activated last, not yet said, and since when it waits.
