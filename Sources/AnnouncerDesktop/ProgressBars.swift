@@ -3,7 +3,7 @@ import AnnouncerCore
 /// Progress bars that do not have the focus (docs/design.md §12), as a screen reader user
 /// expects to hear them: a bar's value is said each time it reaches another multiple of
 /// `stepPercent` (10: "10%", "20%"…), and at 100%; a bar in a window other than the active one
-/// is followed but not said. Pure (ProgressBarsTests).
+/// is not said (the bridge does not even read it). Pure (ProgressBarsTests).
 public struct ProgressBars: Sendable, Equatable {
     /// Every this many percent is said; 0 says none (`desktop.progress-percent`).
     public var stepPercent: Int
