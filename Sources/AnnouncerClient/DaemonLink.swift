@@ -104,13 +104,6 @@ public final class DaemonLink {
         return nil
     }
 
-    /// Reads the replies and events that have arrived (call when `descriptor` is readable), so
-    /// that they never pile up; a closed connection is dropped and made again at the next send.
-    public func drain() {
-        guard let connection else { return }
-        if (try? connection.availableLines()) ?? nil == nil { disconnect() }
-    }
-
     /// The events that have arrived (`DaemonConnection.takeEvents`); a closed connection is
     /// dropped and made again at the next send.
     public func takeEvents(readingSocket: Bool) -> [DaemonEvent] {
