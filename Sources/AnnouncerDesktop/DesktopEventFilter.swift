@@ -322,9 +322,11 @@ public struct DesktopEventFilter: Sendable {
                 activeWindow = (id, hasTitle)
             }
             // A toolkit that gave the focus first and activated its window after (GTK with no
-            // window manager) has its title said at once, as it comes: the focus is in it.
+            // window manager) has its title said at once, as it comes: the focus is in it. A
+            // page's document that took the focus said the page's title itself (Firefox, on a
+            // loaded machine, activates its window after its page has taken the focus).
             if let focused, now - focused.at < windowWaitMs {
-                requests += windowTitle((id, title, role))
+                if AccessibleMapping.windowRole(focused.object.role) != .document { requests += windowTitle((id, title, role)) }
                 break
             }
             // Else said with the first focus in it, or on its own once it has waited; a window

@@ -382,6 +382,13 @@ import Testing
         _ = filter.receive(.focused(Object(id: "page", role: "document web", name: "Checkout")), at: 6_500)
         #expect(words(filter.due(at: 6_503)) == ["focus Checkout"])
         #expect(filter.deadline == nil)
+
+        // Firefox on a loaded machine: its page takes the focus, and its window is activated
+        // after, titled by the page. The page's title was said; the window's is not.
+        _ = filter.receive(.focused(Object(id: "page 2", role: "document web", name: "Notes")), at: 10_000)
+        #expect(words(filter.due(at: 10_003)) == ["focus Notes"])
+        #expect(filter.receive(.windowActivated(id: "firefox", title: "Notes — Mozilla Firefox", role: "frame"), at: 11_500).isEmpty)
+        #expect(filter.deadline == nil)
     }
 
     /// A page's document that takes the focus before it has loaded has nothing to say (no
