@@ -20,6 +20,8 @@ public struct TermSession {
     var pendingInput: [UInt8] = []
     /// Alt-S and the arrows: the settings.
     var settingsKeys = SettingsPrefix()
+    /// Whether the program said it speaks for itself (an adapter: announcer.textual).
+    var handOff = ProgramHandOff()
     var inputOpen = true
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
@@ -231,6 +233,7 @@ public struct TermSession {
         }
         let bytes = Array(buffer[0..<count])
         record("out", bytes)
+        if let speaks = handOff.scan(bytes) { reader.programSpeaks = speaks }
         model.write(bytes)
         if let driver {
             driver.programWrote(at: now)

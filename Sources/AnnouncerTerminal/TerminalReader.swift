@@ -81,6 +81,10 @@ public struct TerminalReader {
     private var review: ScreenPosition?
     /// The review keys pressed in a row: a "current" key pressed again spells (`Spelling`).
     private var presses = PressCount()
+    /// The program speaks for itself (`ProgramHandOff`: a UI framework's adapter sends announcerd
+    /// its focus): its screen is followed, for the review keys, and not read; its keys are not
+    /// echoed. Its exit is still said.
+    public var programSpeaks = false
 
     public init(settings: TerminalSettings = TerminalSettings(), composer: UtteranceComposer, screen: ScreenSnapshot) {
         self.settings = settings
@@ -116,6 +120,8 @@ public struct TerminalReader {
         }
         review = nil
         presses = PressCount()
+        // A key cuts off what is being said, as ever; its answer is the program's.
+        if programSpeaks { return [.stop] }
         var speech: [Speech] = [.stop]
         switch key {
         case .typed(let character):
@@ -150,6 +156,10 @@ public struct TerminalReader {
         }
         if newScreen.alternate, !said.alternate { entering = true }
         screen = newScreen
+        if programSpeaks {
+            markSaid()
+            return []
+        }
         scrolledOff.count += newlyScrolled.count
         scrolledOff.lines += newlyScrolled.lines.prefix(ScrolledOff.keptLines - scrolledOff.lines.count)
         outputAt = now

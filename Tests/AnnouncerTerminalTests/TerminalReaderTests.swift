@@ -260,3 +260,28 @@ struct TerminalReaderTests {
 
     func packageFile(_ name: String) -> String { "Tests/fixtures/terminal/\(name)" }
 }
+
+/// A program that speaks for itself (`ProgramHandOff`: a framework's adapter): its screen is
+/// followed but not read, and its keys are not echoed; the review keys still read it. Told that
+/// its screen is to be read again, the reader reads what changes from then on.
+struct ProgramSpeaksTests {
+    typealias Speech = TerminalReader.Speech
+
+    @Test func itsScreenIsFollowedAndNotRead() {
+        func screen(_ lines: [String], row: Int) -> ScreenSnapshot {
+            ScreenSnapshot(lines: lines.map { ScreenLine(text: $0, columns: 20) }, cursor: ScreenPosition(row: row, column: 0))
+        }
+        var reader = TerminalReader(composer: englishComposer, screen: screen(["$ ", ""], row: 0))
+        reader.programSpeaks = true
+        #expect(reader.key(.typed("a"), at: 0) == [.stop])
+        #expect(reader.output(screen(["Name", "a"], row: 1), scrolledOff: ScrolledOff(), at: 10).isEmpty)
+        #expect(reader.deadline == nil)
+        #expect(reader.tick(at: 2_000).isEmpty)
+        #expect(reader.key(.review(.currentLine), at: 2_100) == [.stop, .echo("a", unit: .line)])
+        // Its screen read again: a change from here on is said.
+        reader.programSpeaks = false
+        _ = reader.key(.enter, at: 3_000)
+        _ = reader.output(screen(["Name", "a", "Saved."], row: 2), scrolledOff: ScrolledOff(), at: 3_010)
+        #expect(reader.tick(at: 5_000) == [.say("Saved.")])
+    }
+}

@@ -1,6 +1,7 @@
 """The package needs nothing but Python's standard library, and keeps to Python 3.9: only the
 pytest plugin imports pytest, and pytest alone loads it; only the AT Driver server imports
-websockets, the package's one extra (`pip install announcer[at-driver]`)."""
+websockets, the package's one extra (`pip install announcer[at-driver]`); only the Textual
+adapter imports Textual (`announcer[textual]`)."""
 import ast
 import pathlib
 import sys
@@ -8,6 +9,7 @@ import sys
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "announcer"
 PYTEST_PLUGIN = PACKAGE / "testing" / "pytest_plugin.py"
 AT_DRIVER_SERVER = PACKAGE / "at_driver" / "server.py"
+TEXTUAL_ADAPTER = PACKAGE / "textual.py"
 
 
 def imported_modules(path):
@@ -24,7 +26,7 @@ def outside_the_standard_library(path):
 
 
 def test_only_the_standard_library_is_imported():
-    outside = {name for path in PACKAGE.rglob("*.py") if path not in (PYTEST_PLUGIN, AT_DRIVER_SERVER)
+    outside = {name for path in PACKAGE.rglob("*.py") if path not in (PYTEST_PLUGIN, AT_DRIVER_SERVER, TEXTUAL_ADAPTER)
                for name in outside_the_standard_library(path)}
     assert outside == set()
 
@@ -35,6 +37,10 @@ def test_the_plugin_imports_only_pytest_besides():
 
 def test_the_at_driver_server_imports_only_websockets_besides():
     assert outside_the_standard_library(AT_DRIVER_SERVER) == {"websockets"}
+
+
+def test_the_textual_adapter_imports_only_textual_besides():
+    assert outside_the_standard_library(TEXTUAL_ADAPTER) == {"textual"}
 
 
 def test_it_is_typed():

@@ -32,7 +32,8 @@ class Terminal:
     from) the environment it runs in. `typing_echo` is announce term's `--typing-echo`
     (characters, words or none); `config` more announcer.conf text for the private daemon and
     announce term both; `timeout` bounds every wait, `start_timeout` the program's first
-    output."""
+    output. The program finds the daemon at `$ANNOUNCER_SOCKET` (`socket_path`), so that one
+    that speaks for itself (announcer.textual) is heard by the same daemon."""
 
     def __init__(self, argv: Sequence[str], columns: int = 80, rows: int = 24,
                  env: Optional[Mapping[str, Optional[str]]] = None, *, announce: Optional[str] = None,
@@ -49,6 +50,7 @@ class Terminal:
         self.timeout = timeout
         self.start_timeout = start_timeout
         self._daemon = PrivateDaemon(announcerd=announcerd, config=config, timeout=timeout, prefix="announcer-terminal.")
+        self._listening = False
         self._process: Optional[subprocess.Popen] = None
         self._buffer = b""
         self._spoken: List[str] = []
@@ -60,14 +62,27 @@ class Terminal:
 
     # -- the session
 
+    @property
+    def socket_path(self) -> str:
+        """The private announcerd's socket (started by `listen()` or `start()`)."""
+        return self._daemon.socket_path
+
+    def listen(self) -> str:
+        """Starts the private announcerd before the program, so that a test can subscribe to
+        what it speaks from the program's first word on; returns its socket."""
+        if not self._listening:
+            self._daemon.start()
+            self._listening = True
+        return self._daemon.socket_path
+
     def start(self) -> "Terminal":
-        self._daemon.start()
+        self.listen()
         config_path = self._daemon.config_path
         command = [self.announce, "term", "--keys", "-", "--json", "--socket", self._daemon.socket_path,
                    "--config", config_path, "--size", f"{self.columns}x{self.rows}"]
         if self.typing_echo is not None:
             command += ["--typing-echo", self.typing_echo]
-        environment = dict(os.environ)
+        environment = dict(os.environ, ANNOUNCER_SOCKET=self._daemon.socket_path)
         for name, value in self.env.items():
             if value is None:
                 environment.pop(name, None)

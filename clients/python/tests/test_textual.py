@@ -1,0 +1,114 @@
+"""announcer.textual on the Textual form of examples/textual (form.py): what each widget is said
+as (`describe`, a table), and the form driven by key presses in Textual's headless pilot against
+a private announcerd, every line spoken asserted in order, each key's waited for on speech."""
+import asyncio
+import pathlib
+import sys
+import time
+
+from announcer.client import Client, SpeakingEvent
+from announcer.testing.daemon import PrivateDaemon
+from announcer.textual import describe   # Textual itself: tests/requirements.txt, which scripts/python-test installs
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "examples" / "textual"))
+from form import SignUp  # noqa: E402
+
+
+def run(test):
+    asyncio.run(test())
+
+
+def test_each_widget_is_said_as_its_element():
+    async def test():
+        app = SignUp()
+        app.announcer_socket = "/nonexistent/socket"   # no daemon: the app runs on, silent
+        async with app.run_test() as pilot:
+            seen = {}
+            for _ in range(7):
+                seen[app.focused.id or type(app.focused).__name__] = describe(app.focused)
+                await pilot.press("tab")
+            app.set_focus(app.query_one("#plan"))
+            await pilot.press("down")   # the radio set's highlight moves: its element is the next button
+            seen["plan, down"] = describe(app.focused)
+        assert seen == {
+            "name": {"id": "name", "label": "Name", "traits": ["textEntry"]},
+            "email": {"id": "email", "label": "Email", "value": "you@example.com", "traits": ["textEntry"]},
+            "newsletter": {"id": "newsletter", "label": "Send me the newsletter", "value": "0", "traits": ["button", "checkBox"]},
+            "plan": {"id": "plan/0", "label": "Free", "value": "1", "traits": ["button", "radioButton"],
+                     "context": {"kind": "series", "index": 1, "count": 3}},
+            "country": {"id": "country", "label": "Country", "value": "Germany", "traits": ["button", "popUpButton", "collapsed"]},
+            "submit": {"id": "submit", "label": "Sign up", "traits": ["button"]},
+            "plan, down": {"id": "plan/1", "label": "Pro", "value": "0", "traits": ["button", "radioButton"],
+                           "context": {"kind": "series", "index": 2, "count": 3}},
+        }
+    run(test)
+
+
+def test_the_form_speaks_as_its_keys_are_pressed(announcerd):
+    steps = [
+        ("", ["window Sign up", "focus Name. Text Field.", "hint Press Space to edit."]),
+        ("tab", ["focus Email: you@example.com. Text Field.", "hint Press Space to edit."]),
+        ("a", ["echo a"]),                     # typing is echoed, the field not said again
+        ("d", ["echo d"]),
+        ("backspace", ["echo d"]),             # what was deleted
+        ("tab", ["focus Send me the newsletter. Check Box. Not Checked.", "hint Press Space to toggle setting."]),
+        ("space", ["focus Send me the newsletter. Check Box. Checked.", "hint Press Space to toggle setting."]),
+        ("tab", ["focus Plan. Radio Group. Free. Radio Button. Checked. 1 of 3."]),     # the group entered
+        ("down", ["focus Pro. Radio Button. Not Checked. 2 of 3."]),
+        ("space", ["focus Pro. Radio Button. Checked. 2 of 3."]),
+        ("tab", ["focus Out of Radio Group. Country: Germany. Pop Up Button. Collapsed."]),   # and left
+        ("tab", ["focus Sign up. Button."]),
+        ("enter", ["default Welcome, friend"]),   # notify()
+    ]
+
+    async def test():
+        with PrivateDaemon(announcerd=announcerd) as daemon, Client(daemon.socket_path) as listener:
+            listener.subscribe(["speaking"])
+            app = SignUp()
+            app.announcer_socket = daemon.socket_path
+            heard = []
+            async with app.run_test() as pilot:
+                for key, expected in steps:
+                    if key:
+                        await pilot.press(key)
+                    said = []
+                    deadline = time.monotonic() + 20
+                    while len(said) < len(expected) and time.monotonic() < deadline:
+                        await pilot.pause(0.01)
+                        said += [f"{event.kind} {event.text}" for event in listener.events(timeout=0.01) if isinstance(event, SpeakingEvent)]
+                    heard.append((key, said))
+            assert heard == steps
+    run(test)
+
+
+def test_under_announce_term_the_adapter_speaks_and_the_screen_is_not_read(announcerd, announce):
+    """The form run under `announce term` (its own pseudo-terminal and libvterm): the adapter
+    hands the terminal door its speech (an OSC sequence), so the door reads none of the screen
+    Textual draws and echoes no key; what is heard is the adapter's alone."""
+    from announcer.testing import Terminal
+
+    form = pathlib.Path(__file__).resolve().parents[3] / "examples" / "textual" / "form.py"
+    terminal = Terminal([sys.executable, str(form)], announcerd=announcerd, announce=announce, start_timeout=60)
+    with Client(terminal.listen()) as listener:
+        listener.subscribe(["speaking"])
+        heard = []
+
+        def hear(count):
+            deadline = time.monotonic() + 30
+            while len(heard) < count and time.monotonic() < deadline:
+                heard.extend(f"{event.kind} {event.text}" for event in listener.events(timeout=0.1) if isinstance(event, SpeakingEvent))
+
+        with terminal:
+            hear(3)
+            terminal.press("Tab")
+            hear(5)
+            terminal.type("a")
+            hear(6)
+            spoken_by_the_door = terminal.spoken
+        assert heard[:6] == [
+            "window Sign up", "focus Name. Text Field.", "hint Press Space to edit.",
+            "focus Email: you@example.com. Text Field.", "hint Press Space to edit.",
+            "echo a",
+        ]
+        # The door said nothing of the screen: only the program's exit, once it was hung up.
+        assert [said for said in spoken_by_the_door if not said.startswith("exited")] == []
