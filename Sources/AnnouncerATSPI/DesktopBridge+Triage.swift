@@ -48,14 +48,7 @@ extension DesktopBridge {
             case .readHeldFocus(let application):
                 guard let object = heldFocus.removeValue(forKey: application) else { continue }
                 lastFocused = object
-                // An application that answered a probe but is still slow (a browser on a loaded
-                // machine) may time out again: its focus is held again, never lost.
-                guard let read = timed(application, { ATSPI.snapshot(object.pointer) }) else {
-                    heldFocus[application] = object
-                    triage.holdFocus(of: application)
-                    continue
-                }
-                guard let snapshot = read else { continue }
+                guard let snapshot = timed(application, { ATSPI.snapshot(object.pointer) }), let snapshot else { continue }
                 receive(.focused(snapshot))
             }
         }
