@@ -198,17 +198,24 @@ static long now_ms(void) {
     return t.tv_sec * 1000L + t.tv_nsec / 1000000L;
 }
 
-static int send_all(announcer *a, const char *bytes, size_t length) {
+/* Writes all of `bytes` to `fd` (a socket: with send, so that a closed peer is an error rather
+ * than SIGPIPE); the errno of a failure, else 0. */
+static int write_all(int fd, int socket, const char *bytes, size_t length) {
     while (length) {
-        ssize_t sent = send(a->fd, bytes, length, MSG_NOSIGNAL);
-        if (sent < 0) {
+        ssize_t written = socket ? send(fd, bytes, length, MSG_NOSIGNAL) : write(fd, bytes, length);
+        if (written < 0) {
             if (errno == EINTR) continue;
-            return fail(ANNOUNCER_CLOSED, "announcerd's connection ended: %s", strerror(errno));
+            return errno;
         }
-        bytes += sent;
-        length -= (size_t)sent;
+        bytes += written;
+        length -= (size_t)written;
     }
-    return ANNOUNCER_OK;
+    return 0;
+}
+
+static int send_all(announcer *a, const char *bytes, size_t length) {
+    int error = write_all(a->fd, 1, bytes, length);
+    return error ? fail(ANNOUNCER_CLOSED, "announcerd's connection ended: %s", strerror(error)) : ANNOUNCER_OK;
 }
 
 /* The next line from announcerd (without its newline) into a malloc'ed string, waiting until
@@ -465,15 +472,6 @@ int announcer_wait_finished(announcer *a, long utterance, int milliseconds, char
 
 int announcer_hand_off(int terminal_fd, int yes) {
     const char *sequence = yes ? "\033]7771;announcer;self\007" : "\033]7771;announcer;screen\007";
-    size_t length = strlen(sequence);
-    while (length) {
-        ssize_t written = write(terminal_fd, sequence, length);
-        if (written < 0) {
-            if (errno == EINTR) continue;
-            return fail(ANNOUNCER_INVALID, "cannot write to the terminal: %s", strerror(errno));
-        }
-        sequence += written;
-        length -= (size_t)written;
-    }
-    return ANNOUNCER_OK;
+    int error = write_all(terminal_fd, 0, sequence, strlen(sequence));
+    return error ? fail(ANNOUNCER_INVALID, "cannot write to the terminal: %s", strerror(error)) : ANNOUNCER_OK;
 }

@@ -5,7 +5,9 @@ import AnnouncerTestSupport
 /// libannouncer (clients/c), built by its own Makefile as the package builds it, against the real
 /// daemon: Tests/fixtures/c/libannouncer-client.c calls every function, checks its errors,
 /// shares one connection between four threads, and kills announcerd to see the next call say so.
-@Suite struct ClientCLibraryEndToEndTests {
+/// And the examples in other languages, built with Debian's compilers: Rust calling the library,
+/// Go speaking the protocol itself (examples/rust, examples/go).
+@Suite struct ClientsInCRustAndGoEndToEndTests {
     /// The library built once into a directory of its own: its path, or the build's output.
     static func built() throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("libannouncer-\(UUID().uuidString.prefix(8))").path
@@ -65,5 +67,38 @@ import AnnouncerTestSupport
         #expect(libraries.contains("libc.so.6"))
         #expect(libraries.allSatisfy { $0 == "libc.so.6" || $0.hasPrefix("ld-linux") }, "\(libraries)")
         #expect(needed.stdout.contains("SONAME               libannouncer.so.1"))
+    }
+
+    /// examples/rust/now_playing.rs, built by Debian's rustc against the library: its window, its
+    /// focus and its announcement said, and the announcement waited for.
+    @Test func aRustProgramThroughTheLibrary() throws {
+        let library = try Self.built()
+        defer { try? FileManager.default.removeItem(atPath: library) }
+        let program = library + "/now_playing"
+        let build = try runTool("/usr/bin/rustc", ["-O", "-o", program, packageRoot.appendingPathComponent("examples/rust/now_playing.rs").path,
+                                                   "-L", library, "-l", "announcer"], environment: ["TMPDIR": library])
+        #expect(build.status == 0, "rustc (Debian's rustc package): \(build.stderr)")
+        try Self.expectNowPlaying(program, environment: ["LD_LIBRARY_PATH": library])
+    }
+
+    /// examples/go/now_playing.go, built by Debian's Go: the protocol spoken directly.
+    @Test func aGoProgramSpeakingTheProtocol() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("go-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let program = directory + "/now_playing"
+        let build = try runTool("/usr/bin/go", ["build", "-o", program, packageRoot.appendingPathComponent("examples/go/now_playing.go").path],
+                                environment: ["GOCACHE": directory + "/cache", "GOPATH": directory + "/path", "GO111MODULE": "off", "HOME": directory])
+        #expect(build.status == 0, "go (Debian's golang-go package): \(build.stderr)")
+        try Self.expectNowPlaying(program, environment: [:])
+    }
+
+    static func expectNowPlaying(_ program: String, environment: [String: String]) throws {
+        let daemon = try DaemonProcess()
+        let result = try runTool("/usr/bin/timeout", ["30", program], environment: environment.merging(["ANNOUNCER_SOCKET": daemon.socket]) { $1 })
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout == "spoken\n")
+        #expect(daemon.stdout.split(separator: "\n").filter { $0.hasPrefix("SPEAK") }.map { String($0.split(separator: " ", maxSplits: 3)[3]) }
+                == ["Player", "Play. Button.", "Now playing: Blue in Green"])
     }
 }
