@@ -4,11 +4,8 @@ line, and that the terminal door read none of its screen (the program handed its
 import os
 import pathlib
 import subprocess
-import sys
-import time
 
-from announcer.client import Client, SpeakingEvent
-from announcer.testing import Terminal
+from announcer.testing import Heard, Terminal
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 
@@ -32,20 +29,14 @@ def test_the_curses_menu_speaks_through_the_library(tmp_path):
         ("Down", ["focus Quit. Button. 3 of 3."]),
         ("Enter", ["default Goodbye", "default exited 0"]),   # its own words, then the door says its exit
     ]
-    with Client(terminal.listen()) as listener:
-        listener.subscribe(["speaking"])
-        heard = []
-        with terminal:
-            for key, expected in steps:
-                if key:
-                    terminal.press(key)
-                said = []
-                deadline = time.monotonic() + 20
-                while len(said) < len(expected) and time.monotonic() < deadline:
-                    said += [f"{event.kind} {event.text}" for event in listener.events(timeout=0.1) if isinstance(event, SpeakingEvent)]
-                heard.append((key, said))
-            assert terminal.wait_for_exit() == 0
-            door = terminal.spoken
-    assert heard == steps
+    with Heard(terminal.listen()) as heard, terminal:
+        said = []
+        for key, expected in steps:
+            if key:
+                terminal.press(key)
+            said.append((key, heard.next(len(expected))))
+        assert terminal.wait_for_exit() == 0
+        door = terminal.spoken
+    assert said == steps
     # The door read nothing of what curses drew; it says the exit, as for any program.
     assert door == ["exited 0"], door

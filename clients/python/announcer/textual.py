@@ -27,14 +27,9 @@ from textual.app import App
 from textual.screen import ModalScreen
 from textual.widget import Widget
 
-from .client import AnnouncerError, Client
+from .adapter import HAND_BACK, HAND_OFF, Element, Speaker, typed
 
-Element = Dict[str, Any]
-
-#: What a program writes to its terminal to say that it speaks for itself (an OSC sequence that
-#: terminals ignore): `announce term` stops reading its screen until `HAND_BACK`, or its end.
-HAND_OFF = "\x1b]7771;announcer;self\x07"
-HAND_BACK = "\x1b]7771;announcer;screen\x07"
+__all__ = ["AnnouncerApp", "describe", "HAND_OFF", "HAND_BACK"]
 
 
 def _text(value: Any) -> str:
@@ -192,8 +187,7 @@ class AnnouncerApp(App):
 
     def __init__(self, *arguments: Any, **options: Any) -> None:
         super().__init__(*arguments, **options)
-        self._announcer: Optional[Client] = None
-        self._announcer_tried = False
+        self._announcer: Optional[Speaker] = None
         self._announcer_screen: Any = None
         self._announcer_last: Optional[Element] = None
         self._announcer_values: Dict[str, str] = {}
@@ -201,18 +195,11 @@ class AnnouncerApp(App):
 
     # MARK: - the connection
 
-    def _announcer_client(self) -> Optional[Client]:
-        if self._announcer is None and not self._announcer_tried:
-            self._announcer_tried = True
-            try:
-                self._announcer = Client(self.announcer_socket, hello=self.announcer_client_name, hints="keyboard", timeout=2.0)
-            except (AnnouncerError, OSError) as error:
-                self._announcer = None
-                self.log.warning(f"announcer: not speaking ({error})")
-                return None
-            # Under `announce term`, this program speaks for itself: its screen is not read too.
-            if sys.__stdout__ is not None and sys.__stdout__.isatty():
-                self._announcer_write(HAND_OFF)
+    def _announcer_speaker(self) -> Speaker:
+        if self._announcer is None:
+            terminal = sys.__stdout__ is not None and sys.__stdout__.isatty()
+            self._announcer = Speaker(self.announcer_client_name, self.announcer_socket, log=self.log.warning,
+                                      write=self._announcer_write if terminal else None)
         return self._announcer
 
     def _announcer_write(self, sequence: str) -> None:
@@ -222,18 +209,7 @@ class AnnouncerApp(App):
             driver.flush()
 
     def _announcer_send(self, kind: str, **fields: Any) -> None:
-        client = self._announcer_client()
-        if client is None:
-            return
-        try:
-            client.request(kind, **fields)
-        except AnnouncerError as error:
-            # A refused request loses nothing else; a daemon gone is tried again at the next.
-            if error.code in ("closed", "unavailable", "timeout"):
-                client.close()
-                self._announcer = None
-                self._announcer_tried = False
-            self.log.warning(f"announcer: {kind}: {error}")
+        self._announcer_speaker().send(kind, **fields)
 
     # MARK: - what the app does
 
@@ -291,7 +267,7 @@ class AnnouncerApp(App):
     def on_mount(self) -> None:
         # Connected before the first screen is drawn: under `announce term`, the hand-off comes
         # before anything on the screen could be read.
-        self._announcer_client()
+        self._announcer_speaker().connect()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         self._announcer_sync_safely()
@@ -308,16 +284,9 @@ class AnnouncerApp(App):
         key = _identifier(event.input)
         before, after = self._announcer_values.get(key, ""), event.value
         self._announcer_values[key] = after
-        if getattr(event.input, "password", False) or before == after:
-            return
-        if len(after) == len(before) + 1:
-            typed = next((after[i] for i in range(len(after)) if i >= len(before) or after[i] != before[i]), "")
-        elif len(after) == len(before) - 1:
-            typed = next((before[i] for i in range(len(before)) if i >= len(after) or after[i] != before[i]), "")
-        else:
-            typed = ""
-        if typed:
-            self._announcer_send("echo", text=typed)
+        echoed = "" if getattr(event.input, "password", False) else typed(before, after)
+        if echoed:
+            self._announcer_send("echo", text=echoed)
         if self._announcer_last is not None and self._announcer_last.get("id") == key:
             self._announcer_last = describe(event.input)
 
@@ -331,7 +300,5 @@ class AnnouncerApp(App):
     async def _on_exit_app(self) -> None:
         # The terminal's screen is read again once this program has gone.
         if self._announcer is not None:
-            self._announcer_write(HAND_BACK)
             self._announcer.close()
-            self._announcer = None
         await super()._on_exit_app()

@@ -1,7 +1,8 @@
 """The package needs nothing but Python's standard library, and keeps to Python 3.9: only the
 pytest plugin imports pytest, and pytest alone loads it; only the AT Driver server imports
 websockets, the package's one extra (`pip install announcer[at-driver]`); only the Textual
-adapter imports Textual (`announcer[textual]`)."""
+adapter imports Textual (`announcer[textual]`), and only the prompt_toolkit adapter prompt_toolkit
+(`announcer[prompt_toolkit]`)."""
 import ast
 import pathlib
 import sys
@@ -10,6 +11,7 @@ PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "announcer"
 PYTEST_PLUGIN = PACKAGE / "testing" / "pytest_plugin.py"
 AT_DRIVER_SERVER = PACKAGE / "at_driver" / "server.py"
 TEXTUAL_ADAPTER = PACKAGE / "textual.py"
+PROMPT_TOOLKIT_ADAPTER = PACKAGE / "prompt_toolkit.py"
 
 
 def imported_modules(path):
@@ -26,7 +28,7 @@ def outside_the_standard_library(path):
 
 
 def test_only_the_standard_library_is_imported():
-    outside = {name for path in PACKAGE.rglob("*.py") if path not in (PYTEST_PLUGIN, AT_DRIVER_SERVER, TEXTUAL_ADAPTER)
+    outside = {name for path in PACKAGE.rglob("*.py") if path not in (PYTEST_PLUGIN, AT_DRIVER_SERVER, TEXTUAL_ADAPTER, PROMPT_TOOLKIT_ADAPTER)
                for name in outside_the_standard_library(path)}
     assert outside == set()
 
@@ -41,6 +43,10 @@ def test_the_at_driver_server_imports_only_websockets_besides():
 
 def test_the_textual_adapter_imports_only_textual_besides():
     assert outside_the_standard_library(TEXTUAL_ADAPTER) == {"textual"}
+
+
+def test_the_prompt_toolkit_adapter_imports_only_prompt_toolkit_besides():
+    assert outside_the_standard_library(PROMPT_TOOLKIT_ADAPTER) == {"prompt_toolkit"}
 
 
 def test_it_is_typed():

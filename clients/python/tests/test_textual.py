@@ -4,9 +4,8 @@ a private announcerd, every line spoken asserted in order, each key's waited for
 import asyncio
 import pathlib
 import sys
-import time
 
-from announcer.client import Client, SpeakingEvent
+from announcer.testing import Heard, Terminal
 from announcer.testing.daemon import PrivateDaemon
 from announcer.textual import describe   # Textual itself: tests/requirements.txt, which scripts/python-test installs
 
@@ -62,22 +61,16 @@ def test_the_form_speaks_as_its_keys_are_pressed(announcerd):
     ]
 
     async def test():
-        with PrivateDaemon(announcerd=announcerd) as daemon, Client(daemon.socket_path) as listener:
-            listener.subscribe(["speaking"])
+        with PrivateDaemon(announcerd=announcerd) as daemon, Heard(daemon.socket_path) as heard:
             app = SignUp()
             app.announcer_socket = daemon.socket_path
-            heard = []
+            said = []
             async with app.run_test() as pilot:
                 for key, expected in steps:
                     if key:
                         await pilot.press(key)
-                    said = []
-                    deadline = time.monotonic() + 20
-                    while len(said) < len(expected) and time.monotonic() < deadline:
-                        await pilot.pause(0.01)
-                        said += [f"{event.kind} {event.text}" for event in listener.events(timeout=0.01) if isinstance(event, SpeakingEvent)]
-                    heard.append((key, said))
-            assert heard == steps
+                    said.append((key, await heard.next_async(len(expected))))
+            assert said == steps
     run(test)
 
 
@@ -85,30 +78,19 @@ def test_under_announce_term_the_adapter_speaks_and_the_screen_is_not_read(annou
     """The form run under `announce term` (its own pseudo-terminal and libvterm): the adapter
     hands the terminal door its speech (an OSC sequence), so the door reads none of the screen
     Textual draws and echoes no key; what is heard is the adapter's alone."""
-    from announcer.testing import Terminal
-
     form = pathlib.Path(__file__).resolve().parents[3] / "examples" / "textual" / "form.py"
     terminal = Terminal([sys.executable, str(form)], announcerd=announcerd, announce=announce, start_timeout=60)
-    with Client(terminal.listen()) as listener:
-        listener.subscribe(["speaking"])
-        heard = []
-
-        def hear(count):
-            deadline = time.monotonic() + 30
-            while len(heard) < count and time.monotonic() < deadline:
-                heard.extend(f"{event.kind} {event.text}" for event in listener.events(timeout=0.1) if isinstance(event, SpeakingEvent))
-
-        with terminal:
-            hear(3)
-            terminal.press("Tab")
-            hear(5)
-            terminal.type("a")
-            hear(6)
-            spoken_by_the_door = terminal.spoken
-        assert heard[:6] == [
-            "window Sign up", "focus Name. Text Field.", "hint Press Space to edit.",
-            "focus Email: you@example.com. Text Field.", "hint Press Space to edit.",
-            "echo a",
-        ]
-        # The door said nothing of the screen: only the program's exit, once it was hung up.
-        assert [said for said in spoken_by_the_door if not said.startswith("exited")] == []
+    with Heard(terminal.listen()) as heard, terminal:
+        said = heard.next(3)
+        terminal.press("Tab")
+        said += heard.next(2)
+        terminal.type("a")
+        said += heard.next(1)
+        spoken_by_the_door = terminal.spoken
+    assert said == [
+        "window Sign up", "focus Name. Text Field.", "hint Press Space to edit.",
+        "focus Email: you@example.com. Text Field.", "hint Press Space to edit.",
+        "echo a",
+    ]
+    # The door said nothing of the screen: only the program's exit, once it was hung up.
+    assert [line for line in spoken_by_the_door if not line.startswith("exited")] == []
