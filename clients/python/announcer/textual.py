@@ -122,7 +122,7 @@ def describe(widget: Optional[Widget]) -> Optional[Element]:
             return _element(widget, label=_label_before(widget))
         item = items[index]
         label = " ".join(_text(child.render()) for child in item.query(w.Static)) or _text(getattr(item, "name", ""))
-        element = _element(item, label=label, traits=["selected"] if item.highlighted else None)
+        element = _element(item, label=label)
         element["id"] = _identifier(widget) + f"/{index}"
         element["context"] = {"kind": "series", "index": index + 1, "count": len(items)}
         return element

@@ -10,11 +10,30 @@ from announcer.testing.daemon import PrivateDaemon
 from announcer.textual import describe   # Textual itself: tests/requirements.txt, which scripts/python-test installs
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "examples" / "textual"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "apps"))
 from form import SignUp  # noqa: E402
+from library import Library  # noqa: E402
 
 
 def run(test):
     asyncio.run(test())
+
+
+def heard_for_keys(app_class, steps, announcerd):
+    """The app run in Textual's headless pilot against a private announcerd: each step's key
+    pressed, and as many lines as the step expects heard (waited for on speech)."""
+    async def test():
+        with PrivateDaemon(announcerd=announcerd) as daemon, Heard(daemon.socket_path) as heard:
+            app = app_class()
+            app.announcer_socket = daemon.socket_path
+            said = []
+            async with app.run_test() as pilot:
+                for key, expected in steps:
+                    if key:
+                        await pilot.press(key)
+                    said.append((key, await heard.next_async(len(expected))))
+            return said
+    return asyncio.run(test())
 
 
 def test_each_widget_is_said_as_its_element():
@@ -60,18 +79,7 @@ def test_the_form_speaks_as_its_keys_are_pressed(announcerd):
         ("enter", ["default Welcome, friend"]),   # notify()
     ]
 
-    async def test():
-        with PrivateDaemon(announcerd=announcerd) as daemon, Heard(daemon.socket_path) as heard:
-            app = SignUp()
-            app.announcer_socket = daemon.socket_path
-            said = []
-            async with app.run_test() as pilot:
-                for key, expected in steps:
-                    if key:
-                        await pilot.press(key)
-                    said.append((key, await heard.next_async(len(expected))))
-            assert said == steps
-    run(test)
+    assert heard_for_keys(SignUp, steps, announcerd) == steps
 
 
 def test_under_announce_term_the_adapter_speaks_and_the_screen_is_not_read(announcerd, announce):
@@ -94,3 +102,31 @@ def test_under_announce_term_the_adapter_speaks_and_the_screen_is_not_read(annou
     ]
     # The door said nothing of the screen: only the program's exit, once it was hung up.
     assert [line for line in spoken_by_the_door if not line.startswith("exited")] == []
+
+
+def test_the_other_widgets_a_modal_dialog_and_a_notification(announcerd):
+    """tests/apps/library.py: Tabs, a Switch, a DataTable's cells under their headers, a Tree's
+    nodes expanded and collapsed, a ListView, an OptionList, a TextArea, a modal screen as a
+    dialog and the screen it returns to, and notify()."""
+    steps = [
+        ("", ["window Library", "focus Selected: Books. Tab. 1 of 2."]),
+        ("right", ["focus Selected: Authors. Tab. 2 of 2."]),
+        ("tab", ["focus Dark mode. Switch Button. Off.", "hint Press Space to toggle setting."]),
+        ("space", ["focus Dark mode. Switch Button. On.", "hint Press Space to toggle setting."]),
+        ("tab", ["focus Title: Dune 1 of 2."]),                 # the cell, under its column's header
+        ("down", ["focus Title: Emma 2 of 2."]),
+        ("right", ["focus Author: Jane Austen 2 of 2."]),
+        ("tab", ["focus Shelves. Expanded. 1 of 1."]),
+        ("down", ["focus Fiction. Collapsed. 1 of 2."]),
+        ("space", ["focus Fiction. Expanded. 1 of 2."]),
+        ("tab", ["focus Recently read 1 of 2."]),
+        ("down", ["focus Wish list 2 of 2."]),
+        ("tab", ["focus Title 1 of 3."]),
+        ("down", ["focus Author 2 of 3."]),
+        ("tab", ["focus first line\nsecond line. Text Field.", "hint Press Space to edit."]),
+        ("tab", ["focus Delete book. Button."]),
+        ("enter", ["window Delete the book? Dialog.", "focus Delete. Button."]),
+        ("enter", ["window Library", "focus Delete book. Button.", "default Deleted"]),
+    ]
+
+    assert heard_for_keys(Library, steps, announcerd) == steps
