@@ -33,8 +33,8 @@ while [ $# -gt 0 ]; do
 done
 for name in ${only//,/ }; do
     case $name in
-        latency|terminal|desktop|tab-title|review|web|web-chromium|throughput|memory|wakeups) ;;
-        *) echo "compare: --only takes latency, terminal, desktop, tab-title, review, web, web-chromium, throughput, memory and wakeups, separated by commas" >&2; exit 64 ;;
+        latency|terminal|desktop|tab-title|review|web|web-chromium|textual|throughput|memory|wakeups) ;;
+        *) echo "compare: --only takes latency, terminal, desktop, tab-title, review, web, web-chromium, textual, throughput, memory and wakeups, separated by commas" >&2; exit 64 ;;
     esac
 done
 # part NAME: whether this run measures NAME.
@@ -171,6 +171,18 @@ part web && /usr/bin/python3 bench/web.py --trials "$trials" --monitor announcer
     --browser firefox --command "$command" | tee -a "$results"
 [[ ",$only," == *",web-chromium,"* ]] && /usr/bin/python3 bench/web.py --trials "$trials" \
     --monitor announcer_bench.monitor --bin "$bin" --browser chromium --command "$command" | tee -a "$results"
+
+# A Textual form: Tab → first sound with its adapter (announcer.textual) against announce term
+# alone, and the adapter's time per key (bench/textual_form.py). Only when asked for by name: it
+# installs Textual into a venv of its own, from PyPI.
+if [[ ",$only," == *",textual,"* ]]; then
+    cp -r clients/python "$work/python-source"
+    /usr/bin/python3 -m venv "$work/venv"
+    "$work/venv/bin/pip" install --quiet "$work/python-source" -r clients/python/tests/requirements.txt
+    "$work/venv/bin/python" bench/textual_form.py --trials "$trials" --monitor announcer_bench.monitor --socket "$sock" \
+        --announce "$bin/announce" | tee -a "$results"
+    "$work/venv/bin/python" bench/textual_form.py --overhead --announcerd "$bin/announcerd" | tee -a "$results"
+fi
 
 # Throughput: Core alone, then through the socket with the text and null sinks.
 seconds=$(( trials >= 15 ? 3 : 1 ))

@@ -57,15 +57,20 @@ class Speaker:
         return self._client
 
     def send(self, kind: str, **fields: Any) -> None:
+        """Sends the request without waiting for its reply (the application's key is not held
+        up by a round trip); replies that have come are read, a refusal logged."""
         client = self.connect()
         if client is None:
             return
         try:
-            client.request(kind, **fields)
+            client.post(kind, **fields)
+            for reply in client.posted_replies():
+                if isinstance(reply, AnnouncerError):
+                    self.log(f"announcer: refused: {reply}")
         except AnnouncerError as error:
-            if error.code in ("closed", "unavailable", "timeout"):
-                client.close()
-                self._client = None
+            # The daemon went away: tried again at the next request.
+            client.close()
+            self._client = None
             self.log(f"announcer: {kind}: {error}")
 
     def close(self) -> None:

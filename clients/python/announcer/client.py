@@ -221,6 +221,36 @@ class Client:
                 raise AnnouncerError(received.get("code", "error"), received.get("message", ""), request_id)
             return Reply(received.get("type", "ok"), received)
 
+    def post(self, type: str, **fields: Any) -> int:
+        """Sends a request without waiting for its reply, for a program that must not wait on
+        its own thread (a UI framework's adapter); returns its id. Its reply is read by
+        `posted_replies()` (or passed over by the next `request`)."""
+        request_id = self._next_id
+        self._next_id += 1
+        message = {"type": type, "id": request_id, **_fields(**fields)}
+        try:
+            self._socket.sendall((json.dumps(message) + "\n").encode())
+        except OSError as error:
+            raise AnnouncerError("closed", f"announcerd's connection ended: {error}", request_id) from None
+        return request_id
+
+    def posted_replies(self) -> List[Union[Reply, AnnouncerError]]:
+        """The replies that have arrived so far, read without waiting: a refusal as its
+        AnnouncerError. Events that came with them are kept for `events()`."""
+        replies: List[Union[Reply, AnnouncerError]] = []
+        while True:
+            received = self._read_message(time.monotonic())
+            if received is None:
+                return replies
+            if received.get("type") == "event":
+                event = _event(received)
+                if event is not None:
+                    self._events.append(event)
+            elif received.get("type") == "error":
+                replies.append(AnnouncerError(received.get("code", "error"), received.get("message", ""), received.get("id")))
+            else:
+                replies.append(Reply(received.get("type", "ok"), received))
+
     def events(self, timeout: Optional[float] = None) -> Iterator[Event]:
         """Events as they come: those already received first, then from the socket until
         `timeout` seconds pass with none (forever when None)."""

@@ -3,6 +3,7 @@ import os
 import pathlib
 import re
 import subprocess
+import time
 
 import pytest
 
@@ -193,3 +194,19 @@ def test_every_request_of_the_protocol_is_a_method():
     assert "echo" in types and "window" in types
     for name in types:
         assert callable(getattr(Client, name, None)), f"Client has no method for {name}"
+
+
+def test_posted_requests_reply_later_and_a_refusal_is_an_error(daemon):
+    with Client(daemon) as client:
+        first = client.post("announce", text="Saved")
+        second = client.post("focus", element={"label": "Oops", "traits": ["buton"]})
+        replies = []
+        for _ in range(200):
+            replies += client.posted_replies()
+            if len(replies) == 2:
+                break
+            time.sleep(0.01)
+        assert [reply.data.get("id") if not isinstance(reply, AnnouncerError) else reply.request_id for reply in replies] == [first, second]
+        assert replies[0].type == "ok" and replies[0].utterance is not None
+        assert isinstance(replies[1], AnnouncerError) and replies[1].code == "invalid_field"
+        assert client.posted_replies() == []
