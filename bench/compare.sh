@@ -8,7 +8,8 @@
 # (default 15 trials; results also in FILE; --bin: the release binaries already built there,
 # so that nothing is built and no build lock is waited for). --only runs some parts after the same set-up, in
 # their usual order: one or more of latency, terminal, desktop, tab-title, review, web,
-# web-chromium, throughput, memory and wakeups, separated by commas (web-chromium only when named). wakeups
+# web-chromium, textual, throughput, memory and wakeups, separated by commas (web-chromium and
+# textual only when named: textual, bench/textual_form.py, installs Textual from PyPI). wakeups
 # (bench/wakeups.py) is both idle stacks' wake-ups a second. memory
 # (bench/memory.py) is RSS, PSS and USS of both stacks idle, the 10,000-utterance run, and the
 # desktop stacks (announcerd + worker + announcer-atspi against speech-dispatcher + its module +
@@ -42,7 +43,7 @@ part() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
 
 ./scripts/install-deps
 missing=()
-for package in speech-dispatcher speech-dispatcher-espeak-ng python3-speechd procps tmux fenrir firefox-esr; do
+for package in speech-dispatcher speech-dispatcher-espeak-ng python3-speechd procps tmux fenrir firefox-esr lxterminal; do
     dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
 done
 if ((${#missing[@]})); then

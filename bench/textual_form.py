@@ -1,9 +1,10 @@
 #!/usr/bin/python3
-"""A Textual form (examples/textual/form.py), heard two ways: Tab → first audible sample with the
-adapter (announcer.textual, which sends announcerd the focused widget and hands the terminal
+"""A Textual form (examples/textual/form.py), heard three ways: Tab → first audible sample with
+the adapter (announcer.textual, which sends announcerd the focused widget and hands the terminal
 door its speech) against `announce term` alone (the same form, its adapter given no daemon to
-reach, so the door reads the screen Textual draws); and, with --overhead, the time the adapter
-adds to the app's handling of each key.
+reach, so the door reads the screen Textual draws) and against Orca reading the form in
+lxterminal (a VTE terminal, under a headless desktop of its own); and, with --overhead, the time
+the adapter adds to the app's handling of each key.
 
 Run by `bench/compare.sh --only textual` (never in a run of every part: it needs Textual, which
 compare.sh installs into a venv of its own and runs this with). Tab → first sound: the form runs
@@ -26,11 +27,9 @@ FORM = os.path.join(ROOT, "examples", "textual", "form.py")
 
 
 def summarize(label, values):
-    heard = [value * 1000 for value in values if value is not None]
-    summary = {"label": label, "trials": len(values), "silent": len(values) - len(heard)}
-    if heard:
-        summary.update(median_ms=round(statistics.median(heard), 1), min_ms=round(min(heard), 1), max_ms=round(max(heard), 1))
-    return summary
+    """bench/latency.py's summary, and how many trials brought no sound."""
+    from latency import summarize as heard  # noqa: E402
+    return dict(heard(label, values), silent=sum(value is None for value in values))
 
 
 def first_sounds(args):
@@ -63,8 +62,47 @@ def first_sounds(args):
         recorder.process.kill()
         shutil.rmtree(work, ignore_errors=True)
     ours, alone = results["adapter + announce term"], results["announce term alone"]
-    ratio = round(ours["median_ms"] / alone["median_ms"], 3) if ours.get("median_ms") and alone.get("median_ms") else None
-    print(json.dumps({"measure": "textual form: Tab → first sound", "adapter": ours, "announce_term_alone": alone, "ratio": ratio}))
+    orca = orca_trials(args) if shutil.which("orca") and shutil.which("lxterminal") else None
+    if orca is None:
+        print("textual: Orca or lxterminal is not installed; Orca is not measured", file=sys.stderr)
+
+    def ratio(theirs):
+        return round(ours["median_ms"] / theirs["median_ms"], 3) if theirs and ours.get("median_ms") and theirs.get("median_ms") else None
+    print(json.dumps({"measure": "textual form: Tab → first sound", "adapter": ours, "announce_term_alone": alone,
+                      "orca_in_lxterminal": orca, "ratio_to_announce_term_alone": ratio(alone), "ratio_to_orca": ratio(orca)}))
+
+
+def orca_trials(args):
+    """The same form in lxterminal (a VTE terminal, which Orca reads through AT-SPI) in a
+    headless desktop of its own (bench/desktop.py's), read by Orca speaking through
+    speech-dispatcher (compare.sh's, on the same sink); its adapter given no daemon to reach.
+    Tab once a trial with xdotool, after the sink has been quiet."""
+    from desktop import Desktop, fail, start_orca, tab_trials  # noqa: E402
+    from latency import Recorder  # noqa: E402
+
+    work = tempfile.mkdtemp(prefix="announcer-textual-orca.")
+    desktop = Desktop(work)
+    recorder = Recorder(args.monitor, args.threshold)
+    started_here = []
+    try:
+        time.sleep(0.5)
+        started_here.append(start_orca(desktop, recorder, work))
+        recorder.wait_for_silence()
+        started = time.monotonic()
+        environment = dict(os.environ, ANNOUNCER_SOCKET="/nonexistent/announcer/socket",
+                           PYTHONPATH=os.environ.get("PYTHONPATH", ""))
+        started_here.append(desktop.start(["lxterminal", "--geometry=80x24", "-e", f"{sys.executable} {FORM}"],
+                                          log="lxterminal.log", env=environment))
+        if recorder.first_sound_after(started, timeout=30) is None:
+            fail(desktop, "Orca said nothing of the terminal's window", "orca.log", "lxterminal.log")
+        recorder.wait_for_silence(seconds=1.5, timeout=60)
+        return summarize("Orca + speech-dispatcher, lxterminal", tab_trials(recorder, args.trials))
+    finally:
+        for process in reversed(started_here):
+            desktop.stop(process)
+        recorder.process.kill()
+        desktop.close()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 def overhead(args):

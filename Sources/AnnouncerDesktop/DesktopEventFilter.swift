@@ -69,6 +69,10 @@ public struct DesktopEventFilter: Sendable {
     public var coalesceMs: Milliseconds = 3
     /// A storm that never pauses still speaks this long after it began.
     public var longestWaitMs: Milliseconds = 100
+    /// The focused row losing its selection waits this long for the focus that may follow it (Qt
+    /// takes the selection from the row it leaves, then focuses the next; on a loaded machine
+    /// the focus is read tens of milliseconds later). Control+Space on the row says it then.
+    public var deselectionWaitMs: Milliseconds = 50
     /// The same focus again within this long of the one spoken is the toolkit repeating itself.
     public var duplicateMs: Milliseconds = 150
     /// A window's title waits this long for the first focus in it, then is said on its own (a
@@ -91,6 +95,8 @@ public struct DesktopEventFilter: Sendable {
     public var locale: String
 
     private var pending: AccessibleSnapshot?
+    /// The waiting object is the focus losing its selection (`deselectionWaitMs`).
+    private var pendingDeselection = false
     /// When the first focus of the waiting storm came, and its latest.
     private var pendingSince: Milliseconds = 0
     private var pendingLatest: Milliseconds = 0
@@ -171,7 +177,7 @@ public struct DesktopEventFilter: Sendable {
 
     /// When `due` should be called next, if anything waits.
     public var deadline: Milliseconds? {
-        let focus = pending == nil ? nil : min(pendingLatest + coalesceMs, pendingSince + longestWaitMs)
+        let focus = pending == nil ? nil : min(pendingLatest + pendingWaitMs, pendingSince + longestWaitMs)
         let window = pendingWindow == nil || pending != nil ? nil : pendingWindowSince + windowWaitMs
         let live = pendingLive.isEmpty ? nil : pendingLiveSince + liveWaitMs
         return [focus, window, live].compactMap { $0 }.min()
@@ -214,6 +220,7 @@ public struct DesktopEventFilter: Sendable {
             if pending == nil { pendingSince = now }
             pendingLatest = now
             pending = object
+            pendingDeselection = false
             word = ""
             caret = object.caretOffset.map { (object.id, $0) }
             // A field that selected its text as the focus came (Firefox's, at Tab) keeps that
@@ -233,6 +240,7 @@ public struct DesktopEventFilter: Sendable {
                     pendingSince = now
                     pendingLatest = now
                     pending = object
+                    pendingDeselection = true
                 } else if element != focused.element {
                     self.focused = (object, element, now)
                     requests.append(.focus(Self.changed(element, from: focused.element)))
@@ -275,6 +283,9 @@ public struct DesktopEventFilter: Sendable {
             guard isFocused(id) else { break }
             let from = caret?.id == id ? caret?.offset : nil
             caret = (id, offset)
+            // A caret placed as its field takes the focus (Firefox's text area, its caret event
+            // just before or after the focus) is the focus's own: the focus says the field.
+            if let arrived = focusArrivedAt, arrived.id == id, now - arrived.at <= focusSelectionMs { break }
             if caretAfterEdit == offset {
                 caretAfterEdit = nil
                 break
@@ -381,6 +392,9 @@ public struct DesktopEventFilter: Sendable {
         return requests
     }
 
+    /// How long the waiting focus waits for a newer one.
+    private var pendingWaitMs: Milliseconds { pendingDeselection ? deselectionWaitMs : coalesceMs }
+
     /// Whether a waiting focus, or a live region's waiting change, may wait on for the rest of
     /// its storm: it has not yet waited `longestWaitMs`.
     public func mayWaitLonger(at now: Milliseconds) -> Bool {
@@ -403,8 +417,9 @@ public struct DesktopEventFilter: Sendable {
             pendingWindow = nil
             requests += windowTitle(window)
         }
-        guard let object = pending, now >= min(pendingLatest + coalesceMs, pendingSince + longestWaitMs) else { return requests }
+        guard let object = pending, now >= min(pendingLatest + pendingWaitMs, pendingSince + longestWaitMs) else { return requests }
         pending = nil
+        pendingDeselection = false
         let element = element(object)
         guard AccessibleMapping.speaks(element) else { return requests }
         if isRepeat(object, at: now) { return requests }
