@@ -456,10 +456,7 @@ int announcer_wait_finished(announcer *a, long utterance, int milliseconds, char
             break;
         }
         char *line = NULL;
-        int saved_timeout = a->timeout_ms;
-        a->timeout_ms = milliseconds;
         result = read_line(a, deadline, &line);
-        a->timeout_ms = saved_timeout;
         if (result) break;
         take_event(a, line);
         free(line);

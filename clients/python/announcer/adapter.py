@@ -28,6 +28,19 @@ def typed(before: str, after: str) -> str:
     return longer[index] if longer[:index] + longer[index + 1:] == shorter else ""
 
 
+def with_group(element: Element, entered: bool, left: bool, label: Optional[str] = None) -> Element:
+    """The element as said when the focus enters a radio group (its group first, once, with
+    its label when it has one) or leaves one ("Out of Radio Group.")."""
+    if entered:
+        group: Element = {"kind": "radioGroup"}
+        if label:
+            group["label"] = label
+        return dict(element, entered=[group])
+    if left:
+        return dict(element, left=[{"kind": "radioGroup"}])
+    return element
+
+
 class Speaker:
     """A connection to announcerd made at first use (`socket`: the clients' default rule when
     None), with keyboard hints. A daemon that cannot be reached leaves the application silent

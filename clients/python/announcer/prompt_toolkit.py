@@ -28,7 +28,7 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl, 
 from prompt_toolkit.layout.processors import ConditionalProcessor, PasswordProcessor
 from prompt_toolkit.widgets import Button, Checkbox, CheckboxList, RadioList
 
-from .adapter import Element, Speaker, typed
+from .adapter import Element, Speaker, typed, with_group
 
 __all__ = ["speak", "describe"]
 
@@ -112,10 +112,11 @@ class _Speech:
 
     def _write(self, sequence: str) -> None:
         # Only to a terminal: announce term's, or the user's (which ignores it).
+        stdout = getattr(self.app.output, "stdout", None)
         try:
-            if not self.app.output.get_default_color_depth or not getattr(self.app.output, "stdout", None) or not self.app.output.stdout.isatty():
+            if stdout is None or not stdout.isatty():
                 return
-        except (AttributeError, ValueError, OSError):
+        except (ValueError, OSError):
             return
         self.app.output.write_raw(sequence)
         self.app.output.flush()
@@ -150,14 +151,9 @@ class _Speech:
             return
         # A radio list entered says its group first, once; one left says so.
         group = _owner(control) if isinstance(_owner(control), RadioList) else None
-        said = dict(element)
-        if group is not None and group is not self.group:
-            entered: Element = {"kind": "radioGroup"}
-            if self.labels.get(id(group.control)):
-                entered["label"] = self.labels[id(group.control)]
-            said["entered"] = [entered]
-        elif group is None and self.group is not None:
-            said["left"] = [{"kind": "radioGroup"}]
+        said = with_group(element, entered=group is not None and group is not self.group,
+                          left=group is None and self.group is not None,
+                          label=self.labels.get(id(group.control)) if group is not None else None)
         self.group = group
         self.last = element
         self.speaker.send("focus", element=said)

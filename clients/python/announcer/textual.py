@@ -27,7 +27,7 @@ from textual.app import App
 from textual.screen import ModalScreen
 from textual.widget import Widget
 
-from .adapter import HAND_BACK, HAND_OFF, Element, Speaker, typed
+from .adapter import HAND_BACK, HAND_OFF, Element, Speaker, typed, with_group
 
 __all__ = ["AnnouncerApp", "describe", "HAND_OFF", "HAND_BACK"]
 
@@ -227,14 +227,12 @@ class AnnouncerApp(App):
                 self._announcer_send("window", title=title, role="dialog" if isinstance(screen, ModalScreen) else "window")
             tree = _tree(screen)
             if tree:
-                fields: Dict[str, Any] = {"elements": tree}
-                if element is not None and any(item["id"] == element["id"] for item in tree):
-                    fields["focus"] = element["id"]
+                # The tree's focus, when the focused widget is in it, is said by the `screen`.
+                registered = element is not None and any(item["id"] == element["id"] for item in tree)
+                self._announcer_send("screen", elements=tree, **({"focus": element["id"]} if registered else {}))
+                if registered:
                     self._announcer_last = element
-                    self._announcer_values[element["id"]] = element.get("value", "")
-                    self._announcer_send("screen", **fields)
                     return
-                self._announcer_send("screen", **fields)
         if element is None or element == self._announcer_last:
             return
         # What is typed into a text field is its echo: its new value alone is not said again.
@@ -246,16 +244,12 @@ class AnnouncerApp(App):
         # A radio set entered says its group first, once.
         from textual.widgets import RadioSet
         group = _identifier(focused) if isinstance(focused, RadioSet) else None
-        if group is not None and group != self._announcer_group:
-            entered: Element = {"kind": "radioGroup"}
-            if _label_before(focused):
-                entered["label"] = _label_before(focused)
-            element = dict(element, entered=[entered])
-        elif group is None and self._announcer_group is not None:
-            element = dict(element, left=[{"kind": "radioGroup"}])
+        said = with_group(element, entered=group is not None and group != self._announcer_group,
+                          left=group is None and self._announcer_group is not None,
+                          label=_label_before(focused) if group is not None else None)
         self._announcer_group = group
-        self._announcer_last = describe(focused)
-        self._announcer_send("focus", element=element)
+        self._announcer_last = element
+        self._announcer_send("focus", element=said)
 
     def _announcer_sync_safely(self) -> None:
         # The app is the user's: whatever goes wrong here, it runs on, and it is logged.
@@ -270,6 +264,9 @@ class AnnouncerApp(App):
         self._announcer_speaker().connect()
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        # An input's text as the focus came: what is typed next is measured from it.
+        if hasattr(event.widget, "value") and isinstance(getattr(event.widget, "value"), str):
+            self._announcer_values[_identifier(event.widget)] = event.widget.value
         self._announcer_sync_safely()
 
     async def on_event(self, event: events.Event) -> None:

@@ -7,7 +7,10 @@ import sys
 
 from announcer.testing import Heard, Terminal
 from announcer.testing.daemon import PrivateDaemon
-from announcer.textual import describe   # Textual itself: tests/requirements.txt, which scripts/python-test installs
+from textual.app import App
+from textual.widgets import Input
+
+from announcer.textual import AnnouncerApp, describe   # Textual itself: tests/requirements.txt, which scripts/python-test installs
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "examples" / "textual"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "apps"))
@@ -130,3 +133,18 @@ def test_the_other_widgets_a_modal_dialog_and_a_notification(announcerd):
     ]
 
     assert heard_for_keys(Library, steps, announcerd) == steps
+
+
+class Search(AnnouncerApp, App):
+    def compose(self):
+        yield Input(placeholder="Search", id="query")
+
+
+def test_typing_into_a_first_field_with_a_placeholder_is_echoed(announcerd):
+    """The field the screen starts on shows its placeholder as its value; what is typed is
+    measured from its text, not from the placeholder."""
+    steps = [
+        ("", ["window Search", "focus Search. Text Field.", "hint Press Space to edit."]),
+        ("a", ["echo a"]),
+    ]
+    assert heard_for_keys(Search, steps, announcerd) == steps
