@@ -275,9 +275,16 @@ extension DesktopBridge {
 
     func readEvents(readingSocket: Bool = false) {
         for event in daemon.takeEvents(readingSocket: readingSocket) {
-            // The typing echo changed (a settings key, `announce set`): followed from now.
+            // The typing echo or the locale changed (a settings key, `announce set`): followed
+            // from now.
             if case .settings(let values) = event {
-                filter.typingEcho = Configuration(settings: values).typingEcho
+                let changed = Configuration(settings: values)
+                filter.typingEcho = changed.typingEcho
+                if changed.locale != settings.locale, settings.catalog.table(for: changed.locale) != nil {
+                    settings.locale = changed.locale
+                    filter.locale = changed.locale
+                    review.composer.locale = changed.locale
+                }
                 continue
             }
             guard case .finished(let utterance, let status, _) = event, utterance == readingUtterance else { continue }

@@ -35,7 +35,7 @@ public final class DesktopBridge {
         }
     }
 
-    let settings: Settings
+    var settings: Settings
     var filter: DesktopEventFilter
     let daemon: DaemonLink
     /// The review (docs/design.md §18) and what the shell keeps for it: the keys, the object

@@ -6,6 +6,11 @@ import AnnouncerSystem
 /// (`ConfigurationSources.load`, the one rule). The one way announcerd, announce and
 /// announcer-atspi read them; a module of its own, since AnnouncerSystem knows nothing of
 /// AnnouncerCore's types and the daemon links no client code.
+/// The environment's locale (LC_ALL, LC_MESSAGES, LANG) comes with them.
 public func configurationSources(explicit: String? = nil) throws(ConfigError) -> ConfigurationSources {
-    do { return ConfigurationSources(try ConfigurationFiles.locate().read(explicit: explicit)) } catch { throw ConfigError(file: error.file, error.message) }
+    var sources: ConfigurationSources
+    do { sources = ConfigurationSources(try ConfigurationFiles.locate().read(explicit: explicit)) } catch { throw ConfigError(file: error.file, error.message) }
+    let environment = Environment.current
+    sources.environmentLocale = ConfigurationSources.environmentLocale { environment[$0] }
+    return sources
 }

@@ -48,7 +48,7 @@ public struct DesktopReview: Sendable {
     /// Focus mode that the focus entering a text field chose (leaving the field leaves it);
     /// focus mode the user chose stays until the user leaves it.
     private var focusModeIsAutomatic = false
-    public let composer: UtteranceComposer
+    public var composer: UtteranceComposer
 
     public init(composer: UtteranceComposer) {
         self.composer = composer
@@ -293,7 +293,7 @@ public struct DesktopReview: Sendable {
 
     /// The window's title as a window is said ("Save changes? Dialog.").
     private func titleWords(_ window: (title: String, role: WindowRole)) -> String {
-        composer.composeWindow(title: window.title, role: window.role, language: nil)
+        composer.composeWindow(title: window.title, role: window.role, language: nil).description
     }
 
     private mutating func switchMode(to new: ReviewMode) -> [ReviewAction] {

@@ -42,7 +42,9 @@ public enum WorkerCommand: Sendable, Equatable {
                     "spellOut": .bool(speech.spellOut), "punctuation": speech.punctuation.map { .string($0.rawValue) } ?? .null,
                     "pitch": speech.pitch.map { .number($0) } ?? .null, "rate": speech.rate.map { .number($0) } ?? .null,
                     "volume": speech.volume.map { .number($0) } ?? .null, "voice": speech.voice.map { .string($0) } ?? .null,
-                    "marks": .array(speech.marks.map { ["offset": .number(Double($0.offset)), "name": .string($0.name)] })]
+                    "marks": .array(speech.marks.map { ["offset": .number(Double($0.offset)), "name": .string($0.name)] }),
+                    "spans": .array(speech.spans.map { ["offset": .number(Double($0.offset)), "count": .number(Double($0.count)),
+                                                         "language": .string($0.language)] })]
         case .cut(let id):
             return ["op": "cut", "id": .number(Double(id.rawValue))]
         case .configure(let voice):
@@ -80,10 +82,15 @@ public enum WorkerCommand: Sendable, Equatable {
                 guard let offset = mark.int("offset"), let name = mark.string("name") else { return nil }
                 return SpeechMark(offset: offset, name: name)
             }
+            let spans = fields.array("spans").compactMap { span -> LanguageSpan? in
+                let span = WorkerFields(span)
+                guard let offset = span.int("offset"), let count = span.int("count"), let language = span.string("language") else { return nil }
+                return LanguageSpan(offset: offset, count: count, language: language)
+            }
             let speech = Speech(text: text, language: fields.string("language"), spellOut: fields.bool("spellOut") ?? false,
                                 punctuation: fields.string("punctuation").flatMap(Announcement.Punctuation.init(rawValue:)),
                                 pitch: fields.number("pitch"), rate: fields.number("rate"), marks: marks,
-                                volume: fields.number("volume"), voice: fields.string("voice"))
+                                volume: fields.number("volume"), voice: fields.string("voice"), spans: spans)
             self = .speak(ScheduledUtterance(id: UtteranceID(id), kind: kind, speech: speech, arrivedAt: 0, eligibleAt: 0))
         case "cut":
             guard let id = fields.int("id") else { throw WorkerProtocolError(json, "no id") }

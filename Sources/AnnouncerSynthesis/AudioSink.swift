@@ -15,6 +15,13 @@ public protocol AudioSink: AnyObject {
     func idle(now: ContinuousClock.Instant) -> ContinuousClock.Instant?
     /// Releases everything; the sink may be used again afterwards.
     func close()
+    /// The voices the utterance begun is said in, by espeak-ng's names: its own, then those of
+    /// its stretches in other languages. Only a sink that keeps them (the WAV sink) does.
+    func voices(_ names: [String])
+}
+
+extension AudioSink {
+    public func voices(_ names: [String]) {}
 }
 
 /// Synthesizes and discards: for benchmarks of the engine alone.

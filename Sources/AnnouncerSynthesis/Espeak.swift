@@ -122,6 +122,21 @@ enum Espeak {
         }
     }
 
+    /// The name espeak-ng gives the voice it speaks in now ("Japanese").
+    static func currentVoiceName() -> String? {
+        espeak_GetCurrentVoice()?.pointee.name.map { String(cString: $0) }
+    }
+
+    /// Each language's voice name, the first voice listed for it ("fr" → "French").
+    static func voiceNamesByLanguage() -> [String: String] {
+        var names: [String: String] = [:]
+        for voice in listedVoices() {
+            guard let name = voice.name else { continue }
+            for language in voice.languages where names[language.lowercased()] == nil { names[language.lowercased()] = name }
+        }
+        return names
+    }
+
     static func setVoice(_ name: String) throws(EspeakError) {
         try check(name.withCString { espeak_ng_SetVoiceByName($0) }, "voice \"\(name)\"")
     }

@@ -45,6 +45,10 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {  // S
     /// The voices espeak-ng lists; a client's language picks only among these (docs/design.md §7).
     /// Read when a language first asks (listing takes espeak-ng ~15 ms, kept off start-up).
     private var knownVoices: Set<String>?
+    /// The languages no voice speaks, said once in the log.
+    private(set) var unspoken: Set<String> = []
+    /// Each voice language's voice name, read with `knownVoices` (for the sink's `voices`).
+    private var voiceNamesByLanguage: [String: String]?
     private var punctuation: Announcement.Punctuation?
 
     private init(settings: Settings, sink: any AudioSink, onEvent: @escaping @Sendable (SpeechEngineEvent) -> Void,
@@ -153,11 +157,12 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {  // S
 
     private func say(_ utterance: ScheduledUtterance) {
         synthesisThread.check("the synthesizer")
-        let run = SynthesisRun(engine: self, utterance: utterance)
+        let run = SynthesisRun(engine: self, utterance: utterance, voices: utterance.speech.spans.map { spanVoice(for: $0.language) })
         do {
             try selectVoice(for: utterance.speech.language, named: utterance.speech.voice)
             try applyAttributes(utterance.speech)
             try sink.begin(utterance.id, sampleRate: sampleRate)
+            sink.voices(voiceNames(spans: run.spanVoices))
             if utterance.speech.text.isEmpty {
                 onEvent(.started(utterance.id))
             } else {
@@ -188,12 +193,43 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {  // S
 
     fileprivate var audioSink: any AudioSink { sink }
 
+    /// The utterance's voice and its stretches', by espeak-ng's names, each once.
+    private func voiceNames(spans: [String?]) -> [String] {
+        var names = Espeak.currentVoiceName().map { [$0] } ?? []
+        let languages = spans.compactMap { $0 }
+        if !languages.isEmpty, voiceNamesByLanguage == nil { voiceNamesByLanguage = Espeak.voiceNamesByLanguage() }
+        for language in languages {
+            if let name = voiceNamesByLanguage?[language], !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
+    /// The voice language espeak-ng lists for a stretch in `language`, or nil when it has none
+    /// (the stretch is said in the utterance's voice, and the log says so once a language).
+    func spanVoice(for language: String) -> String? {
+        if knownVoices == nil { knownVoices = Espeak.voiceNames() }
+        if let voice = VoiceSelection.candidates(for: language, fallback: nil, orEnglish: false).first(where: { knownVoices?.contains($0) == true }) {
+            return voice
+        }
+        noteUnspoken(language)
+        return nil
+    }
+
+    private func noteUnspoken(_ language: String) {
+        guard unspoken.insert(language.lowercased()).inserted else { return }
+        Console.error("announcer-speech-worker: no voice speaks \"\(language)\"; its text is said in the user's voice")
+    }
+
     private func selectVoice(for language: String?, named wanted: String?) throws {
         var lastError: Error?
         // The configured voice is the user's own choice; a language or voice from a client must
         // name a voice espeak-ng lists (never, say, an mbrola voice that starts an external program).
         let fromClient = language != nil || wanted != nil
         if fromClient, knownVoices == nil { knownVoices = Espeak.voiceNames() }
+        if let language, let knownVoices,
+           !VoiceSelection.candidates(for: language, fallback: nil, orEnglish: false).contains(where: { knownVoices.contains($0) }) {
+            noteUnspoken(language)
+        }
         let candidates = (wanted.map { [$0] } ?? []) + VoiceSelection.candidates(for: language, fallback: condition.withLock { current.voice })
         for name in candidates {
             if fromClient, let knownVoices, !knownVoices.contains(name.lowercased()) { continue }
@@ -243,14 +279,17 @@ private final class SynthesisRun {
     unowned let engine: EspeakSpeechEngine
     let id: UtteranceID
     let markup: SpeechMarkup
+    /// Each span's voice language (nil: said in the utterance's voice).
+    let spanVoices: [String?]
     let marks: [SpeechMark]
     var reportedStart = false
     var sinkError: Error?
 
-    init(engine: EspeakSpeechEngine, utterance: ScheduledUtterance) {
+    init(engine: EspeakSpeechEngine, utterance: ScheduledUtterance, voices: [String?]) {
         self.engine = engine
         self.id = utterance.id
-        self.markup = SpeechMarkup(utterance.speech)
+        self.markup = SpeechMarkup(utterance.speech, voices: voices)
+        self.spanVoices = voices
         self.marks = utterance.speech.marks
     }
 

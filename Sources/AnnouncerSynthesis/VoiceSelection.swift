@@ -7,7 +7,8 @@ import AnnouncerCore
 /// "zh-TW"), except Hong Kong and Macao to Cantonese (`yue`), because espeak-ng has no voice
 /// named "zh". After the tag come the configured voice and then "en".
 enum VoiceSelection {
-    static func candidates(for language: String?, fallback: String) -> [String] {
+    /// With `orEnglish` false, only the language's own voices (nil fallback: no other voice).
+    static func candidates(for language: String?, fallback: String?, orEnglish: Bool = true) -> [String] {
         var result: [String] = []
         func add(_ name: String) { if !name.isEmpty, !result.contains(name) { result.append(name) } }
         for tag in [language, fallback].compactMap({ $0.flatMap { LanguageTag($0) } }) {
@@ -17,7 +18,7 @@ enum VoiceSelection {
             }
             for shorter in tag.fallbacks { add(shorter.lowercased) }
         }
-        add("en")
+        if orEnglish { add("en") }
         return result
     }
 }

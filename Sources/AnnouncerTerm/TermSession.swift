@@ -96,7 +96,13 @@ public struct TermSession {
                 guard readOutput(&buffer) else { break }
             }
             for event in daemon.takeEvents(readingSocket: !entries[2].returned.isEmpty) {
-                if case .settings(let values) = event { reader.settings.typingEcho = Configuration(settings: values).typingEcho }
+                if case .settings(let values) = event {
+                    let settings = Configuration(settings: values)
+                    reader.settings.typingEcho = settings.typingEcho
+                    if settings.locale != reader.composer.locale, reader.composer.catalog.table(for: settings.locale) != nil {
+                        reader.follow(locale: settings.locale)
+                    }
+                }
                 driver?.heard(event, at: now)
             }
             deliver(reader.tick(at: now))

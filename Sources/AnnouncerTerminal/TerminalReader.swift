@@ -42,9 +42,9 @@ public struct TerminalReader {
     public var settings: TerminalSettings
     /// The composer in the configured locale: it words a check box or radio button drawn in the
     /// program's output as announcerd words a focused one.
-    public let composer: UtteranceComposer
+    public private(set) var composer: UtteranceComposer
     /// The words it says of its own ("blank", "space", "exited 0"), in the configured locale.
-    public let words: LocaleWords
+    public private(set) var words: LocaleWords
     /// The screen as it was when it was last said.
     var said: ScreenSnapshot
     /// The screen now.
@@ -86,10 +86,16 @@ public struct TerminalReader {
     /// echoed. Its exit is still said.
     public var programSpeaks = false
 
+    /// The user's locale changed (`settings`): its words from now on.
+    public mutating func follow(locale: String) {
+        composer.locale = locale
+        words = composer.words
+    }
+
     public init(settings: TerminalSettings = TerminalSettings(), composer: UtteranceComposer, screen: ScreenSnapshot) {
         self.settings = settings
         self.composer = composer
-        words = composer.catalog.words(for: nil, configured: composer.locale)
+        words = composer.words
         self.said = screen
         self.screen = screen
     }

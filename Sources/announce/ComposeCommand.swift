@@ -167,7 +167,7 @@ struct ComposeCommand {
                     "description": .string(description.text),
                     "hint": outcome.hint.map { .string($0.text) } ?? .null,
                     "line": .number(Double(line)),
-                    "locale": .string(localeTag(description.language)),
+                    "locale": .string(localeTag),
                 ]).serialized())
             } else {
                 printed.append(description.text)
@@ -213,25 +213,30 @@ struct ComposeCommand {
         switch request {
         case .focus(let element):
             let utterance = composer.compose(element)
-            return [ComposedLine(kind: "focus", element: element, utterance: utterance, line: line, locale: localeTag(element.language))]
+            return [ComposedLine(kind: "focus", element: element, utterance: utterance, line: line, locale: localeTag)]
         case .announce(let announcement):
-            return [ComposedLine(kind: "announcement", element: nil, utterance: Utterance(description: announcement.text), line: line, locale: localeTag(announcement.language), priority: announcement.priority.rawValue)]
+            return [ComposedLine(kind: "announcement", element: nil, utterance: whole(announcement.text, announcement.language), line: line, locale: localeTag,
+                                 priority: announcement.priority.rawValue)]
         case .echo(let text, _, let language):
-            return [ComposedLine(kind: "echo", element: nil, utterance: Utterance(description: text), line: line, locale: localeTag(language))]
+            return [ComposedLine(kind: "echo", element: nil, utterance: whole(text, language), line: line, locale: localeTag)]
         case .window(let title, let role, let language):
-            let said = composer.composeWindow(title: title, role: role, language: language)
-            return [ComposedLine(kind: "window", element: nil, utterance: Utterance(description: said), line: line, locale: localeTag(language))]
+            return [ComposedLine(kind: "window", element: nil, utterance: composer.composeWindow(title: title, role: role, language: language), line: line,
+                                 locale: localeTag)]
         case .screen(let tree, _):
             return tree.readingOrder.map { item in
-                ComposedLine(kind: "screen", element: item.element, utterance: composer.compose(item), line: line, locale: localeTag(item.element.language))
+                ComposedLine(kind: "screen", element: item.element, utterance: composer.compose(item), line: line, locale: localeTag)
             }
         default:
             return []
         }
     }
 
-    private func localeTag(_ language: String?) -> String {
-        composer.catalog.words(for: language, configured: composer.locale).tag
+    /// The table whose words are said: the user's locale's.
+    private var localeTag: String { composer.words.tag }
+
+    /// A client's text, all of it in `language`.
+    private func whole(_ text: String, _ language: String?) -> Utterance {
+        Utterance(description: text, spans: LanguageSpan.spans(of: [(text, composer.ownLanguage(language))]).spans)
     }
 }
 
@@ -260,6 +265,12 @@ struct ComposedLine {
             "locale": .string(locale),
         ]
         if let priority { members["priority"] = .string(priority) }
+        // The stretches said in another language's voice, when there are any.
+        let languages = [("description", utterance.spans), ("hint", utterance.hintSpans)].flatMap { part, spans in
+            spans.map { JSONValue.object(["in": .string(part), "offset": .number(Double($0.offset)), "count": .number(Double($0.count)),
+                                          "language": .string($0.language)]) }
+        }
+        if !languages.isEmpty { members["languages"] = .array(languages) }
         return .object(members)
     }
 }

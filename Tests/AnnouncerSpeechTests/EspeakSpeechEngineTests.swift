@@ -26,7 +26,9 @@ import Testing
         let dataBytes = wav[40..<44].enumerated().reduce(0) { $0 | Int($1.element) << (8 * $1.offset) }
         #expect(rate == 22050)
         #expect(bits == 16)
-        #expect(dataBytes == wav.count - 44)
+        // The samples, then the INFO list naming the voice that said them.
+        #expect(dataBytes + 44 < wav.count)
+        #expect(String(decoding: wav[(44 + dataBytes)...], as: UTF8.self).contains("voices: English"))
         let seconds = Double(dataBytes / 2) / Double(rate)
         #expect(seconds > 0.4 && seconds < 2.5, "\(seconds) s")
         let samples = stride(from: 44, to: wav.count - 1, by: 2).map { Int16(bitPattern: UInt16(wav[$0]) | UInt16(wav[$0 + 1]) << 8) }
@@ -176,6 +178,29 @@ import Testing
 
     @Test func spellOutUsesSayAs() {
         #expect(SpeechMarkup(Speech(text: "cat", spellOut: true)).document == #"<speak><say-as interpret-as="characters">cat</say-as></speak>"#)
+    }
+
+    /// A stretch in another language is a voice of its own, closed where the stretch ends; one
+    /// with no voice (nil) is left in the utterance's; a voice name that is not a tag never
+    /// reaches an attribute.
+    @Test(arguments: [
+        ([LanguageSpan(offset: 0, count: 7, language: "fr")], ["fr"], #"<speak><voice xml:lang="fr">Bonjour</voice>. Button.</speak>"#),
+        ([LanguageSpan(offset: 9, count: 7, language: "fr")], ["fr"], #"<speak>Bonjour. <voice xml:lang="fr">Button.</voice></speak>"#),
+        ([LanguageSpan(offset: 0, count: 7, language: "xx")], [nil], "<speak>Bonjour. Button.</speak>"),
+        ([LanguageSpan(offset: 0, count: 7, language: "fr")], [#"fr" x="1"#], "<speak>Bonjour. Button.</speak>"),
+        ([LanguageSpan(offset: 0, count: 3, language: "fr"), LanguageSpan(offset: 9, count: 3, language: "ja")], ["fr", "ja"],
+         #"<speak><voice xml:lang="fr">Bon</voice>jour. <voice xml:lang="ja">But</voice>ton.</speak>"#),
+        // Overlapping spans: the first is kept whole.
+        ([LanguageSpan(offset: 0, count: 5, language: "fr"), LanguageSpan(offset: 3, count: 3, language: "ja")], ["fr", "ja"],
+         #"<speak><voice xml:lang="fr">Bonjo</voice>ur. Button.</speak>"#),
+    ] as [([LanguageSpan], [String?], String)])
+    func aStretchInAnotherLanguageIsAVoiceOfItsOwn(_ spans: [LanguageSpan], _ voices: [String?], _ document: String) {
+        #expect(SpeechMarkup(Speech(text: "Bonjour. Button.", spans: spans), voices: voices).document == document)
+    }
+
+    @Test func aStretchKeepsItsMarksAndItsTextEscaped() {
+        let speech = Speech(text: "a<b c", marks: [SpeechMark(offset: 2, name: "m")], spans: [LanguageSpan(offset: 0, count: 3, language: "fr")])
+        #expect(SpeechMarkup(speech, voices: ["fr"]).document == #"<speak><voice xml:lang="fr">a&lt;<mark name="0"/>b</voice> c</speak>"#)
     }
 
 }

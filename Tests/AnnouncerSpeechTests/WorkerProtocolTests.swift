@@ -16,6 +16,12 @@ import Testing
         #expect(try WorkerCommand(json: WorkerCommand.speak(utterance).json) == .speak(utterance))
     }
 
+    @Test func spansTravel() throws {
+        let speech = Speech(text: "Bonjour. Button.", spans: [LanguageSpan(offset: 0, count: 7, language: "fr-CA")])
+        let utterance = ScheduledUtterance(id: UtteranceID(3), kind: .focus, speech: speech, arrivedAt: 0, eligibleAt: 0)
+        #expect(try WorkerCommand(json: WorkerCommand.speak(utterance).json) == .speak(utterance))
+    }
+
     @Test(arguments: [
         #"{"op":"speak","id":1,"text":"x","kind":"shout"}"#,
         #"{"op":"speak","id":1,"text":"x"}"#,

@@ -18,3 +18,8 @@ public let packagedCatalog: LocaleCatalog = {
         fatalError("the packaged locale tables do not load: \(error)")
     }
 }()
+
+/// The text of the packaged announcer.conf (config/announcer.conf).
+public func packagedConfigurationText() throws -> String {
+    String(decoding: try Files.read(packageRoot.path + "/config/announcer.conf"), as: UTF8.self)
+}

@@ -2,9 +2,58 @@
 public struct Utterance: Sendable, Equatable, CustomStringConvertible {
     public var description: String
     public var hint: String?
+    /// The stretches of `description` in the element's own language (its label, value, the
+    /// names of the containers it entered), when that is not the locale's: said in its voice.
+    public var spans: [LanguageSpan]
+    /// The same in `hint` (the element's own hint).
+    public var hintSpans: [LanguageSpan]
 
-    public init(description: String, hint: String? = nil) {
+    public init(description: String, hint: String? = nil, spans: [LanguageSpan] = [], hintSpans: [LanguageSpan] = []) {
         self.description = description
         self.hint = hint
+        self.spans = spans
+        self.hintSpans = hintSpans
+    }
+}
+
+/// A stretch of a text in another language than the words around it ("Bonjour" in an English
+/// sentence): `count` characters from `offset` (in characters), said in `language`'s voice.
+public struct LanguageSpan: Sendable, Equatable, CustomStringConvertible {
+    public var offset: Int
+    public var count: Int
+    public var language: String
+
+    public init(offset: Int, count: Int, language: String) {
+        self.offset = offset
+        self.count = count
+        self.language = language
+    }
+
+    public var description: String { "\(language)@\(offset)+\(count)" }
+
+    /// The spans of `pieces` (each a text and its language, nil for the words around them)
+    /// laid end to end: one span a stretch, neighbours in one language joined.
+    public static func spans(of pieces: [(text: String, language: String?)]) -> (text: String, spans: [LanguageSpan]) {
+        var text = ""
+        var offset = 0
+        var spans: [LanguageSpan] = []
+        for (piece, language) in pieces {
+            let count = piece.count
+            if let language, count > 0 {
+                if let last = spans.last, last.language == language, last.offset + last.count == offset {
+                    spans[spans.count - 1].count += count
+                } else {
+                    spans.append(LanguageSpan(offset: offset, count: count, language: language))
+                }
+            }
+            text += piece
+            offset += count
+        }
+        return (text, spans)
+    }
+
+    /// These spans moved `by` characters (text put before them).
+    static func shifted(_ spans: [LanguageSpan], by count: Int) -> [LanguageSpan] {
+        spans.map { LanguageSpan(offset: $0.offset + count, count: $0.count, language: $0.language) }
     }
 }

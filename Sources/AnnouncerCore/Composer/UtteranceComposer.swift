@@ -3,7 +3,8 @@
 /// allocation beyond the strings it returns.
 public struct UtteranceComposer: Sendable {
     public var catalog: LocaleCatalog
-    /// The configured locale, used when an element names no language Announcer has.
+    /// The user's locale: every word Announcer adds is its (an element's own language is only
+    /// its text's voice).
     public var locale: String
     public var hintStyle: HintStyle
     /// How much is said (`hints`, `positions`, `traits` in announcer.conf).
@@ -52,22 +53,45 @@ public struct UtteranceComposer: Sendable {
         compose(item.element, context: item.context)
     }
 
+    /// The user's words: the locale's table (English when there is none for it).
+    public var words: LocaleWords { catalog.words(for: nil, configured: locale) }
+
+    /// The language an element's own text is said in, when it is not the locale's (nil: the
+    /// user's voice says it): "fr" on an English desktop, nil for "en-GB" there.
+    public func ownLanguage(_ language: String?) -> String? {
+        guard let language, let tag = LanguageTag(language), let user = LanguageTag(words.tag) else { return nil }
+        // A tag the locale's table answers to (zh-CN for zh-Hans) is the locale's language.
+        if catalog.table(for: language)?.tag == words.tag || tag.primary == user.primary { return nil }
+        return tag.description
+    }
+
     public func compose(_ element: Element, context: ElementContext?) -> Utterance {
-        let words = catalog.words(for: element.language, configured: locale)
+        let words = self.words
+        let own = ownLanguage(element.language)
         let traits = element.traits
         let period = words[.period]
         let space = words[.space]
 
-        // 1–3: label (a back button's "Back" is dropped), value, selected.
-        var text = element.label ?? ""
-        if traits.contains(.backButton), text.lowercased() == words[.back].lowercased() {
-            text = ""
+        // 1–3: label (a back button's "Back" is dropped), value, selected. The element's own
+        // text is kept apart from Announcer's words: it may be in another language.
+        var label = element.label ?? ""
+        if traits.contains(.backButton), label.lowercased() == words[.back].lowercased() {
+            label = ""
         }
+        var pieces: [(text: String, language: String?)] = [(label, own)]
         if let value = element.value.nonEmpty, traits.isDisjoint(with: Self.toggles) {
-            text = text.isEmpty ? value : "\(text): \(value)"
+            pieces = label.isEmpty ? [(value, own)] : pieces + [(": ", nil), (value, own)]
         }
+        var (text, spans) = LanguageSpan.spans(of: pieces)
         if traits.contains(.selected) {
-            text = text.isEmpty ? words[.selected] : words.selected(text)
+            if text.isEmpty {
+                text = words[.selected]
+            } else {
+                let template = words[.selectedFormat]
+                let before = template.firstRange(of: "{text}").map { template[..<$0.lowerBound].count } ?? 0
+                text = words.selected(text)
+                spans = LanguageSpan.shifted(spans, by: before)
+            }
         }
 
         // 4: trait words in VoiceOver's order (brief: the states alone).
@@ -82,17 +106,18 @@ public struct UtteranceComposer: Sendable {
         if text.isEmpty {
             text = hint ?? ""
             hint = nil
+            spans = LanguageSpan.spans(of: [(text, own)]).spans
         }
 
         // 6: text, a period, the trait words.
         if !traitWords.isEmpty {
             let joined = traitWords.joined(separator: space)
-            text = text.isEmpty ? joined : text + (text.hasSuffix(period) ? "" : period) + space + joined
+            text = text.isEmpty ? joined : text + (words.endsSentence(text) ? "" : period) + space + joined
         }
         // An adjustable element's bounds, after what it is: "Red: 128. Slider. 0 to 255."
         if let range = element.range {
             let bounds = words.valueRange(range)
-            text = text.isEmpty ? bounds : text + (text.hasSuffix(period) ? "" : period) + space + bounds
+            text = text.isEmpty ? bounds : text + (words.endsSentence(text) ? "" : period) + space + bounds
         }
 
         // 7: position words.
@@ -103,18 +128,26 @@ public struct UtteranceComposer: Sendable {
                 text = text.isEmpty ? position : text + space + position
             case .listStart, .listEnd, .landmarkStart, .landmarkEnd:
                 let word = words[Self.positionWord(context)]
-                text = text.isEmpty ? word : text + (text.hasSuffix(period) ? "" : period) + space + word
+                text = text.isEmpty ? word : text + (words.endsSentence(text) ? "" : period) + space + word
             }
         }
 
         // The containers the focus entered, outermost first, before all of it.
         if !element.entered.isEmpty {
-            let entered = element.entered.map { container in
+            var enteredPieces: [(text: String, language: String?)] = []
+            for container in element.entered {
+                if !enteredPieces.isEmpty { enteredPieces.append((space, nil)) }
                 let kind = words[Self.containerWord(container.kind)]
-                guard let label = container.label.nonEmpty else { return kind }
-                return label + (label.hasSuffix(period) ? "" : period) + space + kind
-            }.joined(separator: space)
-            text = text.isEmpty ? entered : entered + space + text
+                if let label = container.label.nonEmpty {
+                    enteredPieces += [(label, own), ((words.endsSentence(label) ? "" : period) + space + kind, nil)]
+                } else {
+                    enteredPieces.append((kind, nil))
+                }
+            }
+            let entered = LanguageSpan.spans(of: enteredPieces)
+            if !text.isEmpty { spans = LanguageSpan.shifted(spans, by: entered.text.count + space.count) }
+            spans = entered.spans + spans
+            text = text.isEmpty ? entered.text : entered.text + space + text
         }
         // The containers left, innermost first, before those entered: "Out of Radio Group."
         if !element.left.isEmpty {
@@ -123,12 +156,19 @@ public struct UtteranceComposer: Sendable {
                 if kind.hasSuffix(period) { kind.removeLast(period.count) }
                 return words[.leftContainer].replacing("{container}", with: kind)
             }.joined(separator: space)
+            if !text.isEmpty { spans = LanguageSpan.shifted(spans, by: left.count + space.count) }
             text = text.isEmpty ? left : left + space + text
         }
 
-        // 8: the hints VoiceOver synthesizes.
+        // 8: the hints VoiceOver synthesizes, after the element's own.
+        let ownHint = hint
         hint = verbosity.hints ? synthesizedHint(element, hint: hint, words: words) : nil
-        return Utterance(description: text, hint: hint)
+        var hintSpans: [LanguageSpan] = []
+        if let own, var ownHint, let hint {
+            if !hint.hasPrefix(ownHint), ownHint.hasSuffix(period) { ownHint.removeLast(period.count) }
+            if hint.hasPrefix(ownHint) { hintSpans = LanguageSpan.spans(of: [(ownHint, own)]).spans }
+        }
+        return Utterance(description: text, hint: hint, spans: spans, hintSpans: hintSpans)
     }
 
     private static func traitWords(_ traits: Traits, value: String?, context: ElementContext?, words: LocaleWords) -> [String] {

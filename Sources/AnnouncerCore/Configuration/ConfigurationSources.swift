@@ -14,6 +14,9 @@ public struct ConfigurationSources: Sendable {
     public var userTables: [Text]
     /// The user's tables that could not be read: path and why.
     public var unreadableUserTables: [(path: String, reason: String)]
+    /// The locale the environment names (`environmentLocale(_:)`), used when the configuration
+    /// names none.
+    public var environmentLocale: String?
 
     /// The texts as AnnouncerSystem's `ConfigurationFiles.read` gives them.
     public typealias Contents = (configuration: Text?, configurationPath: String, packagedTables: [Text], userTables: [Text],
@@ -35,9 +38,18 @@ public struct ConfigurationSources: Sendable {
 
     /// The configuration and the locale tables, checked together: `locale =` must name a table
     /// there is. Problems in the user's locale tables go to `warnings`.
+    ///
+    /// The locale follows the user: the configuration's `locale`, else the environment's when
+    /// there is a table for it, else English. The voice for text that names no language is the
+    /// configuration's `voice`, else the locale's language.
     public func load(warnings: inout [ConfigError]) throws(ConfigError) -> (Configuration, LocaleCatalog) {
-        let configuration = try loadConfiguration()
+        var configuration = try loadConfiguration()
         let catalog = try loadLocales(warnings: &warnings)
+        let file = try self.configuration.map { text throws(ConfigError) in try KeyValueFile(parsing: text.text, name: text.path) }
+        if file?["locale"] == nil, let tag = environmentLocale, let table = catalog.table(for: tag) {
+            configuration.locale = table.tag
+        }
+        if file?["voice"] == nil { configuration.voice = catalog.table(for: configuration.locale)?.tag ?? configuration.voice }
         guard catalog.table(for: configuration.locale) != nil else {
             throw ConfigError(file: configurationPath,
                               "locale: there is no locale table for \"\(configuration.locale)\"; available: \(catalog.tags.joined(separator: ", "))")
@@ -77,6 +89,14 @@ public struct ConfigurationSources: Sendable {
     public func loadLocales() throws(ConfigError) -> LocaleCatalog {
         var warnings: [ConfigError] = []
         return try loadLocales(warnings: &warnings)
+    }
+
+    /// The locale the environment names, as a tag: the first of LC_ALL, LC_MESSAGES and LANG
+    /// that is set and not empty, as POSIX reads them ("fr_FR.UTF-8" → "fr-fr"); nil for "C"
+    /// and "POSIX", or none set.
+    public static func environmentLocale(_ variable: (String) -> String?) -> String? {
+        guard let value = ["LC_ALL", "LC_MESSAGES", "LANG"].lazy.compactMap(variable).first(where: { !$0.isEmpty }) else { return nil }
+        return LanguageTag(posixLocale: value)?.description
     }
 
     /// A table's tag: its file name without `.conf`.

@@ -9,7 +9,8 @@ public struct SettingsRing: Sendable, Equatable {
 
     /// Chooses the next (or previous) setting, round the ring.
     public mutating func choose(next: Bool) -> UserSetting {
-        let all = UserSetting.allCases
+        // The locale is not on the ring: a slip of a key should not change the language.
+        let all = UserSetting.allCases.filter { $0 != .locale }
         let index = all.firstIndex(of: chosen)!
         chosen = all[(index + (next ? 1 : all.count - 1)) % all.count]
         return chosen

@@ -1,11 +1,13 @@
 /// The settings a listener changes while listening (docs/design.md §8): the voice's rate, pitch,
-/// volume and name, the punctuation spoken, and how much is said. Each is a line of
+/// volume and name, the punctuation spoken, how much is said, and the locale whose words are
+/// said. Each is a line of
 /// announcer.conf, and a change to one is read by the same rule as the file's line
 /// (`Configuration.apply`): by a key on the desktop or in `announce term`, by `announce set`, by
 /// a client's `settings` request.
 public enum UserSetting: String, CaseIterable, Sendable {
     case rate, pitch, volume, voice, punctuation, hints, positions, traits
     case typingEcho = "typing-echo"
+    case locale
 
     /// How far one step up or down moves a number, and its bounds (as the file's).
     var steps: (step: Int, range: ClosedRange<Int>)? {
@@ -13,7 +15,7 @@ public enum UserSetting: String, CaseIterable, Sendable {
         case .rate: (25, 80...450)
         case .pitch: (10, 0...100)
         case .volume: (10, 0...200)
-        case .voice, .punctuation, .hints, .positions, .traits, .typingEcho: nil
+        case .voice, .punctuation, .hints, .positions, .traits, .typingEcho, .locale: nil
         }
     }
 
@@ -29,6 +31,7 @@ public enum UserSetting: String, CaseIterable, Sendable {
         case .positions: .settingPositions
         case .traits: .settingTraits
         case .typingEcho: .settingTypingEcho
+        case .locale: .settingLocale
         }
     }
 }
@@ -53,6 +56,7 @@ extension Configuration {
         case .positions: positions ? "on" : "off"
         case .traits: traits.rawValue
         case .typingEcho: typingEcho.rawValue
+        case .locale: locale
         }
     }
 
@@ -63,8 +67,9 @@ extension Configuration {
 
     /// The value one step up (or down) gives: a number moves by its step and stops at its
     /// bounds; a choice goes round its choices; the voice goes round `voices` (the installed
-    /// voices of the current language, said by their names).
-    public func stepped(_ setting: UserSetting, up: Bool, voices: [String] = []) -> String {
+    /// voices of the current language, said by their names); the locale goes round `locales`
+    /// (the tags of the locale tables there are).
+    public func stepped(_ setting: UserSetting, up: Bool, voices: [String] = [], locales: [String] = []) -> String {
         if let (step, range) = setting.steps, let now = Int(value(of: setting)) {
             // A value off the step's grid (set by hand) moves to the next mark on it.
             let mark = up ? (now / step + 1) * step : ((now + step - 1) / step - 1) * step
@@ -76,6 +81,7 @@ extension Configuration {
         case .typingEcho: TypingEcho.allCases.map(\.rawValue)
         case .traits: TraitWords.allCases.map(\.rawValue)
         case .voice: voices.isEmpty ? [voice] : voices
+        case .locale: locales.isEmpty ? [locale] : locales
         case .rate, .pitch, .volume: []
         }
         guard !choices.isEmpty else { return value(of: setting) }
@@ -83,11 +89,13 @@ extension Configuration {
         return choices[(index + (up ? 1 : choices.count - 1)) % choices.count]
     }
 
-    /// What is said as it changes, in `words`: "Rate 200.", "Punctuation most.", "Hints off."
+    /// What is said as it changes, in `words`: "Rate 200.", "Punctuation most.", "Hints off.";
+    /// a locale by its own name, in its own words ("Langue : français." once French is chosen).
     public func spoken(_ setting: UserSetting, in words: LocaleWords) -> String {
+        if setting == .locale { return words[setting.word].replacing("{value}", with: words[.localeName]) }
         // A choice is said by its word; a number or a voice as it is.
         let choiceWords: [String: LocaleWords.Word] = switch setting {
-        case .rate, .pitch, .volume, .voice: [:]
+        case .rate, .pitch, .volume, .voice, .locale: [:]
         case .punctuation: ["none": .punctuationNone, "some": .punctuationSome, "most": .punctuationMost, "all": .punctuationAll]
         case .hints, .positions: ["on": .settingOn, "off": .settingOff]
         case .typingEcho: ["characters": .echoCharacters, "words": .echoWords, "both": .echoBoth, "none": .echoNone]

@@ -77,6 +77,7 @@ public struct LocaleWords: Sendable, Equatable {
         case period = "sentence.period"
         case space = "sentence.space"
         case groupSeparator = "number.group-separator"
+        case grouping = "number.grouping"
         case listSeparator = "list.separator"
         case noActions = "focus.noActions"
         case menuClosed = "focus.menuClosed"
@@ -156,6 +157,8 @@ public struct LocaleWords: Sendable, Equatable {
         case traitsFull = "setting.traits.full"
         case traitsBrief = "setting.traits.brief"
         case settingTypingEcho = "setting.typingEcho"
+        case settingLocale = "setting.locale"
+        case localeName = "locale.name"
         case echoCharacters = "setting.typingEcho.characters"
         case echoWords = "setting.typingEcho.words"
         case echoBoth = "setting.typingEcho.both"
@@ -168,6 +171,10 @@ public struct LocaleWords: Sendable, Equatable {
         case punctuationAll = "setting.punctuation.all"
 
         var index: Int { Word.allCases.firstIndex(of: self)! }
+
+        /// Words said with a count, which take a form for each plural category their language
+        /// has (`terminal.moreLines.one`).
+        public static let counted: [Word] = [.moreLines]
     }
 
     /// Keys that are not words: the table's own tag and the other tags it answers to.
@@ -176,6 +183,8 @@ public struct LocaleWords: Sendable, Equatable {
     public let tag: String
     public let aliases: [String]
     private var words: [String]
+    /// The forms of the counted words other than `other` (which is the word itself).
+    private var plurals: [Word: [PluralCategory: String]]
 
     public subscript(word: Word) -> String { words[word.index] }
 
@@ -196,17 +205,22 @@ public struct LocaleWords: Sendable, Equatable {
         var words: [String?] = base.map { $0.words.map { Optional($0) } } ?? Array(repeating: nil, count: Word.allCases.count)
         var tag = base?.tag
         var aliases = base?.aliases ?? []
+        var plurals = base?.plurals ?? [:]
+        var pluralLines: [Word: [PluralCategory: Int]] = [:]
         for entry in file.entries {
             switch entry.key {
             case "locale": tag = entry.value
             case "aliases":
                 aliases = entry.value.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
             default:
-                guard let word = Word(rawValue: entry.key) else {
+                if let word = Word(rawValue: entry.key) {
+                    words[word.index] = entry.value
+                } else if let (word, category) = pluralForm(entry.key) {
+                    plurals[word, default: [:]][category] = entry.value
+                    pluralLines[word, default: [:]][category] = entry.line
+                } else {
                     problems.append(ConfigError(file: file.name, line: entry.line, "unknown word \"\(entry.key)\""))
-                    continue
                 }
-                words[word.index] = entry.value
             }
         }
         guard let tag, !tag.isEmpty else {
@@ -218,12 +232,37 @@ public struct LocaleWords: Sendable, Equatable {
             problems.append(ConfigError(file: file.name, "the table has no \"\(word.rawValue)\"\(instead)"))
             words[word.index] = fallback?.words[word.index]
         }
+        // Each counted word has every form its language has, and no other; a form that is
+        // wrong or missing is said with the word's `other` form.
+        let language = LanguageTag(tag)?.primary ?? ""
+        for word in Word.counted {
+            let forms = PluralCategory.forms(of: language)
+            for category in forms ?? [] where plurals[word]?[category] == nil {
+                problems.append(ConfigError(file: file.name, "the table has no \"\(word.rawValue).\(category)\" (\(language) has that form)"
+                                            + (fallback == nil ? "" : "; \"\(word.rawValue)\" is used instead")))
+            }
+            for (category, text) in plurals[word] ?? [:] {
+                let line = pluralLines[word]?[category]
+                if let forms, !forms.contains(category) {
+                    problems.append(ConfigError(file: file.name, line: line, "\(language) has no \"\(category)\" form (\(word.rawValue).\(category))"))
+                    plurals[word]?[category] = nil
+                } else if let missing = word.placeholders(counted: category).first(where: { !text.contains($0) }) {
+                    problems.append(ConfigError(file: file.name, line: line, "\(word.rawValue).\(category) must contain \(missing)"))
+                    plurals[word]?[category] = nil
+                }
+            }
+        }
+        if let grouping = words[Word.grouping.index], Self.grouping(grouping) == nil {
+            problems.append(ConfigError(file: file.name, line: file[Word.grouping.rawValue]?.line,
+                                        "\(Word.grouping.rawValue) must be a group's size (3), or the first group's and the others' (3,2)\(instead)"))
+            words[Word.grouping.index] = fallback?.words[Word.grouping.index] ?? "3"
+        }
         let placeholders: [(Word, [String])] = [(.selectedFormat, ["{text}"]), (.series, ["{index}", "{count}"]), (.headingLevel, ["{level}"]),
                                                 (.valueRange, ["{minimum}", "{maximum}"]), (.leftContainer, ["{container}"]),
                                                 (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"]),
                                                 (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"])]
             + [(Word.percent, ["{value}"]), (.selectedText, ["{text}"]), (.unselectedText, ["{text}"]), (.cutText, ["{text}"]), (.pasted, ["{text}"])]
-            + [Word.settingRate, .settingPitch, .settingVolume, .settingVoice, .settingPunctuation, .settingHints, .settingPositions, .settingTraits, .settingTypingEcho].map { ($0, ["{value}"]) }
+            + [Word.settingRate, .settingPitch, .settingVolume, .settingVoice, .settingPunctuation, .settingHints, .settingPositions, .settingTraits, .settingTypingEcho, .settingLocale].map { ($0, ["{value}"]) }
         if let alphabet = words[Word.phoneticAlphabet.index], alphabet.split(separator: " ").count != 26 {
             problems.append(ConfigError(file: file.name, line: file[Word.phoneticAlphabet.rawValue]?.line,
                                         "\(Word.phoneticAlphabet.rawValue) must be 26 words, a to z, separated by spaces\(instead)"))
@@ -236,26 +275,56 @@ public struct LocaleWords: Sendable, Equatable {
             words[word.index] = fallback?.words[word.index]
         }
         guard fallback != nil || problems.isEmpty else { return (nil, problems) }
-        return (LocaleWords(tag: tag, aliases: aliases, words: words.map { $0! }), problems)
+        return (LocaleWords(tag: tag, aliases: aliases, words: words.map { $0! }, plurals: plurals), problems)
     }
 
-    private init(tag: String, aliases: [String], words: [String]) {
+    private init(tag: String, aliases: [String], words: [String], plurals: [Word: [PluralCategory: String]]) {
         self.tag = tag
         self.aliases = aliases
         self.words = words
+        self.plurals = plurals
     }
 
-    /// `n` with the locale's digit grouping ("1,000" in en, "1.000" in de).
+    /// A key naming a counted word's form ("terminal.moreLines.few"); `other` is the word's own key.
+    private static func pluralForm(_ key: String) -> (Word, PluralCategory)? {
+        guard let dot = key.lastIndex(of: "."), let word = Word(rawValue: String(key[..<dot])), Word.counted.contains(word),
+              let category = PluralCategory(rawValue: String(key[key.index(after: dot)...])), category != .other else { return nil }
+        return (word, category)
+    }
+
+    /// `number.grouping` read: the first group's size and the others' ("3,2" → (3, 2)).
+    static func grouping(_ text: String) -> (first: Int, rest: Int)? {
+        let sizes = text.split(separator: ",").map { Int($0.trimmingWhitespace()) }
+        guard (1...2).contains(sizes.count), sizes.allSatisfy({ $0.map { (1...9).contains($0) } ?? false }) else { return nil }
+        return (sizes[0]!, sizes.last!!)
+    }
+
+    /// `n` with the locale's digit grouping ("1,000" in en, "1.000" in de, "10,00,000" in hi).
     public func formatNumber(_ n: Int) -> String {
-        let digits = String(n.magnitude)
+        let digits = Array(String(n.magnitude))
         let separator = self[.groupSeparator]
-        guard digits.count > 3, !separator.isEmpty else { return n < 0 ? "-" + digits : digits }
-        var grouped = ""
-        for (offset, digit) in digits.enumerated() {
-            if offset > 0, (digits.count - offset) % 3 == 0 { grouped += separator }
-            grouped.append(digit)
+        let (first, rest) = Self.grouping(self[.grouping]) ?? (3, 3)
+        guard digits.count > first, !separator.isEmpty else { return (n < 0 ? "-" : "") + String(digits) }
+        // Groups from the right: `first` digits, then `rest` at a time.
+        var groups = [String(digits.suffix(first))]
+        var end = digits.count - first
+        while end > 0 {
+            groups.insert(String(digits[max(0, end - rest)..<end]), at: 0)
+            end -= rest
         }
-        return n < 0 ? "-" + grouped : grouped
+        return (n < 0 ? "-" : "") + groups.joined(separator: separator)
+    }
+
+    /// Whether `text` already ends a sentence: in this locale's period, or in another script's
+    /// full stop ("完成。" in an English sentence takes no "." after it).
+    public func endsSentence(_ text: String) -> Bool {
+        text.hasSuffix(self[.period]) || text.last.map { "。．！？।॥؟".contains($0) } == true
+    }
+
+    /// A counted word's form for `count` in this locale (the word itself is its `other` form).
+    public func counted(_ word: Word, _ count: Int) -> String {
+        let category = PluralCategory.of(count, in: LanguageTag(tag)?.primary ?? "")
+        return plurals[word]?[category] ?? self[word]
     }
 
     /// A letter's word in the locale's spelling alphabet ("bravo" for b or B), nil for a
@@ -303,10 +372,18 @@ public struct LocaleWords: Sendable, Equatable {
 
     /// A flood of lines as its one line said and how many more ("make: done, 41 more lines").
     public func moreLines(_ text: String, count: Int) -> String {
-        self[.moreLines].replacing("{count}", with: String(count)).replacing("{text}", with: text)
+        counted(.moreLines, count).replacing("{count}", with: formatNumber(count)).replacing("{text}", with: text)
     }
 
     func selected(_ text: String) -> String {
         self[.selectedFormat].replacing("{text}", with: text)
+    }
+}
+
+extension LocaleWords.Word {
+    /// What a counted word's `category` form must contain: the text always, the count unless
+    /// the form names its number (Arabic's one and two).
+    func placeholders(counted category: PluralCategory) -> [String] {
+        [.zero, .one, .two].contains(category) ? ["{text}"] : ["{text}", "{count}"]
     }
 }

@@ -7,10 +7,10 @@ extension Request {
     public func schedulerEvent(composer: UtteranceComposer) -> SchedulerEvent? {
         switch self {
         case .focus(let element):
-            return Self.focusEvent(composer.compose(element), language: element.language)
+            return Self.focusEvent(composer.compose(element))
         case .screen(let tree, let focus):
             guard let target = FocusEngine.firstSpoken(in: tree, focus: focus) else { return nil }
-            return Self.focusEvent(composer.compose(target), language: target.element.language)
+            return Self.focusEvent(composer.compose(target))
         case .announce(let announcement) where announcement.priority == .progress:
             return .message(Speech(announcement), .progress, held: false)
         case .announce(let announcement):
@@ -21,7 +21,7 @@ extension Request {
             // A character is said as itself, punctuation included ("comma", not a pause).
             return .echo(Speech(text: text, language: language, spellOut: unit == .spelled, punctuation: unit == .character ? .all : nil))
         case .window(let title, let role, let language):
-            return .window(Speech(text: composer.composeWindow(title: title, role: role, language: language), language: language))
+            return .window(Speech(composer.composeWindow(title: title, role: role, language: language)))
         case .hello, .status, .update, .key, .navigate, .commands, .shortcuts, .subscribe, .voices:
             return nil
         case .settings:
@@ -30,10 +30,12 @@ extension Request {
         }
     }
 
-    private static func focusEvent(_ utterance: Utterance, language: String?) -> SchedulerEvent {
+    /// Announcer's words in the user's voice; the element's own text, where it is in another
+    /// language, in that language's (`Utterance.spans`).
+    private static func focusEvent(_ utterance: Utterance) -> SchedulerEvent {
         .focus(
-            description: Speech(text: utterance.description, language: language),
-            hint: utterance.hint.map { Speech(text: $0, language: language) }
+            description: Speech(utterance),
+            hint: utterance.hint.map { Speech(text: $0, spans: utterance.hintSpans) }
         )
     }
 }

@@ -80,11 +80,14 @@ public struct Speech: Sendable, Equatable {
     public var volume: Double?
     /// A synthesizer voice by name, tried before the language's.
     public var voice: String?
+    /// Stretches of `text` in another language than `language`, each said in its own voice.
+    public var spans: [LanguageSpan]
 
     public init(text: String, language: String? = nil, spellOut: Bool = false,
                 punctuation: Announcement.Punctuation? = nil, pitch: Double? = nil, rate: Double? = nil,
-                marks: [SpeechMark] = [], volume: Double? = nil, voice: String? = nil) {
+                marks: [SpeechMark] = [], volume: Double? = nil, voice: String? = nil, spans: [LanguageSpan] = []) {
         self.text = text
+        self.spans = spans
         self.marks = marks
         self.volume = volume
         self.voice = voice
@@ -93,6 +96,12 @@ public struct Speech: Sendable, Equatable {
         self.punctuation = punctuation
         self.pitch = pitch
         self.rate = rate
+    }
+
+    /// A composed description: the user's words in the user's voice, the element's own text in
+    /// its language's.
+    public init(_ utterance: Utterance) {
+        self.init(text: utterance.description, spans: utterance.spans)
     }
 
     public init(_ announcement: Announcement) {

@@ -16,8 +16,8 @@ extension DaemonCore {
         for change in changes {
             let value: String = switch change.change {
             case .to(let value): value
-            case .up: changed.stepped(change.setting, up: true, voices: voiceChoices(for: changed.voice))
-            case .down: changed.stepped(change.setting, up: false, voices: voiceChoices(for: changed.voice))
+            case .up: changed.stepped(change.setting, up: true, voices: voiceChoices(for: changed.voice), locales: composer.catalog.tags)
+            case .down: changed.stepped(change.setting, up: false, voices: voiceChoices(for: changed.voice), locales: composer.catalog.tags)
             }
             do {
                 try changed.set(change.setting, to: value)
@@ -25,11 +25,26 @@ extension DaemonCore {
                 // None of them is taken: a request is carried out whole or not at all.
                 return Reply(RequestError(.invalidField, "set.\(error.message)", id: id))
             }
+            if change.setting == .locale {
+                guard let table = composer.catalog.table(for: changed.locale) else {
+                    return Reply(RequestError(.invalidField, "set.locale: there is no locale table for \"\(changed.locale)\"; available: "
+                                              + composer.catalog.tags.joined(separator: ", "), id: id))
+                }
+                changed.locale = table.tag
+            }
+        }
+        // A new locale brings its voice, unless the voice already speaks its language.
+        var changes = changes
+        if changed.locale != configuration.locale, !changes.contains(where: { $0.setting == .voice }),
+           let locale = LanguageTag(changed.locale), LanguageTag(changed.voice).map({ $0.primary != locale.primary }) ?? true {
+            changed.voice = changed.locale
+            changes.append(SettingChange(.voice, .to(changed.locale)))
         }
         guard !changes.isEmpty else { return Reply(id: id, .settings(DaemonSettings.userValues(configuration))) }
         let settings = UserSetting.allCases.filter { setting in changes.contains { $0.setting == setting } }
         configuration = changed
         composer.verbosity = .init(changed)
+        composer.locale = changed.locale
         events.append(.settingsChanged(changed, settings))
         // The doors that keep a setting of their own (typing echo) follow it.
         events += broadcast(.settings(DaemonSettings.userValues(changed)))
@@ -37,8 +52,10 @@ extension DaemonCore {
         // step's value cuts off the one before, and the next focus cuts it off. It is the
         // daemon's own word, no client's: a client that leaves (`announce set`) does not take
         // it with it.
-        let words = composer.catalog.words(for: nil, configured: composer.locale)
-        let said = settings.map { changed.spoken($0, in: words) }.joined(separator: words[.space])
+        let words = composer.words
+        // The voice that came with a locale is not said on its own: the locale's name says it.
+        let spoken = settings.contains(.locale) ? settings.filter { $0 != .voice } : settings
+        let said = spoken.map { changed.spoken($0, in: words) }.joined(separator: words[.space])
         let output = schedule(.echo(Speech(text: said)))
         return Reply(id: id, .settings(DaemonSettings.userValues(changed), utterance: output.accepted.first))
     }
