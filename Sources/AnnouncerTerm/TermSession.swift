@@ -254,13 +254,22 @@ public struct TermSession {
     // MARK: - announcerd
 
     private mutating func deliver(_ speech: some Collection<TerminalReader.Speech>, waitingForReplies: Bool = false) {
+        // The program's text in its language's voice, when that is not the user's.
+        let language = reader.composer.ownLanguage(reader.settings.language)
         for item in speech {
             let request: Request
             switch item {
             case .stop: request = .stop
-            case .say(let text): request = .announce(Announcement(text: text))
-            case .focus(let element): request = .focus(element)
-            case .echo(let text, let unit): request = .echo(text: text, unit: unit, language: nil)
+            case .say(let text):
+                var announcement = Announcement(text: text)
+                announcement.language = language
+                request = .announce(announcement)
+            case .focus(var element):
+                element.language = element.language ?? language
+                request = .focus(element)
+            case .echo(let text, let unit):
+                // A character is the user's own key; a line or a word is the program's text.
+                request = .echo(text: text, unit: unit, language: [.line, .word].contains(unit) ? language : nil)
             }
             // A daemon that restarted is reached again, and the request is not lost.
             if let driver {

@@ -100,7 +100,7 @@ extension ComposeCommand {
         case .start(let item), .sounding(let item):
             return json
                 ? JSONValue.object(["at": .number(entry.at), "event": "start", "utterance": .number(Double(item.id.rawValue)), "kind": .string(item.kind.description), "text": .string(item.speech.text)]).serialized()
-                : "\(format(entry.at)) \(TextSinkLine.speaking(item))"
+                : TextSinkLine.speaking(item).split(separator: "\n").map { "\(format(entry.at)) \($0)" }.joined(separator: "\n")
         case .cutOff(let id):
             return json
                 ? JSONValue.object(["at": .number(entry.at), "event": "cut", "utterance": .number(Double(id.rawValue))]).serialized()

@@ -68,6 +68,9 @@ enum DaemonCommands {
                         or its state alone ("Checked.")
           typing-echo   characters, words, both or none: what is said as you type (the
                         desktop door and announce term follow it at once)
+          locale        the language of Announcer's words: en, de, zh-Hans, fr, es, pt-BR,
+                        it, ru, ja, ko, ar or hi (up and down go round them); its voice comes
+                        with it unless the voice already speaks it; the doors follow at once
         A bad value changes nothing (65, in the daemon's words). Prints the settings as they are
         now, as 'announce get' does.
         """

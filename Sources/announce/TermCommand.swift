@@ -36,6 +36,9 @@ enum TermCommand {
                                  announcer.conf), until any other key
 
           --typing-echo ECHO     characters, words, both or none (default: typing-echo)
+          --language TAG         the program's language, whose voice says its output when
+                                 it is not the user's locale (default: the locale its
+                                 environment gives it: LC_ALL, LC_MESSAGES, LANG)
           --config FILE          read this configuration instead of the user's or the default
 
         Testing, headless (no terminal needed): --keys FILE runs COMMAND in a terminal of
@@ -54,7 +57,7 @@ enum TermCommand {
         """
 
     static let scanner = ArgumentScanner(flags: ["--help", "-h", "--json"],
-                                         options: ["--socket", "--typing-echo", "--config", "--keys", "--expect", "--update", "--size"],
+                                         options: ["--socket", "--typing-echo", "--config", "--keys", "--expect", "--update", "--size", "--language"],
                                          maximumPositionals: .max)
 
     static func run(_ arguments: ArraySlice<String>) -> ExitStatus {
@@ -81,6 +84,16 @@ enum TermCommand {
                 return .usage
             }
             settings.typingEcho = value
+        }
+        if let language = parsed.options["--language"] {
+            guard LanguageTag(language) != nil else {
+                Console.error("announce term: --language must be a language tag such as fr or pt-BR\nTry 'announce term --help'.")
+                return .usage
+            }
+            settings.language = language
+        } else {
+            let environment = Environment.current
+            settings.language = ConfigurationSources.environmentLocale { environment[$0] }
         }
         let test: KeysTest?
         switch KeysTest.parse(parsed) {

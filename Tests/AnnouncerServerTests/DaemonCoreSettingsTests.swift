@@ -19,7 +19,7 @@ import Testing
     @Test mutating func aSettingIsReadChangedSaidAndHandedOn() {
         _ = test.connect(1)
         let read = CoreHarness.sent(test.send(1, #"{"type":"settings","id":1}"#))
-        #expect(read == [#"1 {"id":1,"settings":{"hints":"on","pitch":50,"positions":"on","punctuation":"none","rate":175,"traits":"full","typing-echo":"characters","voice":"en","volume":100},"type":"ok"}"#])
+        #expect(read == [#"1 {"id":1,"settings":{"hints":"on","locale":"en","pitch":50,"positions":"on","punctuation":"none","rate":175,"traits":"full","typing-echo":"characters","voice":"en","volume":100},"type":"ok"}"#])
 
         let up = test.send(1, #"{"type":"settings","id":2,"set":{"rate":"up"}}"#)
         // Handed to the engine and the file before it is said, so it is said at the new rate.
@@ -42,6 +42,31 @@ import Testing
         #expect(test.send(1, #"{"type":"focus","element":{"label":"OK"}}"#).contains(.cutOff(UtteranceID(2))))
     }
 
+    /// The locale: said by its own name in its own words, its voice with it (unless the voice
+    /// speaks its language already), the composer's words from then on; one with no table, or
+    /// a step, goes by the tables there are.
+    @Test mutating func theLocaleBringsItsWordsAndItsVoice() {
+        _ = test.connect(1)
+        let french = test.send(1, #"{"type":"settings","id":1,"set":{"locale":"fr-CA"}}"#)
+        #expect(Self.changed(french) == ["voice = fr, locale = fr"])
+        let words = packagedCatalog.table(for: "fr")!
+        #expect(CoreHarness.spoken(french) == ["echo " + words[.settingLocale].replacing("{value}", with: words[.localeName])])
+        #expect(test.core.configuration.voice == "fr")
+        #expect(CoreHarness.spoken(test.send(1, #"{"type":"focus","element":{"label":"OK","traits":["button"]}}"#)) == ["focus OK. \(words[.button])"])
+        // A voice of the language chosen already stays.
+        _ = test.send(1, #"{"type":"settings","id":2,"set":{"voice":"en-GB","locale":"en"}}"#)
+        #expect(test.core.configuration.voice == "en-GB")
+        _ = test.send(1, #"{"type":"settings","id":3,"set":{"locale":"de"}}"#)
+        #expect(test.core.configuration.voice == "de")
+        _ = test.send(1, #"{"type":"settings","id":4,"set":{"locale":"en"}}"#)
+        #expect(test.core.configuration.voice == "en")
+        let refused = CoreHarness.sent(test.send(1, #"{"type":"settings","id":5,"set":{"locale":"tlh"}}"#))
+        #expect(refused.first?.contains(#"set.locale: there is no locale table for \"tlh\"; available: ar, de, en"#) == true, "\(refused)")
+        #expect(test.core.configuration.locale == "en")
+        let up = test.send(1, #"{"type":"settings","id":6,"set":{"locale":"up"}}"#)
+        #expect(Self.changed(up) == ["voice = es, locale = es"])
+    }
+
     @Test mutating func aBadValueChangesNothing() {
         _ = test.connect(1)
         let refused = test.send(1, #"{"type":"settings","id":1,"set":{"rate":220,"volume":500}}"#)
@@ -49,7 +74,7 @@ import Testing
         #expect(Self.changed(refused).isEmpty && CoreHarness.spoken(refused).isEmpty)
         #expect(test.core.configuration == Configuration())
         let unknown = CoreHarness.sent(test.send(1, #"{"type":"settings","id":2,"set":{"speed":3}}"#))
-        #expect(unknown.first?.contains(#""message":"set.speed: is no setting; the settings are rate, pitch, volume, voice, punctuation, hints, positions, traits, typing-echo""#) == true)
+        #expect(unknown.first?.contains(#""message":"set.speed: is no setting; the settings are rate, pitch, volume, voice, punctuation, hints, positions, traits, typing-echo, locale""#) == true)
         let kind = CoreHarness.sent(test.send(1, #"{"type":"settings","id":3,"set":{"rate":[1]}}"#))
         #expect(kind.first?.contains("expected a value, \\\"up\\\" or \\\"down\\\", got an array") == true)
     }

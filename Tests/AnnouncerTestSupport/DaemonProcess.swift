@@ -21,7 +21,10 @@ public final class DaemonProcess {
     public let stdoutPath: String
     public let stderrPath: String
 
-    public init(arguments: [String] = ["--sink", "text"], config: String? = nil, socketPath: String? = nil, waitForSocket: Bool = true) throws {
+    /// `environment` is laid over this process's; the locale is English's (`C.UTF-8`) unless it
+    /// names one, so that a machine's own language never changes what a test hears.
+    public init(arguments: [String] = ["--sink", "text"], config: String? = nil, socketPath: String? = nil, waitForSocket: Bool = true,
+                environment extra: [String: String] = [:]) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("announcerd-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         socket = socketPath ?? directory + "/run/socket"
@@ -39,6 +42,10 @@ public final class DaemonProcess {
         process.arguments = args
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = directory + "/config-home"
+        environment["LC_ALL"] = nil
+        environment["LC_MESSAGES"] = nil
+        environment["LANG"] = "C.UTF-8"
+        environment.merge(extra) { $1 }
         process.environment = environment
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))

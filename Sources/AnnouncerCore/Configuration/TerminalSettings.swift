@@ -8,6 +8,9 @@ public struct TerminalSettings: Sendable, Equatable {
     /// More lines than this in one burst is a flood: its last line and how many more.
     public var floodLines = 20
     public var typingEcho = TypingEcho.characters
+    /// The program's language (`announce term --language`, else its environment's locale):
+    /// its output is said in that language's voice when it is not the user's.
+    public var language: String?
 
     public init() {}
 }

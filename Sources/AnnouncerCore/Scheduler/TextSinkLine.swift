@@ -3,8 +3,14 @@
 /// `SPEAK <kind> <id> <text>` when an utterance starts sounding, `FINISHED <id> <status>` when
 /// it ends, whatever the end.
 public enum TextSinkLine {
+    /// `SPEAK kind id text`, then a `LANGUAGE` line for each voice other than the user's: `LANGUAGE id
+    /// tag` when all of it is in that language, `LANGUAGE id tag offset count` for a stretch
+    /// (characters of the text), so that a test without audio sees which voice says what.
     public static func speaking(_ item: ScheduledUtterance) -> String {
-        "SPEAK \(item.kind) \(item.id) \(escaped(item.speech.text))"
+        var lines = "SPEAK \(item.kind) \(item.id) \(escaped(item.speech.text))"
+        if let language = item.speech.language { lines += "\nLANGUAGE \(item.id) \(escaped(language))" }
+        for span in item.speech.spans { lines += "\nLANGUAGE \(item.id) \(escaped(span.language)) \(span.offset) \(span.count)" }
+        return lines
     }
 
     public static func finished(_ id: UtteranceID, _ status: FinishStatus) -> String {
