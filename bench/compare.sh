@@ -7,9 +7,10 @@
 #
 # (default 15 trials; results also in FILE; --bin: the release binaries already built there,
 # so that nothing is built and no build lock is waited for). --only runs some parts after the same set-up, in
-# their usual order: one or more of latency, terminal, desktop, tab-title, review, web,
+# their usual order: one or more of latency, languages, terminal, desktop, tab-title, review, web,
 # web-chromium, textual, throughput, memory and wakeups, separated by commas (web-chromium and
-# textual only when named: textual, bench/textual_form.py, installs Textual from PyPI). wakeups
+# textual only when named: textual, bench/textual_form.py, installs Textual from PyPI; languages,
+# latency's two languages in one utterance alone, only when named). wakeups
 # (bench/wakeups.py) is both idle stacks' wake-ups a second. memory
 # (bench/memory.py) is RSS, PSS and USS of both stacks idle, the 10,000-utterance run, and the
 # desktop stacks (announcerd + worker + announcer-atspi against speech-dispatcher + its module +
@@ -34,8 +35,8 @@ while [ $# -gt 0 ]; do
 done
 for name in ${only//,/ }; do
     case $name in
-        latency|terminal|desktop|tab-title|review|web|web-chromium|textual|throughput|memory|wakeups) ;;
-        *) echo "compare: --only takes latency, terminal, desktop, tab-title, review, web, web-chromium, textual, throughput, memory and wakeups, separated by commas" >&2; exit 64 ;;
+        latency|languages|terminal|desktop|tab-title|review|web|web-chromium|textual|throughput|memory|wakeups) ;;
+        *) echo "compare: --only takes latency, languages, terminal, desktop, tab-title, review, web, web-chromium, textual, throughput, memory and wakeups, separated by commas" >&2; exit 64 ;;
     esac
 done
 # part NAME: whether this run measures NAME.
@@ -144,6 +145,9 @@ if part wakeups; then
     [ "$speechd_rss" != null ] && wakeup_stacks+=(--stack "speech-dispatcher + sd_espeak-ng=$speechd_server,$speechd_module")
     /usr/bin/python3 bench/wakeups.py --seconds "$(( trials >= 15 ? 60 : 5 ))" "${wakeup_stacks[@]}" | tee -a "$results"
 fi
+# languages: only latency's two languages in one utterance (latency measures them too).
+[[ ",$only," == *",languages,"* ]] && /usr/bin/python3 bench/latency.py --languages-only --trials "$trials" --monitor announcer_bench.monitor \
+    --socket "$sock" --ssip "$work/announcer-ssip.sock" --announce "$bin/announce" --announcerd "$bin/announcerd" | tee -a "$results"
 part latency && /usr/bin/python3 bench/latency.py --trials "$trials" --cold-trials "$trials" --monitor announcer_bench.monitor \
     --socket "$sock" --ssip "$work/announcer-ssip.sock" --announce "$bin/announce" --announcerd "$bin/announcerd" | tee -a "$results"
 

@@ -140,6 +140,40 @@ def trial_cut_off(recorder, speak, stop, into=0.8):
 LONG = "This is a long sentence that keeps talking for several seconds so that it can be cut off in the middle of a word."
 
 
+def measure_languages(recorder, announcer, ssip, trials, results):
+    # 4b. Languages inside one utterance: a French label on an English desktop ("Bonjour" in the
+    #     French voice, "Button." in the English one: one synthesis, espeak-ng's <voice xml:lang>)
+    #     against the same text in one voice; speech-dispatcher switches with SET LANGUAGE
+    #     between two messages. Trials alternate, so that both see the same machine.
+    def focus_in(language):
+        element = {"label": "Bonjour", "traits": ["button"]}
+        if language:
+            element["language"] = language
+        announcer.request({"type": "focus", "element": element})
+        announcer.read_reply()
+
+    def speechd_switching():
+        ssip.set_language("fr")
+        ssip.speak("Bonjour.")
+        ssip.set_language("en")
+        ssip.speak("Button.")
+
+    def speechd_one_voice():
+        ssip.set_language("en")
+        ssip.speak("Bonjour. Button.")
+
+    switched, one_voice, s_switched, s_one_voice = [], [], [], []
+    for _ in range(trials):
+        switched.append(trial_first_sound(recorder, lambda: focus_in("fr")))
+        one_voice.append(trial_first_sound(recorder, lambda: focus_in(None)))
+        s_switched.append(trial_first_sound(recorder, speechd_switching))
+        s_one_voice.append(trial_first_sound(recorder, speechd_one_voice))
+    results += [("two languages in one utterance → first sound", summarize("announcerd focus, French label, English words", switched),
+                 summarize("speech-dispatcher SET LANGUAGE fr, SPEAK, SET LANGUAGE en, SPEAK", s_switched))]
+    results += [("the same text in one voice → first sound", summarize("announcerd focus, no language", one_voice),
+                 summarize("speech-dispatcher SPEAK in English", s_one_voice))]
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--trials", type=int, default=15)
@@ -151,6 +185,7 @@ def main():
     parser.add_argument("--cold-trials", type=int, default=None)
     parser.add_argument("--text", default="Testing one two three")
     parser.add_argument("--ssip", default=None, help="announcerd's SSIP socket: the same SSIP clients against both servers")
+    parser.add_argument("--languages-only", action="store_true", help="only 4b: two languages in one utterance")
     args = parser.parse_args()
     cold_trials = args.cold_trials or args.trials
     recorder = Recorder(args.monitor, args.threshold)
@@ -168,6 +203,11 @@ def main():
     def stop_announcer():
         announcer.request({"type": "stop"})
         announcer.read_reply()
+
+    if args.languages_only:
+        measure_languages(recorder, announcer, ssip, args.trials, results)
+        report(results)
+        return
 
     # 1. A request on an open connection → first sound.
     a = [trial_first_sound(recorder, lambda: say_announcer(args.text)) for _ in range(args.trials)]
@@ -242,6 +282,8 @@ def main():
     s = [trial_switch(switch_speechd) for _ in range(args.trials)]
     results += [("focus change while speaking → new speech", summarize("announcerd focus", a), summarize("speech-dispatcher CANCEL+SPEAK", s))]
 
+    measure_languages(recorder, announcer, ssip, args.trials, results)
+
     # 5. The same client, two servers (docs/design.md §15): spd-say and python3-speechd against
     #    announcerd's SSIP door, and against speech-dispatcher.
     if args.ssip:
@@ -297,6 +339,10 @@ def main():
     s = [cold_speechd() for _ in range(cold_trials)]
     results += [("cold start to first sound", summarize("announcerd, socket-activated", a), summarize("spd-say, autospawn", s))]
 
+    report(results)
+
+
+def report(results):
     for (what, ours, theirs) in results:
         ratio = None
         if ours.get("median_ms") is not None and theirs.get("median_ms"):

@@ -86,6 +86,11 @@ extension ATSPI {
             }
             announcer_atspi_unref(text)
         }
+        // The language of what it says (a web page's `lang`, object by object), when it says
+        // anything: its text in that language's voice.
+        if !object.name.isEmpty || object.text?.isEmpty == false, let locale = checked({ atspi_accessible_get_object_locale(accessible, &$0) }) ?? nil {
+            object.locale = String(cString: locale)
+        }
         let attributes = checked({ atspi_accessible_get_attributes(accessible, &$0) }) ?? nil
         // A radio button's, a tab's or a menu item's place in its group, as the page gives it (the
         // review's list items say List Start and List End instead).

@@ -163,7 +163,10 @@ import AnnouncerTestSupport
         #expect(packagedCatalog.table(for: "en")!.formatNumber(1234567) == "1,234,567")
         #expect(packagedCatalog.table(for: "de")!.formatNumber(1234567) == "1.234.567")
         #expect(packagedCatalog.table(for: "de")!.formatNumber(999) == "999")
-        #expect(packagedCatalog.table(for: "fr")!.formatNumber(1234567) == "1\u{202F}234\u{202F}567")
+        // French groups by a space (espeak-ng reads a no-break space as a break between numbers).
+        #expect(packagedCatalog.table(for: "fr")!.formatNumber(1234567) == "1 234 567")
+        // Russian leaves them ungrouped, for the same reason.
+        #expect(packagedCatalog.table(for: "ru")!.formatNumber(1234567) == "1234567")
         // Indian grouping: three digits, then two at a time.
         #expect(packagedCatalog.table(for: "hi")!.formatNumber(1234567) == "12,34,567")
         #expect(packagedCatalog.table(for: "hi")!.formatNumber(-100000) == "-1,00,000")

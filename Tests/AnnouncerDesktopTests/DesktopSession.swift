@@ -10,9 +10,12 @@ import Foundation
 /// `window:activate` comes before the first focus depends on timing. `app` is a fixture file,
 /// or a command line whose first word is one (browser.sh chromium page.html). With `mark` among
 /// the kinds, the session's marks (`MARK stop 1`) are there too, in their place; with `finished`,
-/// each utterance's end as `finished STATUS` (`finished interrupted`).
+/// each utterance's end as `finished STATUS` (`finished interrupted`); with `language`, each
+/// stretch said in another language's voice is marked in the text, «fr:Bonjour», and a text all
+/// in one is «fr:…» whole. `environment` is given to the whole session (`LANG`: the user's locale).
 func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), keys: [String],
-                    kinds: Set<String> = ["focus", "echo", "default", "high", "message"]) async throws -> [String] {
+                    kinds: Set<String> = ["focus", "echo", "default", "high", "message"],
+                    environment: [String: String] = [:]) async throws -> [String] {
     let script = packageRoot.appendingPathComponent("Tests/fixtures/desktop/session.sh").path
     // The fixture and the files it is given (browser.sh's page), by their whole paths.
     let fixtures = packageRoot.appendingPathComponent("Tests/fixtures/desktop")
@@ -29,9 +32,19 @@ func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), k
     // answers a browser's key in seconds); the session's start and end have 40 s more.
     let pressed = keys.filter { !["wait:", "seen:"].contains(where: $0.hasPrefix) }.count
     let budget = 110 + 4 * max(0, pressed - 20)
-    let text = try await sessionOutput(["env", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)/.config", "XDG_CACHE_HOME=\(home)/.cache",
-                                        "SESSION_SECONDS=\(budget)", script, binary("announcerd"), reader, fixture] + keys,
+    // English unless the test names a locale: the machine's own language never changes what is heard.
+    let locale = ["LANG": "C.UTF-8"].merging(environment) { $1 }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+    let text = try await sessionOutput(["env", "-u", "LC_ALL", "-u", "LC_MESSAGES", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)/.config",
+                                        "XDG_CACHE_HOME=\(home)/.cache", "SESSION_SECONDS=\(budget)"] + locale
+                                       + [script, binary("announcerd"), reader, fixture] + keys,
                                        seconds: budget + 40)
+    // LANGUAGE lines: each utterance's voices other than the user's.
+    var languages: [Substring: [(tag: Substring, offset: Int?, count: Int?)]] = [:]
+    for line in text.split(separator: "\n") where line.hasPrefix("LANGUAGE ") {
+        let parts = line.split(separator: " ")
+        guard parts.count >= 3 else { continue }
+        languages[parts[1], default: []].append((parts[2], parts.count == 5 ? Int(parts[3]) : nil, parts.count == 5 ? Int(parts[4]) : nil))
+    }
     return text.split(separator: "\n").compactMap { line -> String? in
         // Keys left unpressed are always said: the expectation then shows where they stopped.
         if line.hasPrefix("MARK out of time") { return String(line) }
@@ -39,7 +52,18 @@ func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), k
         if line.hasPrefix("FINISHED ") { return kinds.contains("finished") ? "finished " + (line.split(separator: " ").last ?? "") : nil }
         let parts = line.split(separator: " ", maxSplits: 3)
         guard parts.count == 4, parts[0] == "SPEAK" else { return nil }
-        return kinds.contains(String(parts[1])) ? String(parts[3]) : nil
+        guard kinds.contains(String(parts[1])) else { return nil }
+        guard kinds.contains("language"), let spans = languages[parts[2]] else { return String(parts[3]) }
+        var characters = Array(parts[3]).map(String.init)
+        for span in spans.reversed() {
+            guard let offset = span.offset, let count = span.count, offset + count <= characters.count else {
+                characters = ["«\(span.tag):"] + characters + ["»"]
+                continue
+            }
+            characters.insert("»", at: offset + count)
+            characters.insert("«\(span.tag):", at: offset)
+        }
+        return characters.joined()
     }
 }
 

@@ -77,4 +77,22 @@ import Testing
                                               kinds: Self.allKinds)
         #expect(Array(spoken.drop { $0 != said[0] }) == said, "in \(spoken)")
     }
+
+    /// A French user (LANG=fr_FR.UTF-8) on a French page with an English paragraph
+    /// (Tests/fixtures/desktop/french.html), in Firefox: every word Announcer adds is French, the
+    /// page's French text is said in the user's voice, and the paragraph Firefox gives the
+    /// locale "en" (its `lang`) in the English voice («en:…», the text sink's LANGUAGE line).
+    @Test func aFrenchPageWithAnEnglishParagraph() async throws {
+        let first = "Bienvenue: niveau 1. En-tête. Repère."
+        let (keys, said) = keysAndSpeech([
+            ("Down", ["Ceci est un paragraphe en français."]),
+            ("Down", ["«en:This paragraph is in English.»"]),
+            ("Tab", ["Envoyer. Bouton."]),
+        ])
+        let spoken = try await desktopSession("browser.sh firefox french.html",
+                                              keys: ["wait:Page en français", "click", "seen:^SPEAK low [0-9]+ Bienvenue", "idle"]
+                                                + keys.map { $0.replacing("«en:", with: "").replacing("»", with: "") },
+                                              kinds: ["focus", "low", "language"], environment: ["LANG": "fr_FR.UTF-8"])
+        #expect(Array(spoken.drop { $0 != first }) == [first] + said, "in \(spoken)")
+    }
 }
