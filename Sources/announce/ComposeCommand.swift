@@ -50,7 +50,7 @@ struct ComposeCommand {
           --timeline             print when each utterance would start, stop and finish
           --speak                say it aloud instead, in real time (runs announcerd --play)
           --sink SINK            with --speak: speaker, wav:DIR, text, text:instant or null
-          --locale TAG           locale for elements without a language (overrides locale =)
+          --locale TAG           the locale whose words are said (overrides locale = and LANG)
           --hint-style STYLE     touch or keyboard (overrides hint-style =)
           --config FILE          read this configuration instead of the user's or the default
           --expect EXPECTED      compare with EXPECTED: a unified diff and exit 1 when different

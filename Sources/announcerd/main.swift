@@ -37,7 +37,7 @@ let help = """
       --sink SINK     speaker, wav:DIR, text, text:instant or null (default: the configuration's
                       sink, which is speaker unless changed)
       --config FILE   read this configuration instead of the user's or the packaged default
-      --locale TAG    locale for elements without a language (overrides locale =)
+      --locale TAG    the locale whose words are said (overrides locale = and LANG)
       --hint-style S  touch or keyboard (overrides hint-style =)
       --version       print the version
       -h, --help      show this help
