@@ -1,3 +1,4 @@
+import AnnouncerCore
 import AnnouncerDesktop
 import CAtSpi
 
@@ -82,7 +83,9 @@ extension ATSPI {
         }
         if let text = atspi_accessible_get_text_iface(accessible) {
             if let count = checked({ atspi_text_get_character_count(text, &$0) }), count > 0, count <= longestReviewText {
-                object.text = string { atspi_text_get_text(text, 0, count, &$0) }
+                let read = string { atspi_text_get_text(text, 0, count, &$0) }
+                object.text = read
+                object.textLanguages = textLanguages(text, read, count: Int(count))
             }
             announcer_atspi_unref(text)
         }
@@ -97,6 +100,34 @@ extension ATSPI {
         readValues(accessible, attributes: attributes, valueText: false, placed: reviewPlacedRoles, into: &object)
         if let attributes { g_hash_table_unref(attributes) }
         return object
+    }
+
+    /// The stretches of a text whose `language` text attribute is set (runs of a web page's
+    /// `<span lang>`): one call for a text in one language, a call a run otherwise, at most 32.
+    /// AT-SPI counts code points; the spans count the text's characters.
+    static func textLanguages(_ text: UnsafeMutablePointer<AtspiText>, _ read: String, count: Int) -> [LanguageSpan] {
+        var spans: [LanguageSpan] = []
+        var offset = 0
+        var characterOf: [Int]?
+        for _ in 0..<32 where offset < count {
+            var start: gint = 0, end: gint = 0
+            guard let attributes = checked({ atspi_text_get_attribute_run(text, gint(offset), 0, &start, &end, &$0) }) ?? nil else { break }
+            defer { g_hash_table_unref(attributes) }
+            if let language = announcer_atspi_attribute(attributes, "language"), end > start {
+                if characterOf == nil {
+                    // The character each code point is in.
+                    var map: [Int] = []
+                    for (index, character) in read.enumerated() { map += Array(repeating: index, count: character.unicodeScalars.count) }
+                    characterOf = map + [read.count]
+                }
+                let map = characterOf!
+                let first = map[min(Int(start), map.count - 1)], last = map[min(Int(end), map.count - 1)]
+                if last > first { spans.append(LanguageSpan(offset: first, count: last - first, language: String(cString: language))) }
+            }
+            guard Int(end) > offset else { break }
+            offset = Int(end)
+        }
+        return spans
     }
 
     /// Asks the object's application for its attributes, once per application: Chromium

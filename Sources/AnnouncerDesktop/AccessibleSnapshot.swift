@@ -1,3 +1,5 @@
+import AnnouncerCore
+
 /// What the desktop door reads of one accessible object (docs/design.md §12), with no AT-SPI type in it:
 /// the bridge fills it from libatspi, the tests write it by hand.
 public struct AccessibleSnapshot: Sendable, Equatable {
@@ -29,6 +31,9 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     public var accelerator: String?
     /// Its locale ("de_DE").
     public var locale: String?
+    /// Stretches of `text` in another language than `locale` (a web page's `<span lang>`, AT-SPI's
+    /// `language` text attribute), in characters of `text`.
+    public var textLanguages: [LanguageSpan] = []
     /// The web page's own role for it, AT-SPI's `xml-roles` attribute ("navigation", "main",
     /// "banner"): a landmark is known by it.
     public var xmlRoles: String?

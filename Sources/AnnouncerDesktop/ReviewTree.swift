@@ -301,15 +301,23 @@ public enum ReviewTree {
         mutating func runs(_ node: AccessibleNode, text: String, line: Int) -> [Element] {
             var elements: [Element] = []
             var run = ""
+            // Where the run starts in the text, in characters (for its stretches in other languages).
+            var runStart = 0, offset = 0
             var children = ReviewTree.placed(ReviewTree.embedded(node)).makeIterator()
             func endRun(_ builder: inout Builder, _ line: Int) {
                 // A list item's marker: the list's position words say it is one.
                 let said = String(run.trimmingWhitespace().drop { ReviewTree.listMarkers.contains($0) }).trimmingWhitespace()
+                let saidStart = runStart + run.prefix { $0.isWhitespace || ReviewTree.listMarkers.contains($0) }.count
                 run = ""
+                runStart = offset + 1
                 guard said.contains(where: { $0.isLetter || $0.isNumber }) else { return }
                 let id = "\(node.object.id)#\(elements.count)"
                 var element = AccessibleMapping.element(AccessibleSnapshot(id: id, role: "static", name: said, locale: node.object.locale),
                                                         catalog: builder.catalog, locale: builder.locale)
+                element.labelLanguages = node.object.textLanguages.compactMap { span in
+                    let start = max(span.offset, saidStart), end = min(span.offset + span.count, saidStart + said.count)
+                    return start < end ? LanguageSpan(offset: start - saidStart, count: end - start, language: span.language) : nil
+                }
                 element.accessible = true
                 builder.count += 1
                 builder.info[id] = Info(object: node.object.id, kinds: [], line: line, text: said, containers: builder.containers,
@@ -319,8 +327,10 @@ public enum ReviewTree {
             // A block the text embeds (a web page's radio buttons, each a div) is a line of its
             // own, and what follows it starts another.
             var line = line
-            for character in text {
+            for (index, character) in text.enumerated() {
+                offset = index
                 guard character == AccessibleNode.embeddedObject else {
+                    if run.isEmpty { runStart = index }
                     run.append(character)
                     continue
                 }

@@ -28,6 +28,18 @@ import Testing
         }
     }
 
+    /// A label's stretches in other languages decode and encode back; a bad one is refused.
+    @Test func labelLanguagesDecodeAndBadOnesAreRefused() throws {
+        let decoded = try element(#"{"label":"Il a dit hello","labelLanguages":[{"offset":9,"count":5,"language":"en-GB"}]}"#)
+        #expect(decoded.labelLanguages == [LanguageSpan(offset: 9, count: 5, language: "en-GB")])
+        #expect(try Element(json: decoded.json) == decoded)
+        for bad in [#"{"labelLanguages":[{"offset":-1,"count":5,"language":"en"}]}"#, #"{"labelLanguages":[{"offset":0,"count":0,"language":"en"}]}"#,
+                    #"{"labelLanguages":[{"offset":0,"count":2,"language":"not a tag"}]}"#, #"{"labelLanguages":[{"offset":0,"count":2}]}"#,
+                    #"{"labelLanguages":[{"offset":0,"count":2,"language":"en","voice":"x"}]}"#, #"{"labelLanguages":{"offset":0}}"#] {
+            #expect(throws: FieldError.self, "\(bad)") { try element(bad) }
+        }
+    }
+
     @Test func everyTraitHasABitOfItsOwn() {
         var all = Traits()
         for trait in Trait.allCases {

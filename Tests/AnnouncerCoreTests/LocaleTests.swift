@@ -245,6 +245,14 @@ import AnnouncerTestSupport
         ("en", #"{"label":"Nom","hint":"Votre nom","traits":["button"],"language":"fr"}"#, "Nom. Button.", ["fr@0+3"], ["fr@0+9"]),
         ("en", #"{"hint":"Votre nom","language":"fr"}"#, "Votre nom", ["fr@0+9"], []),
         ("en", #"{"label":"Play","traits":["button"],"language":"xx-unknown"}"#, "Play. Button.", ["xx-unknown@0+4"], []),
+        // A label with a stretch in another language: each piece in its voice, the user's
+        // language in none; a stretch past the label's end is cut to fit.
+        ("en", #"{"label":"Il a dit hello hier","language":"fr","labelLanguages":[{"offset":9,"count":5,"language":"en"}],"traits":["button"]}"#,
+         "Il a dit hello hier. Button.", ["fr@0+9", "fr@14+5"], []),
+        ("fr", #"{"label":"He said bonjour","labelLanguages":[{"offset":8,"count":40,"language":"fr"}]}"#,
+         "He said bonjour", [], []),
+        ("en", #"{"label":"He said bonjour","labelLanguages":[{"offset":8,"count":7,"language":"fr"}],"value":"3"}"#,
+         "He said bonjour: 3", ["fr@8+7"], []),
     ])
     func anElementsOwnLanguageIsItsVoice(_ locale: String, _ json: String, _ said: String, _ spans: [String], _ hintSpans: [String]) throws {
         let utterance = composer(locale: locale).compose(try element(json))

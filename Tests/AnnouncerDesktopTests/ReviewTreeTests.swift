@@ -91,6 +91,25 @@ enum ReviewFixtures {
         ])
     }
 
+    /// A French paragraph with English words in it (Firefox's `language` text attribute over
+    /// "hello world"), a list marker before them and a link between: each run keeps the
+    /// stretch that falls in it, counted from its own first character.
+    @Test func aStretchInAnotherLanguageStaysWithItsRun() {
+        var paragraph = AccessibleSnapshot(id: "p", role: "paragraph", name: "", states: ["visible"],
+                                           text: "• Il a dit hello \(ReviewFixtures.fffc) world hier.")
+        paragraph.locale = "fr"
+        paragraph.textLanguages = [LanguageSpan(offset: 11, count: 13, language: "en")]
+        let link = ReviewFixtures.node("a", "link", name: "lien", text: "lien", states: ReviewFixtures.focusable)
+        let items = ReviewTree.items(AccessibleNode(paragraph, children: [link]), catalog: packagedCatalog, locale: "en")
+        let readings = items.map(\.reading.element)
+        #expect(readings.map(\.label) == ["Il a dit hello", "lien", "world hier."])
+        #expect(readings.map { $0.labelLanguages.map(\.description) } == [["en@9+5"], [], ["en@0+5"]])
+        // Said: the French in its voice, the English words in the user's (English) one.
+        let first = composer.compose(items[0].reading)
+        #expect(first.description == "Il a dit hello")
+        #expect(first.spans.map(\.description) == ["fr@0+9"])
+    }
+
     @Test func chromiumsTextChildrenAreNotReadTwice() {
         #expect(said(ReviewFixtures.chromiumParagraph) == ["Read the", "guide. Link.", "to learn more."])
     }

@@ -81,12 +81,15 @@ import Testing
     /// A French user (LANG=fr_FR.UTF-8) on a French page with an English paragraph
     /// (Tests/fixtures/desktop/french.html), in Firefox: every word Announcer adds is French, the
     /// page's French text is said in the user's voice, and the paragraph Firefox gives the
-    /// locale "en" (its `lang`) in the English voice («en:…», the text sink's LANGUAGE line).
+    /// locale "en" (its `lang`) in the English voice («en:…», the text sink's LANGUAGE line), and
+    /// so the English words of a French paragraph (a `<span lang="en">`: Firefox's `language`
+    /// text attribute).
     @Test func aFrenchPageWithAnEnglishParagraph() async throws {
         let first = "Bienvenue: niveau 1. En-tête. Repère."
         let (keys, said) = keysAndSpeech([
             ("Down", ["Ceci est un paragraphe en français."]),
             ("Down", ["«en:This paragraph is in English.»"]),
+            ("Down", ["Il a dit «en:hello world» hier soir."]),
             ("Tab", ["Envoyer. Bouton."]),
         ])
         let spoken = try await desktopSession("browser.sh firefox french.html",

@@ -78,7 +78,10 @@ public struct UtteranceComposer: Sendable {
         if traits.contains(.backButton), label.lowercased() == words[.back].lowercased() {
             label = ""
         }
-        var pieces: [(text: String, language: String?)] = [(label, own)]
+        // A stretch of the label in another language: its own voice (none when it is the user's).
+        var pieces = label == (element.label ?? "") && !element.labelLanguages.isEmpty
+            ? LanguageSpan.pieces(of: label, spans: element.labelLanguages, language: own).map { ($0.text, $0.language == own ? own : ownLanguage($0.language)) }
+            : [(label, own)]
         if let value = element.value.nonEmpty, traits.isDisjoint(with: Self.toggles) {
             pieces = label.isEmpty ? [(value, own)] : pieces + [(": ", nil), (value, own)]
         }

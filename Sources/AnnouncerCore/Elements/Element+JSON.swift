@@ -7,7 +7,7 @@ extension Element {
     public static let maximumTextBytes = 4096
 
     static let fieldNames: Set<String> = [
-        "id", "label", "value", "hint", "traits", "language", "accessible", "interactive", "hidden",
+        "id", "label", "value", "hint", "traits", "language", "labelLanguages", "accessible", "interactive", "hidden",
         "inputLabels", "actions", "children", "group", "priority", "frame", "shape", "container", "context", "entered",
         "range", "left",
     ]
@@ -70,6 +70,9 @@ extension Element {
             self.context = try ElementContext(json: context, path: reader.pathOf("context"))
         }
         if let range = reader.value("range") { self.range = try ValueRange(json: range, path: reader.pathOf("range")) }
+        for (index, item) in (try reader.array("labelLanguages") ?? []).enumerated() {
+            labelLanguages.append(try LanguageSpan(json: item, path: "\(reader.pathOf("labelLanguages"))[\(index)]"))
+        }
         for (index, item) in (try reader.array("left") ?? []).enumerated() {
             left.append(try EnteredContainer(json: item, path: "\(reader.pathOf("left"))[\(index)]"))
         }
@@ -107,6 +110,7 @@ extension Element {
         if !entered.isEmpty { members["entered"] = .array(entered.map(\.json)) }
         if let range { members["range"] = range.json }
         if !left.isEmpty { members["left"] = .array(left.map(\.json)) }
+        if !labelLanguages.isEmpty { members["labelLanguages"] = .array(labelLanguages.map(\.json)) }
         return .object(members)
     }
 }

@@ -8,6 +8,9 @@ public struct Element: Sendable, Equatable {
     public var hint: String?
     public var traits: Traits
     public var language: String?
+    /// Stretches of the label in another language than `language` (a web page's `<span
+    /// lang="en">` in a French paragraph): each said in its language's voice.
+    public var labelLanguages: [LanguageSpan] = []
     public var accessible: Bool?
     public var interactive: Bool?
     public var hidden: Bool
