@@ -18,7 +18,10 @@ extension DesktopBridge {
             let log = settings.log
             ReviewKeyboard.modifierDown = { name in log("announcer-atspi: key: \(name) down, its keys taken") }
         }
-        ReviewKeyboard.anyKey = { DesktopBridge.current?.perform(DesktopBridge.current?.review.keyPressed() ?? []) }
+        ReviewKeyboard.anyKey = {
+            DesktopBridge.current?.receive(.keyPressed)
+            DesktopBridge.current?.perform(DesktopBridge.current?.review.keyPressed() ?? [])
+        }
         ReviewKeyboard.controlTapped = { DesktopBridge.current?.perform([.stopSpeech]) }
         ReviewKeyboard.clipboardKey = { key in DesktopBridge.current?.receive(.clipboard(key)) }
         keyboard.take(reviewKeys)

@@ -19,6 +19,9 @@ public enum DesktopEvent: Sendable, Equatable {
     case selectionChanged(id: String, selection: Range<Int>?, text: String?)
     /// Control+C, Control+X or Control+V pressed.
     case clipboard(ClipboardKey)
+    /// The user pressed a key (any: the bridge's key watcher sees them all). What moves after it
+    /// is the key's answer, never the last focus's own.
+    case keyPressed
     /// `object:announcement`: assertive ones interrupt.
     case announcement(String, assertive: Bool)
     /// A window became active: the object, its title and AT-SPI role name ("frame", "dialog").
@@ -149,6 +152,8 @@ public struct DesktopEventFilter: Sendable {
     public var focusSelectionMs: Milliseconds = 150
     /// The object that took the focus last, and when.
     private var focusArrivedAt: (id: String, at: Milliseconds)?
+    /// Whether a key was pressed since the last focus arrived (in the order they came).
+    private var keyAfterFocus = false
     /// Where the caret goes after an edit that was echoed: arriving there says nothing more.
     private var caretAfterEdit: Int?
 
@@ -227,6 +232,7 @@ public struct DesktopEventFilter: Sendable {
             // selection as where the next one is measured from.
             if selection?.id != object.id { selection = nil }
             focusArrivedAt = (object.id, now)
+            keyAfterFocus = false
             caretAfterEdit = nil
         case .changed(var object):
             if let focused, focused.object.id == object.id {
@@ -284,8 +290,11 @@ public struct DesktopEventFilter: Sendable {
             let from = caret?.id == id ? caret?.offset : nil
             caret = (id, offset)
             // A caret placed as its field takes the focus (Firefox's text area, its caret event
-            // just before or after the focus) is the focus's own: the focus says the field.
-            if let arrived = focusArrivedAt, arrived.id == id, now - arrived.at <= focusSelectionMs { break }
+            // just before or after the focus) is the focus's own: the focus says the field. Not
+            // once a key was pressed after the focus: a loaded machine may read the focus late,
+            // right before the caret that the user's Down moved.
+            if let arrived = focusArrivedAt, arrived.id == id, now - arrived.at <= focusSelectionMs,
+               !keyAfterFocus { break }
             if caretAfterEdit == offset {
                 caretAfterEdit = nil
                 break
@@ -296,6 +305,8 @@ public struct DesktopEventFilter: Sendable {
             caretAfterEdit = nil
             word = ""
             if let text, let crossed = Self.crossed(text, from: from, to: offset, in: words) { requests.append(.echo(crossed.text, unit: crossed.unit)) }
+        case .keyPressed:
+            keyAfterFocus = true
         case .clipboard(let key):
             // Only in a text field: elsewhere the keys are the application's own.
             guard let focused, focused.element.traits.contains(.textEntry) else { break }

@@ -324,6 +324,21 @@ import Testing
         #expect(words(filter.receive(.caretMoved(id: "note", offset: 11, text: text), at: 700)) == ["echo second line"])   // Down
     }
 
+    /// On a loaded machine the focus is read late, just before the caret the user's Down moved:
+    /// a key pressed after the focus makes the caret the key's answer, however close.
+    @Test func aCaretMovedByAKeyAfterTheFocusIsSaidHoweverSoon() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        let text = "first line\nsecond line"
+        let note = Object(id: "note", role: "entry", name: "Note", states: ["sensitive", "visible", "multi-line"], text: text)
+        _ = filter.receive(.keyPressed, at: 0)                                                          // Tab
+        _ = filter.receive(.caretMoved(id: "note", offset: 0, text: text), at: 1)
+        _ = filter.receive(.focused(note), at: 500)
+        _ = filter.due(at: 503)
+        #expect(filter.receive(.caretMoved(id: "note", offset: 0, text: text), at: 510).isEmpty)     // the focus's own
+        _ = filter.receive(.keyPressed, at: 520)                                                        // Down
+        #expect(words(filter.receive(.caretMoved(id: "note", offset: 11, text: text), at: 530)) == ["echo second line"])
+    }
+
     @Test(arguments: [
         // (text, from, to, said)
         ("one\ntwo\nthree", 1, 5, "two"),     // Down: the line the caret is now on

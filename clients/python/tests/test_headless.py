@@ -97,7 +97,13 @@ def test_the_screen_reader_runs_in_it_and_sigusr2_gives_a_new_announcerd(tmp_pat
             time.sleep(0.05)
         print("restarted", open(restarts).read().strip(), "old gone", not os.path.exists(f"/proc/{first}"))
         print("answers", answers())
-    """)
+        # The new daemon's words reach the text sink once its speech worker has started: the
+        # session waits for them (at most 20 s) rather than end first.
+        for _ in range(400):
+            if open(SPOKEN).read().count("Hello") >= 2:
+                break
+            time.sleep(0.05)
+    """).replace("SPOKEN", repr(str(spoken)))
     result = run("--announcerd", announcerd, "--bridge", announcer_atspi, "--spoken", str(spoken), "--",
                  sys.executable, "-c", script)
     assert result.returncode == 0, result.stderr
