@@ -121,7 +121,8 @@ extension ATSPI {
                     characterOf = map + [read.count]
                 }
                 let map = characterOf!
-                let first = map[min(Int(start), map.count - 1)], last = map[min(Int(end), map.count - 1)]
+                // An application's offsets are not trusted: each is kept within the text.
+                let first = map[max(0, min(Int(start), map.count - 1))], last = map[max(0, min(Int(end), map.count - 1))]
                 if last > first { spans.append(LanguageSpan(offset: first, count: last - first, language: String(cString: language))) }
             }
             guard Int(end) > offset else { break }

@@ -307,7 +307,7 @@ public enum ReviewTree {
             func endRun(_ builder: inout Builder, _ line: Int) {
                 // A list item's marker: the list's position words say it is one.
                 let said = String(run.trimmingWhitespace().drop { ReviewTree.listMarkers.contains($0) }).trimmingWhitespace()
-                let saidStart = runStart + run.prefix { $0.isWhitespace || ReviewTree.listMarkers.contains($0) }.count
+                let saidStart = runStart + (run.firstRange(of: said).map { run.distance(from: run.startIndex, to: $0.lowerBound) } ?? 0)
                 run = ""
                 runStart = offset + 1
                 guard said.contains(where: { $0.isLetter || $0.isNumber }) else { return }

@@ -25,8 +25,15 @@ struct ServeCommand {
         var locale: String?
         var hintStyle: HintStyle?
 
-        func apply(to configuration: inout Configuration) {
-            if let locale { configuration.locale = locale }
+        /// `catalog`: a voice that was the configuration's locale's own (none was chosen) follows
+        /// the locale given here.
+        func apply(to configuration: inout Configuration, catalog: LocaleCatalog? = nil) {
+            if let locale {
+                if let catalog, configuration.voice == catalog.table(for: configuration.locale)?.tag, let table = catalog.table(for: locale) {
+                    configuration.voice = table.tag
+                }
+                configuration.locale = locale
+            }
             if let hintStyle { configuration.hintStyle = hintStyle }
         }
     }
@@ -160,7 +167,7 @@ struct ServeCommand {
         do {
             var warnings: [ConfigError] = []
             var (configuration, catalog) = try configurationSources(explicit: configPath).load(warnings: &warnings)
-            overrides.apply(to: &configuration)
+            overrides.apply(to: &configuration, catalog: catalog)
             guard catalog.table(for: configuration.locale) != nil else {
                 log(.error, "configuration not reloaded, keeping the old one: --locale \(configuration.locale) has no table any more")
                 return

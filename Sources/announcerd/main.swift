@@ -92,7 +92,7 @@ if let style = parsed.options["--hint-style"] {
     }
     overrides.hintStyle = hintStyle
 }
-overrides.apply(to: &configuration)
+overrides.apply(to: &configuration, catalog: catalog)
 let composer = UtteranceComposer(catalog: catalog, locale: configuration.locale, hintStyle: configuration.hintStyle)
 
 var sink = configuration.sink

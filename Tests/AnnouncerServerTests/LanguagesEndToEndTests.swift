@@ -76,6 +76,15 @@ import Testing
         #expect(try announce(["get", "voice"], daemon).stdout == "ja\n")
     }
 
+    /// `announcerd --locale fr` brings the French voice with it, when none was chosen; a chosen
+    /// voice stays.
+    @Test func theLocaleOnTheCommandLineBringsItsVoice() throws {
+        let daemon = try DaemonProcess(arguments: ["--sink", "text", "--locale", "fr"])
+        #expect(try announce(["get", "voice"], daemon).stdout == "fr\n")
+        let chosen = try DaemonProcess(arguments: ["--sink", "text", "--locale", "fr"], config: "voice = en-GB\n")
+        #expect(try announce(["get", "voice"], chosen).stdout == "en-GB\n")
+    }
+
     /// `announce set locale fr`: said in French, by its own name; the voice comes with it;
     /// the next focus is in French words; a locale with no table is refused.
     @Test func theLocaleChangesWhileListening() throws {

@@ -20,10 +20,10 @@ extension FocusEngine.Action {
         switch self {
         case .focus(let item), .read(let item):
             let utterance = composer.compose(item)
-            let language = item.element.language
+            // Announcer's words in the user's voice, the element's own text in its language's.
             var outcome = FocusOutcome(
-                description: Speech(text: utterance.description, language: language),
-                hint: utterance.hint.map { Speech(text: $0, language: language) },
+                description: Speech(utterance),
+                hint: utterance.hint.map { Speech(text: $0, spans: utterance.hintSpans) },
                 element: .some(item.element.id)
             )
             if case .focus = self {

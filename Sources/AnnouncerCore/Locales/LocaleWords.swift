@@ -246,7 +246,7 @@ public struct LocaleWords: Sendable, Equatable {
                 if let forms, !forms.contains(category) {
                     problems.append(ConfigError(file: file.name, line: line, "\(language) has no \"\(category)\" form (\(word.rawValue).\(category))"))
                     plurals[word]?[category] = nil
-                } else if let missing = word.placeholders(counted: category).first(where: { !text.contains($0) }) {
+                } else if let missing = word.placeholders(counted: category, language: language).first(where: { !text.contains($0) }) {
                     problems.append(ConfigError(file: file.name, line: line, "\(word.rawValue).\(category) must contain \(missing)"))
                     plurals[word]?[category] = nil
                 }
@@ -382,8 +382,9 @@ public struct LocaleWords: Sendable, Equatable {
 
 extension LocaleWords.Word {
     /// What a counted word's `category` form must contain: the text always, the count unless
-    /// the form names its number (Arabic's one and two).
-    func placeholders(counted category: PluralCategory) -> [String] {
-        [.zero, .one, .two].contains(category) ? ["{text}"] : ["{text}", "{count}"]
+    /// the form is for one number alone, which it may name ("una riga in più" is 1 alone in
+    /// Italian; Russian's one is 1, 21, 31…, French's 0 and 1: they need it).
+    func placeholders(counted category: PluralCategory, language: Substring) -> [String] {
+        PluralCategory.isOneNumber(category, in: language) ? ["{text}"] : ["{text}", "{count}"]
     }
 }

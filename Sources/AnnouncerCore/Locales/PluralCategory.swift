@@ -16,6 +16,16 @@ public enum PluralCategory: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether `category` is one number alone in `language` (English's one is 1; Arabic's zero,
+    /// one and two are 0, 1 and 2; Russian's one is 1, 21, 31…, French's 0 and 1).
+    public static func isOneNumber(_ category: PluralCategory, in language: Substring) -> Bool {
+        switch (category, language) {
+        case (.zero, "ar"), (.one, "ar"), (.two, "ar"): true
+        case (.one, "en"), (.one, "de"), (.one, "es"), (.one, "it"), (.one, "nl"), (.one, "sv"): true
+        default: false
+        }
+    }
+
     /// The form of `n` in `language`.
     public static func of(_ n: Int, in language: Substring) -> PluralCategory {
         let n = n.magnitude

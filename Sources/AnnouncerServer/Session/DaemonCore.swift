@@ -260,8 +260,10 @@ public struct DaemonCore {
             return voicesListed(listing)
         case .reconfigure(let settings):
             reconfigure(settings)
-            // The voice read again speaks from now on; nothing was changed to be written.
-            return settings.configuration.map { [.settingsChanged($0, [])] } ?? []
+            // The voice read again speaks from now on; nothing was changed to be written. The
+            // doors follow what they keep of it (the locale, the typing echo).
+            guard let read = settings.configuration else { return [] }
+            return [.settingsChanged(read, [])] + broadcast(.settings(DaemonSettings.userValues(configuration)))
         case .shutdown:
             schedule(.stop)
             return []
