@@ -15,12 +15,16 @@ public protocol AudioSink: AnyObject {
     func idle(now: ContinuousClock.Instant) -> ContinuousClock.Instant?
     /// Releases everything; the sink may be used again afterwards.
     func close()
+    /// Whether it keeps the voices an utterance is said in (`voices`): when not, the engine
+    /// does not look them up.
+    var keepsVoices: Bool { get }
     /// The voices the utterance begun is said in, by espeak-ng's names: its own, then those of
     /// its stretches in other languages. Only a sink that keeps them (the WAV sink) does.
     func voices(_ names: [String])
 }
 
 extension AudioSink {
+    public var keepsVoices: Bool { false }
     public func voices(_ names: [String]) {}
 }
 

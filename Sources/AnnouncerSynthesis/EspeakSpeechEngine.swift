@@ -162,7 +162,7 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {  // S
             try selectVoice(for: utterance.speech.language, named: utterance.speech.voice)
             try applyAttributes(utterance.speech)
             try sink.begin(utterance.id, sampleRate: sampleRate)
-            sink.voices(voiceNames(spans: run.spanVoices))
+            if sink.keepsVoices { sink.voices(voiceNames(spans: run.spanVoices)) }
             if utterance.speech.text.isEmpty {
                 onEvent(.started(utterance.id))
             } else {
@@ -226,10 +226,8 @@ public final class EspeakSpeechEngine: SpeechEngine, @unchecked Sendable {  // S
         // name a voice espeak-ng lists (never, say, an mbrola voice that starts an external program).
         let fromClient = language != nil || wanted != nil
         if fromClient, knownVoices == nil { knownVoices = Espeak.voiceNames() }
-        if let language, let knownVoices,
-           !VoiceSelection.candidates(for: language, fallback: nil, orEnglish: false).contains(where: { knownVoices.contains($0) }) {
-            noteUnspoken(language)
-        }
+        // A language no voice speaks is said in the user's voice, and the log says so once.
+        if let language { _ = spanVoice(for: language) }
         let candidates = (wanted.map { [$0] } ?? []) + VoiceSelection.candidates(for: language, fallback: condition.withLock { current.voice })
         for name in candidates {
             if fromClient, let knownVoices, !knownVoices.contains(name.lowercased()) { continue }

@@ -31,6 +31,7 @@ public final class WAVSink: AudioSink {
         voiceNames = []
     }
 
+    public var keepsVoices: Bool { true }
     public func voices(_ names: [String]) { voiceNames = names }
 
     public func write(_ samples: UnsafeBufferPointer<Int16>) {
