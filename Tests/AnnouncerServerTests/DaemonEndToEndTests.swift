@@ -375,7 +375,8 @@ import AnnouncerTestSupport
         daemon.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: home + "/out"))
         try daemon.run()
         defer { daemon.terminate(); daemon.waitUntilExit() }
-        try waitFor { FileManager.default.fileExists(atPath: home + "/.cache/announcer/socket") }
+        // The file exists from bind, a moment before the daemon listens: wait for a connection.
+        try waitFor("announcerd listens") { (try? LineClient(path: home + "/.cache/announcer/socket")) != nil }
         let said = try runTool("/usr/bin/env", ["-u", "XDG_RUNTIME_DIR", "-u", "ANNOUNCER_SOCKET", "HOME=\(home)", binary("announce"), "say", "hello", "--wait"])
         #expect(said.status == 0)
     }
@@ -470,9 +471,15 @@ import AnnouncerTestSupport
         activator.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: directory + "/err"))
         try activator.run()
         defer { if activator.isRunning { kill(activator.processIdentifier, SIGKILL) } }
-        try waitFor { FileManager.default.fileExists(atPath: path) }
+        // The socket's file exists once systemd-socket-activate has bound it, a moment before it
+        // listens: until then a connection is refused, so the test waits for one to be taken.
+        var connected: LineClient?
+        try waitFor("systemd-socket-activate listens on \(path)") {
+            connected = try? LineClient(path: path)
+            return connected != nil
+        }
         // The daemon does not exist yet: this connection starts it, and it answers.
-        let client = try LineClient(path: path)
+        let client = try #require(connected)
         client.send(["type": "hello", "id": 1, "protocol": 1, "client": "activation-test"])
         let welcome = try client.read()
         #expect(welcome["type"] == "welcome")
