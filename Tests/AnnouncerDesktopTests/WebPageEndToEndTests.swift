@@ -55,7 +55,9 @@ import Testing
         // once it has one), when its page takes the focus late.
         #expect(Array(spoken.filter { !$0.hasSuffix("Mozilla Firefox") }.prefix(2)) == ["Checkout", "Checkout: level 1. Heading."])
         #expect(!spoken.contains { $0.contains("Untitled") || $0.contains("\u{FFFC}") }, "in \(spoken)")
-        #expect(Array(spoken.drop { $0 != said[0] }) == said)
+        // Its window's title, when Firefox activates the window late on a loaded machine, may
+        // come after the first key's answer: where it lands is not this test's subject.
+        #expect(Array(spoken.filter { !$0.hasSuffix("Mozilla Firefox") }.drop { $0 != said[0] }) == said)
     }
 
     /// A web page's text area (Tests/fixtures/desktop/notes.html) in Firefox ESR: its lines by
