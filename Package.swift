@@ -55,8 +55,16 @@ let package = Package(
         .systemLibrary(name: "CAtSpi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
         .target(name: "AnnouncerATSPI", dependencies: ["AnnouncerDesktop", "AnnouncerClient", "AnnouncerCore", "AnnouncerSystem", "CAtSpi"]),
         .executableTarget(name: "announcer-atspi", dependencies: ["AnnouncerATSPI", "AnnouncerConfiguration", "AnnouncerDesktop", "AnnouncerCore", "AnnouncerSystem"], linkerSettings: staticSwift),
-        .target(name: "AnnouncerServer", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerSSIP"]),
-        .executableTarget(name: "announcerd", dependencies: ["AnnouncerConfiguration", "AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerServer"], linkerSettings: staticSwift),
+        // Braille (docs/design.md §20): the pure rules are Core's (BrailleSession, BrailleComposer);
+        // this is their shell, the only importer of liblouis (the cells) and of BrlAPI (the
+        // display, on a thread of its own).
+        .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
+        // libbrlapi-dev has no pkg-config file: its header is in /usr/include and the module map
+        // names the library.
+        .systemLibrary(name: "CBrlAPI", providers: [.apt(["libbrlapi-dev"])]),
+        .target(name: "AnnouncerBraille", dependencies: ["AnnouncerCore", "AnnouncerSystem", "CLouis", "CBrlAPI"]),
+        .target(name: "AnnouncerServer", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerSSIP", "AnnouncerBraille"]),
+        .executableTarget(name: "announcerd", dependencies: ["AnnouncerConfiguration", "AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerServer", "AnnouncerBraille"], linkerSettings: staticSwift),
         .executableTarget(name: "shape-shuffle", dependencies: ["AnnouncerCore", "AnnouncerClient", "AnnouncerSystem"], path: "examples/ShapeShuffle"),
         .executableTarget(name: "announcer-bench", dependencies: ["AnnouncerCore", "AnnouncerSystem"], path: "bench/CoreBenchmark"),
         // What the test targets share: finding the built executables and the packaged locale
@@ -69,6 +77,10 @@ let package = Package(
         .testTarget(
             name: "AnnouncerClientTests",
             dependencies: ["AnnouncerClient", "AnnouncerCore", "AnnouncerSystem", "AnnouncerTestSupport", "announcerd"]
+        ),
+        .testTarget(
+            name: "AnnouncerBrailleTests",
+            dependencies: ["AnnouncerBraille", "AnnouncerCore", "AnnouncerTestSupport"]
         ),
         .testTarget(
             name: "AnnouncerCoreTests",

@@ -149,6 +149,14 @@ extension ATSPI {
         return checked { atspi_action_do_action(action, 0, &$0) } ?? 0 != 0
     }
 
+    /// Moves a text's caret (a braille display's routing key over it).
+    @discardableResult
+    static func setCaretOffset(_ object: AccessibleReference, _ offset: Int) -> Bool {
+        guard let text = atspi_accessible_get_text_iface(object.pointer) else { return false }
+        defer { announcer_atspi_unref(text) }
+        return checked { atspi_text_set_caret_offset(text, Int32(clamping: offset), &$0) } ?? 0 != 0
+    }
+
     /// Gives the object the keyboard focus.
     @discardableResult
     static func grabFocus(_ object: AccessibleReference) -> Bool {

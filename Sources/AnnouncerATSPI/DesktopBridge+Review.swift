@@ -276,6 +276,13 @@ extension DesktopBridge {
         }
     }
 
+    /// The object this door showed by its id: the focus, or an item of the review's tree.
+    func object(withID id: String?) -> AccessibleReference? {
+        guard let id else { return nil }
+        if let focused = lastFocused, focused.id == id { return focused }
+        return reviewObjects[id]
+    }
+
     func readEvents(readingSocket: Bool = false) {
         for event in daemon.takeEvents(readingSocket: readingSocket) {
             // The typing echo or the locale changed (a settings key, `announce set`): followed
@@ -288,6 +295,18 @@ extension DesktopBridge {
                     filter.locale = changed.locale
                     review.composer.locale = changed.locale
                 }
+                continue
+            }
+            // A braille display's routing key over what this door showed: the caret to the cell
+            // pressed, or the focus to the object; over the focus, its action.
+            if case .route(let id, let offset) = event {
+                if let object = object(withID: id) {
+                    if let offset { ATSPI.setCaretOffset(object, offset) } else { ATSPI.grabFocus(object) }
+                }
+                continue
+            }
+            if case .activate(let id) = event {
+                if let object = object(withID: id) { ATSPI.doDefaultAction(object) }
                 continue
             }
             guard case .finished(let utterance, let status, _) = event, utterance == readingUtterance else { continue }

@@ -1,3 +1,4 @@
+import AnnouncerBraille
 import AnnouncerCore
 import AnnouncerSSIP
 import AnnouncerSpeech
@@ -41,6 +42,10 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
     private var nextConnectionID = 1
     private var acceptPaused = false
     private lazy var schedulerTimer = WakeTimer(queue: queue)
+    /// The end of a braille flash.
+    private lazy var brailleTimer = WakeTimer(queue: queue)
+    /// The braille display's thread, when `braille` is on or auto.
+    private var brailleDisplay: BrlAPIDisplay?
     /// Idle, the daemon gives back the pages it is not using: its program's and its heap's free ones (IdlePages).
     private lazy var idleTrim = IdleTrim(at: now())
     private lazy var idleTrimTimer = WakeTimer(queue: queue)
@@ -82,6 +87,21 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
         queue.sync { self.engine = engine }
     }
 
+    /// Starts the braille display's thread (BrlAPI); call once, before `start`. A display that is
+    /// absent or hangs never holds the daemon: the thread hands its reports to the queue.
+    public func attachBraille() throws(Errno) {
+        let display = try BrlAPIDisplay { [weak self] report in
+            guard let self else { return }
+            let input: DaemonCore.BrailleInput = switch report {
+            case .connected(let width): .connected(width: width)
+            case .disconnected(let reason): .disconnected(reason: reason)
+            case .key(let key): .key(key)
+            }
+            queue.async { self.run(.braille(input)) }
+        }
+        queue.sync { brailleDisplay = display }
+    }
+
     /// The engine's reports, from any thread.
     public func engineReport(_ report: SpeechEngineEvent) {
         queue.async { [self] in run(.engine(report)) }
@@ -115,6 +135,8 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
             }
             run(.shutdown)
             schedulerTimer.cancel()
+            brailleTimer.cancel()
+            brailleDisplay?.stop()
             idleTrimTimer.cancel()
             acceptPauseTimer.cancel()
             for timer in clientTimers.values { timer.cancel() }
@@ -203,6 +225,10 @@ public final class Daemon: @unchecked Sendable {  // Safe: every stored var is t
                 engine?.cutOff(id)
             case .wakeScheduler(let time):
                 schedulerTimer.set(after: time.map { $0 - now() }) { [weak self] in self?.run(.tick) }
+            case .showBraille(let window):
+                brailleDisplay?.show(window)
+            case .wakeBraille(let time):
+                brailleTimer.set(after: time.map { $0 - now() }) { [weak self] in self?.run(.braille(.tick)) }
             case .listVoices:
                 let voices = self.voices
                 // The worker is run on another thread; its answer comes back as an input.

@@ -22,6 +22,8 @@ public struct TermSession {
     var settingsKeys = SettingsPrefix()
     /// Whether the program said it speaks for itself (an adapter: announcer.textual).
     var handOff = ProgramHandOff()
+    /// The cursor's line as a braille display shows it.
+    var braille = TerminalBraille()
     var inputOpen = true
     let clock = ContinuousClock()
     let start: ContinuousClock.Instant
@@ -44,7 +46,8 @@ public struct TermSession {
         reader = TerminalReader(settings: settings, composer: composer, screen: model.snapshot())
         var link = DaemonLink.Settings(socket: socket, client: "announce term", hints: .keyboard)
         // The typing echo follows the settings as they change (`settings` events).
-        link.subscriptions = driver != nil ? ["speaking", "finished", "settings"] : ["settings"]
+        // A braille display's routing keys over the line come as `route` events.
+        link.subscriptions = driver != nil ? ["speaking", "finished", "settings", "route"] : ["settings", "route"]
         daemon = DaemonLink(settings: link) { notice in
             // Said once per outage; the program runs on, and speech resumes when the daemon is back.
             if case .unreachable(let error) = notice {
@@ -96,6 +99,11 @@ public struct TermSession {
                 guard readOutput(&buffer) else { break }
             }
             for event in daemon.takeEvents(readingSocket: !entries[2].returned.isEmpty) {
+                if case .route(nil, let offset?) = event {
+                    // The cursor to the cell pressed: the arrows, as if typed.
+                    pendingInput += braille.routeKeys(to: offset)
+                    flushInput()
+                }
                 if case .settings(let values) = event {
                     let settings = Configuration(settings: values)
                     reader.settings.typingEcho = settings.typingEcho
@@ -247,7 +255,9 @@ public struct TermSession {
         } else {
             try? FileDescriptor.standardOutput.writeAll(bytes)
         }
-        deliver(reader.output(model.snapshot(), scrolledOff: model.takeScrolledOff(), restored: model.takeRestored(), at: now))
+        let screen = model.snapshot()
+        deliver(reader.output(screen, scrolledOff: model.takeScrolledOff(), restored: model.takeRestored(), at: now))
+        if let line = braille.line(for: screen) { daemon.send(.braille(text: line.text, caret: line.caret)) }
         return true
     }
 

@@ -514,6 +514,8 @@ enum DaemonCommands {
         case .adjust(let element, let direction): [element, direction]
         case .command(let command, let element): [command, element]
         case .settings(let values): UserSetting.allCases.compactMap { setting in values[setting].map { "\(setting.rawValue)=\($0)" } }
+        case .braille(let shown): [shown.kind.rawValue, shown.window.replacing(/\u{2800}+$/, with: ""), shown.text]
+        case .route(let element, let offset): [element, offset.map(String.init)]
         }
         return ([event.name] + fields.compactMap { $0 }).joined(separator: " ")
     }

@@ -117,6 +117,10 @@ struct ServeCommand {
             ExitStatus.unavailable.exit()
         }
         daemon.attach(engine: engine)
+        // A braille display (`braille = auto|on`): its thread connects to BRLTTY whenever it answers.
+        if configuration.braille != .off {
+            do throws(Errno) { try daemon.attachBraille() } catch { log(.warning, "no braille: \(error)") }
+        }
         // The signals are taken before the first client is served: a SIGTERM from then on stops
         // the daemon, and the descriptors it holds while serving are all there already.
         let signals = DispatchQueue(label: "announcerd.signals")

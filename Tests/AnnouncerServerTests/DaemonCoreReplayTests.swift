@@ -40,6 +40,8 @@ import Testing
         case .speak(let item): "speak \(item.id) \(item.kind) \(item.speech.text)"
         case .cutOff(let id): "cut off \(id)"
         case .wakeScheduler(let time): time.map { "wake the scheduler at \($0)" } ?? "no wake for the scheduler"
+        case .showBraille(let cells): "braille \(BrailleCells.unicode(cells))"
+        case .wakeBraille(let time): time.map { "wake braille at \($0)" } ?? "no wake for braille"
         case .listVoices: "list voices"
         case .sounding(let item): TextSinkLine.speaking(item)
         case .ended(let id, let status): TextSinkLine.finished(id, status)

@@ -175,72 +175,80 @@ public struct UtteranceComposer: Sendable {
     }
 
     private static func traitWords(_ traits: Traits, value: String?, context: ElementContext?, words: LocaleWords) -> [String] {
+        traitWords(traits, value: value, context: context) { words[$0] }
+    }
+
+    /// The trait words in VoiceOver's order: the one rule for which words an element's traits
+    /// and state bring, with `word` giving each word in speech's form (the locale's words) or
+    /// braille's (`BrailleComposer`; nil leaves a word out).
+    static func traitWords(_ traits: Traits, value: String?, context: ElementContext?, word: (LocaleWords.Word) -> String?) -> [String] {
         var result: [String] = []
+        func append(_ text: String?) { if let text { result.append(text) } }
         var isTabContext = false
         if case .tab = context { isTabContext = true }
 
-        if traits.contains(.notEnabled) { result.append(words[.notEnabled]) }
+        if traits.contains(.notEnabled) { append(word(.notEnabled)) }
         if traits.contains(.popUpButton) {
-            result.append(words[.popUpButton])
+            append(word(.popUpButton))
         } else if traits.contains(.button), traits.isDisjoint(with: Self.buttonsOfTheirOwn), !isTabContext {
-            result.append(words[.button])
+            append(word(.button))
         }
         // A check box, radio button or toggle button: what it is (named, as a switch is, only when
         // it is also a button), then its state from the value.
         let named = traits.contains(.button)
         if traits.contains(.checkBox) {
-            if named { result.append(words[.checkBox]) }
-            if let state = state(value, on: .checked, off: .notChecked, words) { result.append(state) }
+            if named { append(word(.checkBox)) }
+            append(state(value, on: .checked, off: .notChecked, word))
         } else if traits.contains(.radioButton) {
-            if named { result.append(words[.radioButton]) }
-            if let state = state(value, on: .checked, off: .notChecked, words) { result.append(state) }
+            if named { append(word(.radioButton)) }
+            append(state(value, on: .checked, off: .notChecked, word))
         } else if traits.contains(.toggleButton) {
-            if named { result.append(words[.toggleButton]) }
-            if let state = state(value, on: .pressed, off: .notPressed, words) { result.append(state) }
+            if named { append(word(.toggleButton)) }
+            append(state(value, on: .pressed, off: .notPressed, word))
         }
-        if traits.contains(.menuButton), !traits.contains(.popUpButton) { result.append(words[.menuButton]) }
-        if traits.contains(.menuItem) { result.append(words[.menuItem]) }
-        if traits.contains(.backButton) { result.append(words[.backButton]) }
+        if traits.contains(.menuButton), !traits.contains(.popUpButton) { append(word(.menuButton)) }
+        if traits.contains(.menuItem) { append(word(.menuItem)) }
+        if traits.contains(.backButton) { append(word(.backButton)) }
         if traits.contains(.switchButton) {
             // VoiceOver names the switch only when the element is also a button.
-            if traits.contains(.button) { result.append(words[.switchButton]) }
+            if traits.contains(.button) { append(word(.switchButton)) }
             switch value {
-            case "1": result.append(words[.switchOn])
-            case "0": result.append(words[.switchOff])
-            case "2": result.append(words[.switchMixed])
+            case "1": append(word(.switchOn))
+            case "0": append(word(.switchOff))
+            case "2": append(word(.switchMixed))
             case let other?: if !other.isEmpty { result.append(other) }
             case nil: break
             }
         }
-        if traits.contains(.tabBarItem) || isTabContext { result.append(words[.tab]) }
+        if traits.contains(.tabBarItem) || isTabContext { append(word(.tab)) }
         if traits.contains(.textEntry) {
-            result.append(words[traits.contains(.secureTextField) ? .secureTextField : .textField])
-            if traits.contains(.isEditing) { result.append(words[.isEditing]) }
+            append(word(traits.contains(.secureTextField) ? .secureTextField : .textField))
+            if traits.contains(.isEditing) { append(word(.isEditing)) }
         }
-        if traits.contains(.header) { result.append(words[.header]) }
+        if traits.contains(.header) { append(word(.header)) }
         if traits.contains(.link) {
-            if traits.contains(.visited) { result.append(words[.visited]) }
-            result.append(words[.link])
+            if traits.contains(.visited) { append(word(.visited)) }
+            append(word(.link))
         }
         // What an adjustable element is: a slider, a spin button, else VoiceOver's "Adjustable."
         if traits.contains(.slider) {
-            result.append(words[.slider])
+            append(word(.slider))
         } else if traits.contains(.spinButton) {
-            result.append(words[.spinButton])
+            append(word(.spinButton))
         } else if traits.contains(.adjustable) {
-            result.append(words[.adjustable])
+            append(word(.adjustable))
         }
         // Whether it shows more, after what it is: "FAQ 1. Button. Collapsed."
         if traits.contains(.expanded) {
-            result.append(words[.expandedState])
+            append(word(.expandedState))
         } else if traits.contains(.collapsed) {
-            result.append(words[.collapsedState])
+            append(word(.collapsedState))
         }
-        if traits.contains(.image) { result.append(words[.image]) }
-        if traits.contains(.searchField) { result.append(words[.searchField]) }
+        if traits.contains(.image) { append(word(.image)) }
+        if traits.contains(.searchField) { append(word(.searchField)) }
         // A form field's own state, after what it is: "Email. Text Field. Required."
-        if traits.contains(.required) { result.append(words[.required]) }
-        if traits.contains(.invalid) { result.append(words[.invalid]) }
+        if traits.contains(.required) { append(word(.required)) }
+        if traits.contains(.invalid) { append(word(.invalid)) }
         return result
     }
 
@@ -251,11 +259,11 @@ public struct UtteranceComposer: Sendable {
                                             .toggleButton, .menuButton, .menuItem]
 
     /// A toggle's state: 1 is `on`, 0 `off`, 2 mixed; any other value is said as it is.
-    private static func state(_ value: String?, on: LocaleWords.Word, off: LocaleWords.Word, _ words: LocaleWords) -> String? {
+    private static func state(_ value: String?, on: LocaleWords.Word, off: LocaleWords.Word, _ word: (LocaleWords.Word) -> String?) -> String? {
         switch value {
-        case "1": words[on]
-        case "0": words[off]
-        case "2": words[.mixed]
+        case "1": word(on)
+        case "0": word(off)
+        case "2": word(.mixed)
         case let other?: other.isEmpty ? nil : other
         case nil: nil
         }

@@ -46,6 +46,13 @@ public struct Configuration: Sendable, Equatable {
     public var maxQueuedPerClient = 200
     /// Where to serve SSIP (docs/design.md §11): a path, `auto` (speech-dispatcher's own path), or nil (off).
     public var ssipSocket: String?
+    /// Whether a braille display is driven through BrlAPI: `auto` (when BRLTTY answers,
+    /// quietly), `on` (and the daemon says when there is none), `off`.
+    public var braille = BrailleUse.off
+    /// Uncontracted or contracted braille (where the locale has a contracted table).
+    public var brailleGrade = BrailleGrade.uncontracted
+    /// How long an announcement stays on the display before the focus comes back.
+    public var brailleFlashMs = 3000
     /// `announce term`'s settings (`term.` lines).
     public var terminal = TerminalSettings()
     /// What is said as you type, at every door (`typing-echo`; `term.typing-echo` is its older
@@ -156,6 +163,14 @@ public struct Configuration: Sendable, Equatable {
                 guard entry.value.hasPrefix("/") else { throw fail("expected off, auto or an absolute path, got \"\(entry.value)\"") }
                 ssipSocket = entry.value
             }
+        case "braille":
+            guard let use = BrailleUse(rawValue: entry.value) else { throw fail("expected auto, on or off, got \"\(entry.value)\"") }
+            braille = use
+        case "braille-grade":
+            guard let grade = BrailleGrade(rawValue: entry.value) else { throw fail("expected uncontracted or contracted, got \"\(entry.value)\"") }
+            brailleGrade = grade
+        case "braille-flash-ms":
+            brailleFlashMs = try number(0...60_000, "milliseconds")
         case "desktop.modifier":
             guard let modifier = DesktopModifier(rawValue: entry.value) else {
                 throw fail("expected insert, capslock or both, got \"\(entry.value)\"")
@@ -184,6 +199,11 @@ public struct Configuration: Sendable, Equatable {
 /// Checked."), or `brief` (its state alone: "Checked.").
 public enum TraitWords: String, Sendable, CaseIterable {
     case full, brief
+}
+
+/// Whether braille is driven (`braille` in announcer.conf).
+public enum BrailleUse: String, Sendable, CaseIterable {
+    case auto, on, off
 }
 
 /// The key held for the desktop review's commands: Insert (and the keypad's), CapsLock, or both.

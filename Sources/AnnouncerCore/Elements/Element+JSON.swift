@@ -9,7 +9,7 @@ extension Element {
     static let fieldNames: Set<String> = [
         "id", "label", "value", "hint", "traits", "language", "labelLanguages", "accessible", "interactive", "hidden",
         "inputLabels", "actions", "children", "group", "priority", "frame", "shape", "container", "context", "entered",
-        "range", "left",
+        "range", "left", "caret",
     ]
 
     /// Named focus priorities (focusGroupPriority).
@@ -34,6 +34,7 @@ extension Element {
         hidden = try reader.bool("hidden") ?? false
         inputLabels = try reader.stringArray("inputLabels") ?? []
         group = try reader.string("group")
+        caret = try reader.integer("caret", in: 0...Element.maximumTextBytes)
 
         for (index, name) in (try reader.stringArray("traits") ?? []).enumerated() {
             guard let trait = Trait(rawValue: name) else {
@@ -104,6 +105,7 @@ extension Element {
         if !actions.isEmpty { members["actions"] = .array(actions.map { ["id": .string($0.id), "name": .string($0.name)] }) }
         if !children.isEmpty { members["children"] = .array(children.map(\.json)) }
         if let priority { members["priority"] = .number(Double(priority)) }
+        if let caret { members["caret"] = .number(Double(caret)) }
         if let frame { members["frame"] = frame.json }
         if let shape { members["shape"] = shape.json }
         if let context { members["context"] = context.json }

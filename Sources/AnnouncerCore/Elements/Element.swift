@@ -31,6 +31,8 @@ public struct Element: Sendable, Equatable {
     public var left: [EnteredContainer]
     /// An adjustable element's bounds, said after what it is.
     public var range: ValueRange?
+    /// A text field's caret, as a character offset in its value: shown on a braille display.
+    public var caret: Int?
 
     public init(
         id: String? = nil, label: String? = nil, value: String? = nil, hint: String? = nil,

@@ -252,6 +252,20 @@ public struct FocusEngine: Sendable {
         return move(to: primary)
     }
 
+    /// The keyboard items of the focused element's group, in order: what a braille display
+    /// shows around the focus.
+    public var focusedGroup: [ReadingItem] {
+        guard let item = focusedItem else { return [] }
+        return keyboardItems.filter { groupKey($0) == groupKey(item) }
+    }
+
+    /// Moves the focus to an element the user pointed at (a braille display's routing key): said
+    /// as any focus move is; nothing when it is not a keyboard item or has the focus already.
+    public mutating func focus(elementID: String) -> [Action] {
+        guard elementID != focusedID, let item = keyboardItems.first(where: { $0.element.id == elementID }) else { return [] }
+        return move(to: item)
+    }
+
     private mutating func moveWithinGroup(by step: Int) -> [Action] {
         guard let item = focusedItem else { return moveGroup(by: 1) }
         let group = keyboardItems.filter { groupKey($0) == groupKey(item) }

@@ -170,6 +170,42 @@ public struct LocaleWords: Sendable, Equatable {
         case punctuationMost = "setting.punctuation.most"
         case punctuationAll = "setting.punctuation.all"
 
+        // What a braille display shows, in braille's short forms.
+        case brailleNotEnabled = "braille.trait.notEnabled"
+        case brailleButton = "braille.trait.button"
+        case brailleBackButton = "braille.trait.backButton"
+        case brailleSwitchButton = "braille.trait.switchButton"
+        case brailleCheckBox = "braille.trait.checkBox"
+        case brailleRadioButton = "braille.trait.radioButton"
+        case brailleToggleButton = "braille.trait.toggleButton"
+        case brailleMenuButton = "braille.trait.menuButton"
+        case brailleTab = "braille.trait.tab"
+        case brailleTextField = "braille.trait.textField"
+        case brailleSecureTextField = "braille.trait.secureTextField"
+        case brailleSearchField = "braille.trait.searchField"
+        case brailleHeader = "braille.trait.header"
+        case brailleHeaderLevel = "braille.trait.headerLevel"
+        case brailleLink = "braille.trait.link"
+        case brailleVisited = "braille.trait.visited"
+        case brailleAdjustable = "braille.trait.adjustable"
+        case brailleSlider = "braille.trait.slider"
+        case brailleSpinButton = "braille.trait.spinButton"
+        case brailleMenuItem = "braille.trait.menuItem"
+        case brailleImage = "braille.trait.image"
+        case braillePopUpButton = "braille.trait.popUpButton"
+        case brailleRequired = "braille.trait.required"
+        case brailleInvalid = "braille.trait.invalid"
+        case brailleSwitchOn = "braille.switch.on"
+        case brailleSwitchOff = "braille.switch.off"
+        case brailleChecked = "braille.state.checked"
+        case brailleNotChecked = "braille.state.notChecked"
+        case brailleMixed = "braille.state.mixed"
+        case braillePressed = "braille.state.pressed"
+        case brailleNotPressed = "braille.state.notPressed"
+        case brailleExpanded = "braille.state.expanded"
+        case brailleCollapsed = "braille.state.collapsed"
+        case braillePosition = "braille.position"
+
         var index: Int { Word.allCases.firstIndex(of: self)! }
 
         /// Words said with a count, which take a form for each plural category their language
@@ -177,11 +213,24 @@ public struct LocaleWords: Sendable, Equatable {
         public static let counted: [Word] = [.moreLines]
     }
 
-    /// Keys that are not words: the table's own tag and the other tags it answers to.
-    static let metadataKeys: Set<String> = ["locale", "aliases"]
+    /// Keys that are not words: the table's own tag and the other tags it answers to, and the
+    /// language's braille tables.
+    static let metadataKeys: Set<String> = ["locale", "aliases", "braille.table.uncontracted", "braille.table.contracted"]
+
+    /// liblouis's tables for the language: uncontracted (every table has one) and contracted
+    /// (where the language has one).
+    public struct BrailleTables: Sendable, Equatable {
+        public var uncontracted: String
+        public var contracted: String?
+        public init(uncontracted: String, contracted: String? = nil) {
+            self.uncontracted = uncontracted
+            self.contracted = contracted
+        }
+    }
 
     public let tag: String
     public let aliases: [String]
+    public let brailleTables: BrailleTables
     private var words: [String]
     /// The forms of the counted words other than `other` (which is the word itself).
     private var plurals: [Word: [PluralCategory: String]]
@@ -205,6 +254,8 @@ public struct LocaleWords: Sendable, Equatable {
         var words: [String?] = base.map { $0.words.map { Optional($0) } } ?? Array(repeating: nil, count: Word.allCases.count)
         var tag = base?.tag
         var aliases = base?.aliases ?? []
+        var uncontracted = base?.brailleTables.uncontracted
+        var contracted = base?.brailleTables.contracted
         var plurals = base?.plurals ?? [:]
         var pluralLines: [Word: [PluralCategory: Int]] = [:]
         for entry in file.entries {
@@ -212,6 +263,8 @@ public struct LocaleWords: Sendable, Equatable {
             case "locale": tag = entry.value
             case "aliases":
                 aliases = entry.value.split(separator: ",").map { $0.trimmingWhitespace() }.filter { !$0.isEmpty }
+            case "braille.table.uncontracted": uncontracted = entry.value
+            case "braille.table.contracted": contracted = entry.value.isEmpty ? nil : entry.value
             default:
                 if let word = Word(rawValue: entry.key) {
                     words[word.index] = entry.value
@@ -228,6 +281,11 @@ public struct LocaleWords: Sendable, Equatable {
             return (nil, problems)
         }
         let instead = fallback.map { "; \($0.tag)'s word is used instead" } ?? ""
+        if uncontracted?.isEmpty ?? true {
+            problems.append(ConfigError(file: file.name, "the table has no \"braille.table.uncontracted\"\(instead)"))
+            uncontracted = fallback?.brailleTables.uncontracted
+            contracted = fallback?.brailleTables.contracted
+        }
         for word in Word.allCases where words[word.index] == nil {
             problems.append(ConfigError(file: file.name, "the table has no \"\(word.rawValue)\"\(instead)"))
             words[word.index] = fallback?.words[word.index]
@@ -260,7 +318,8 @@ public struct LocaleWords: Sendable, Equatable {
         let placeholders: [(Word, [String])] = [(.selectedFormat, ["{text}"]), (.series, ["{index}", "{count}"]), (.headingLevel, ["{level}"]),
                                                 (.valueRange, ["{minimum}", "{maximum}"]), (.leftContainer, ["{container}"]),
                                                 (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"]),
-                                                (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"])]
+                                                (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"]),
+                                                (.brailleHeaderLevel, ["{level}"]), (.braillePosition, ["{index}", "{count}"])]
             + [(Word.percent, ["{value}"]), (.selectedText, ["{text}"]), (.unselectedText, ["{text}"]), (.cutText, ["{text}"]), (.pasted, ["{text}"])]
             + [Word.settingRate, .settingPitch, .settingVolume, .settingVoice, .settingPunctuation, .settingHints, .settingPositions, .settingTraits, .settingTypingEcho, .settingLocale].map { ($0, ["{value}"]) }
         if let alphabet = words[Word.phoneticAlphabet.index], alphabet.split(separator: " ").count != 26 {
@@ -275,12 +334,14 @@ public struct LocaleWords: Sendable, Equatable {
             words[word.index] = fallback?.words[word.index]
         }
         guard fallback != nil || problems.isEmpty else { return (nil, problems) }
-        return (LocaleWords(tag: tag, aliases: aliases, words: words.map { $0! }, plurals: plurals), problems)
+        return (LocaleWords(tag: tag, aliases: aliases, brailleTables: BrailleTables(uncontracted: uncontracted ?? "", contracted: contracted),
+                            words: words.map { $0! }, plurals: plurals), problems)
     }
 
-    private init(tag: String, aliases: [String], words: [String], plurals: [Word: [PluralCategory: String]]) {
+    private init(tag: String, aliases: [String], brailleTables: BrailleTables, words: [String], plurals: [Word: [PluralCategory: String]]) {
         self.tag = tag
         self.aliases = aliases
+        self.brailleTables = brailleTables
         self.words = words
         self.plurals = plurals
     }

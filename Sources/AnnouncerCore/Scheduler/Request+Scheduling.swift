@@ -22,7 +22,7 @@ extension Request {
             return .echo(Speech(text: text, language: language, spellOut: unit == .spelled, punctuation: unit == .character ? .all : nil))
         case .window(let title, let role, let language):
             return .window(Speech(composer.composeWindow(title: title, role: role, language: language)))
-        case .hello, .status, .update, .key, .navigate, .commands, .shortcuts, .subscribe, .voices:
+        case .hello, .status, .update, .key, .navigate, .commands, .shortcuts, .subscribe, .voices, .braille:
             return nil
         case .settings:
             // Said by the daemon, in the settings as they are once changed (`DaemonCore`).

@@ -17,6 +17,12 @@ public enum DaemonEvent: Sendable, Equatable {
     case command(command: String, element: String?)
     /// The listener's settings changed (a `settings` request): every setting's value now.
     case settings([UserSetting: String])
+    /// What a braille display shows now: the whole line's text and cells (Unicode braille), the
+    /// window the display shows from `offset`, and the caret's cell.
+    case braille(BrailleShown)
+    /// A braille display's routing key over a line this client gave: move the caret to `offset`
+    /// in the element's text (or the client's `braille` line), or the focus to `element`.
+    case route(element: String?, offset: Int?)
 
     /// The event's name, as clients subscribe to it.
     public var name: String {
@@ -29,6 +35,8 @@ public enum DaemonEvent: Sendable, Equatable {
         case .adjust: "adjust"
         case .command: "command"
         case .settings: "settings"
+        case .braille: "braille"
+        case .route: "route"
         }
     }
 
@@ -61,6 +69,16 @@ public enum DaemonEvent: Sendable, Equatable {
             members["element"] = optional(element)
         case .settings(let values):
             if case .object(let reply) = Reply(id: nil, .settings(values)).json { members["settings"] = reply["settings"] }
+        case .braille(let shown):
+            members["kind"] = .string(shown.kind.rawValue)
+            members["text"] = .string(shown.text)
+            members["cells"] = .string(shown.cells)
+            members["offset"] = .number(Double(shown.offset))
+            members["window"] = .string(shown.window)
+            members["caret"] = shown.caret.map { .number(Double($0)) } ?? .null
+        case .route(let element, let offset):
+            members["element"] = optional(element)
+            members["offset"] = offset.map { .number(Double($0)) } ?? .null
         }
         return .object(members)
     }
@@ -100,9 +118,39 @@ public enum DaemonEvent: Sendable, Equatable {
                 throw FieldError(.invalid, path: "settings", "expected an object of settings and their values")
             }
             self = .settings(values)
+        case "braille":
+            let kind = try text("kind")
+            guard let known = BrailleLine.Kind(rawValue: kind) else { throw FieldError(.invalid, path: "kind", "unknown kind \"\(kind)\"") }
+            self = .braille(BrailleShown(kind: known, text: try text("text"), cells: try text("cells"),
+                                         offset: try reader.integer("offset", in: 0...Int.max) ?? 0, window: try text("window"),
+                                         caret: reader.value("caret") == .null ? nil : try reader.integer("caret", in: 0...Int.max)))
+        case "route":
+            self = .route(element: reader.value("element") == .null ? nil : try reader.string("element"),
+                          offset: reader.value("offset") == .null ? nil : try reader.integer("offset", in: 0...Int.max))
         case let other:
             throw FieldError(.invalid, path: "event", "unknown event \"\(other)\"")
         }
+    }
+}
+
+/// What a braille display shows, as the `braille` event tells it.
+public struct BrailleShown: Sendable, Equatable {
+    public var kind: BrailleLine.Kind
+    public var text: String
+    /// The whole line's cells, as Unicode braille (U+2800 + dots; the caret's dots 7–8 in).
+    public var cells: String
+    public var offset: Int
+    /// The display's window, as Unicode braille.
+    public var window: String
+    public var caret: Int?
+
+    public init(kind: BrailleLine.Kind, text: String, cells: String, offset: Int, window: String, caret: Int?) {
+        self.kind = kind; self.text = text; self.cells = cells; self.offset = offset; self.window = window; self.caret = caret
+    }
+
+    public init(_ frame: BrailleSession.Frame) {
+        self.init(kind: frame.kind, text: frame.text, cells: BrailleCells.unicode(frame.cells), offset: frame.offset,
+                  window: BrailleCells.unicode(frame.window), caret: frame.caretCell)
     }
 }
 

@@ -38,6 +38,9 @@ extension Request {
             members["text"] = .string(text)
             members["unit"] = .string(unit.rawValue)
             if let language { members["language"] = .string(language) }
+        case .braille(let text, let caret):
+            members["text"] = .string(text)
+            if let caret { members["caret"] = .number(Double(caret)) }
         case .window(let title, let role, let language):
             members["title"] = .string(title)
             members["role"] = .string(role.rawValue)

@@ -25,14 +25,17 @@ public enum Request: Sendable, Equatable {
     /// The listener's settings (`UserSetting`): read, with no changes, or changed, each change
     /// said and written back to announcer.conf.
     case settings([SettingChange])
+    /// A door's own line for a braille display, with its caret (a terminal's line): shown until
+    /// the focus moves; a routing key over it comes back as a `route` event.
+    case braille(text: String, caret: Int?)
 
     /// The events a client may subscribe to.
-    public static let eventNames: Set<String> = ["speaking", "finished", "focus", "activate", "action", "adjust", "command", "settings"]
+    public static let eventNames: Set<String> = ["speaking", "finished", "focus", "activate", "action", "adjust", "command", "settings", "braille", "route"]
     public static let directions = ["next", "previous", "first", "last"]
 
     public static let types = [
         "hello", "focus", "announce", "stop", "screen", "update", "key", "navigate", "commands",
-        "shortcuts", "subscribe", "status", "voices", "echo", "window", "settings",
+        "shortcuts", "subscribe", "status", "voices", "echo", "window", "settings", "braille",
     ]
 
     /// The longest request line, in bytes, without its newline.
@@ -57,6 +60,7 @@ public enum Request: Sendable, Equatable {
         case .echo: "echo"
         case .window: "window"
         case .settings: "settings"
+        case .braille: "braille"
         }
     }
 }
@@ -168,6 +172,11 @@ public struct RequestLine: Sendable, Equatable {
             guard !text.isEmpty else { throw FieldError(.invalid, path: "text", "is empty: there is nothing to echo") }
             let unit = try reader.choice("unit", EchoUnit.allCases.map(\.rawValue)).flatMap(EchoUnit.init(rawValue:)) ?? .character
             return .echo(text: text, unit: unit, language: try reader.languageTag("language"))
+        case "braille":
+            let text = try reader.required("text") { key throws(FieldError) in try reader.string(key, maximumBytes: Element.maximumTextBytes) }
+            let caret = try reader.integer("caret", in: 0...Element.maximumTextBytes)
+            if let caret, caret > text.count { throw FieldError(.invalid, path: "caret", "\(caret) is past the text's end (\(text.count) characters)") }
+            return .braille(text: text, caret: caret)
         case "window":
             let title = try reader.required("title") { key throws(FieldError) in try reader.nonEmptyString(key) }
             let role = try reader.choice("role", WindowRole.allCases.map(\.rawValue)).flatMap(WindowRole.init(rawValue:)) ?? .window

@@ -47,6 +47,14 @@ extension DaemonCore.Input {
             client(id)
         case .tick:
             members["input"] = "tick"
+        case .braille(let input):
+            members["input"] = "braille"
+            switch input {
+            case .connected(let width): members["connected"] = .number(Double(width))
+            case .disconnected(let reason): members["disconnected"] = .string(reason)
+            case .tick: members["tick"] = true
+            case .key(let key): members["key"] = .string(key.name)
+            }
         case .engine(let report):
             members["input"] = "engine"
             switch report {
@@ -124,6 +132,17 @@ extension DaemonCore.Input {
             case "closed": input = .closed(try client(), reason: try reader.string("reason"))
             case "wake": input = .wake(try client())
             case "tick": input = .tick
+            case "braille":
+                if let width = try reader.integer("connected", in: 1...10_000) {
+                    input = .braille(.connected(width: width))
+                } else if let reason = try reader.string("disconnected") {
+                    input = .braille(.disconnected(reason: reason))
+                } else if let name = try reader.string("key") {
+                    guard let key = BrailleSession.Key(name: name) else { throw FieldError(.invalid, path: "key", "unknown braille key \"\(name)\"") }
+                    input = .braille(.key(key))
+                } else {
+                    input = .braille(.tick)
+                }
             case "engine":
                 if let id = try utterance("started") {
                     input = .engine(.started(id))

@@ -47,7 +47,16 @@ extension DaemonCore {
                 rejection.id = id
                 return Reply(rejection)
             }
+            // The display shows what is said: the focus, an announcement for a while.
+            switch line.request {
+            case .focus(let element): events += showBrailleFocus(element, group: [], owner: client, tree: false)
+            case .announce(let announcement): events += flashBraille(announcement.text)
+            default: break
+            }
             return Reply(id: id, .ok(accepted(output)))
+        case .braille(let text, let caret):
+            events += showBrailleText(text, caret: caret, owner: client)
+            return Reply(id: id, .ok(.init()))
         case .status:
             return Reply(id: id, .status(DaemonStatus(version: Self.version, protocolVersion: Self.protocolVersion, clients: clients.count,
                                                       queue: scheduler.waitingCount, counters: scheduler.counters, sink: sinkDescription,
@@ -126,7 +135,7 @@ extension DaemonCore {
 
     /// Carries out the focus engine's actions: speech through the scheduler, interaction events
     /// to the tree's owner (whether it subscribed or not). Returns what was spoken, for the reply.
-    private mutating func perform(_ actions: [FocusEngine.Action], owner: ClientID, events: inout [Action]) -> Reply.Accepted {
+    mutating func perform(_ actions: [FocusEngine.Action], owner: ClientID, events: inout [Action]) -> Reply.Accepted {
         var result = Reply.Accepted()
         // Whoever pressed the key, the tree's words are its owner's.
         let composer = self.composer(for: owner)
@@ -140,6 +149,9 @@ extension DaemonCore {
             }
             if let element = outcome.element { result.element = element }
             if let event = outcome.event { events.append(.send(owner, .event(event))) }
+            if case .focus(let item) = action {
+                events += showBrailleFocus(item.element, group: clients[owner]?.focusEngine?.focusedGroup ?? [], owner: owner, tree: true)
+            }
         }
         return result
     }

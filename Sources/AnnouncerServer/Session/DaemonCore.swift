@@ -45,6 +45,8 @@ public struct DaemonCore {
         case wake(ClientID)
         /// The time a `wakeScheduler` action asked for has come.
         case tick
+        /// The braille display's thread: connected, gone, a key; or a `wakeBraille` time come.
+        case braille(BrailleInput)
         /// The speech engine reported on an utterance, or replaced its synthesizer.
         case engine(SpeechEngineEvent)
         /// The speech worker listed its voices (`listVoices`), or said why it could not.
@@ -88,6 +90,10 @@ public struct DaemonCore {
         case cutOff(UtteranceID)
         /// Feed back `tick` at this time; nil cancels the time asked for before.
         case wakeScheduler(at: Milliseconds?)
+        /// Write these cells to the braille display (its window).
+        case showBraille([UInt8])
+        /// Feed back `.braille(.tick)` at this time (a flash ends); nil cancels it.
+        case wakeBraille(at: Milliseconds?)
         /// Ask the speech worker for its voices, without waiting: the answer comes as `voices`.
         case listVoices
         /// An utterance's first audio reached the sink (the text sink writes its line).
@@ -169,6 +175,12 @@ public struct DaemonCore {
     var voicesAsked = false
     /// The time of the input at hand.
     public private(set) var now: Milliseconds = 0
+    /// What a braille display shows, and who gave its line (docs/design.md §20).
+    var braille = BrailleSession()
+    /// The display's width while BRLTTY has one connected.
+    var brailleWidth: Int?
+    /// The client whose focus or line the display shows; whether it is its tree's focus.
+    var brailleOwner: (client: ClientID, tree: Bool)?
 
     public static let version = AnnouncerVersion.current
     public static let protocolVersion = 1
@@ -254,6 +266,8 @@ public struct DaemonCore {
         case .tick:
             schedule(.tick)
             return []
+        case .braille(let input):
+            return brailleInput(input)
         case .engine(let report):
             return engineReported(report)
         case .voices(let listing):

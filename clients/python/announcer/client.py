@@ -117,7 +117,28 @@ class CommandEvent:
     element: Optional[str]
 
 
-Event = Union[SpeakingEvent, FinishedEvent, FocusEvent, ActivateEvent, ActionEvent, AdjustEvent, CommandEvent]
+@dataclass(frozen=True)
+class BrailleEvent:
+    """What a braille display shows now: `kind` (`focus`, `text` or `flash`), the line's `text`,
+    its `cells` as Unicode braille (U+2800 + dots; the caret's dots 7-8 in), the `window` the
+    display shows from cell `offset`, and the caret's cell."""
+    kind: str
+    text: str
+    cells: str
+    offset: int = 0
+    window: str = ""
+    caret: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class RouteEvent:
+    """A braille display's routing key over your line or element: move the caret to `offset`
+    (in the element's text, or in your `braille` line), or the focus to `element`."""
+    element: Optional[str]
+    offset: Optional[int]
+
+
+Event = Union[SpeakingEvent, FinishedEvent, FocusEvent, ActivateEvent, ActionEvent, AdjustEvent, CommandEvent, BrailleEvent, RouteEvent]
 
 
 def _event(message: Dict[str, Any]) -> Optional[Event]:
@@ -136,6 +157,11 @@ def _event(message: Dict[str, Any]) -> Optional[Event]:
         return AdjustEvent(message["element"], message["direction"])
     if kind == "command":
         return CommandEvent(message["command"], message.get("element"))
+    if kind == "braille":
+        return BrailleEvent(message["kind"], message["text"], message["cells"], message.get("offset", 0),
+                            message.get("window", ""), message.get("caret"))
+    if kind == "route":
+        return RouteEvent(message.get("element"), message.get("offset"))
     return None
 
 
@@ -298,6 +324,12 @@ class Client:
         `role` is `window` (the default), `dialog` or `document` (whose word follows the title).
         The window said last, again, says nothing (a reply with no `utterance`)."""
         return self.request("window", title=title, role=role, language=language)
+
+    def braille(self, text: str, *, caret: Optional[int] = None) -> Reply:
+        """Your own line for a braille display (a terminal's line, an editor's), with the caret
+        as a character offset: shown until the focus moves. A routing key over it comes back as
+        a `RouteEvent` (subscribe to `route`)."""
+        return self.request("braille", text=text, caret=caret)
 
     def screen(self, elements: Optional[Sequence[Dict[str, Any]]] = None, *, root: Optional[Dict[str, Any]] = None,
                focus: Optional[str] = None) -> Reply:

@@ -28,7 +28,7 @@ import time
 import zlib
 from typing import Dict, List, Optional, Sequence, Set, Tuple
 
-from ..client import AnnouncerError, Client, FinishedEvent, SpeakingEvent
+from ..client import AnnouncerError, BrailleEvent, Client, FinishedEvent, SpeakingEvent
 from .daemon import PrivateDaemon, find_program
 from .headless import HeadlessSession, marked, program
 
@@ -110,6 +110,7 @@ class Desktop:
         self._daemon: Optional[PrivateDaemon] = None
         self._client: Optional[Client] = None
         self._speech: List[Tuple[str, str]] = []
+        self._brailled: List[BrailleEvent] = []
         self._unfinished: Set[int] = set()
         self._last_speech = 0.0
         self._windows: List[str] = []
@@ -184,7 +185,7 @@ class Desktop:
                                      prefix="announcer-desktop-daemon.")
         self._daemon.start()
         self._client = Client(self._daemon.socket_path, timeout=self.timeout, hello="announcer.testing.desktop")
-        self._client.subscribe(["speaking", "finished"])
+        self._client.subscribe(["speaking", "finished", "braille"])
 
         assert self._session is not None
         self._session.start_bridge(self._programs["announcer-atspi"], self._daemon.socket_path)
@@ -447,6 +448,18 @@ class Desktop:
         """Forgets what was spoken so far."""
         self._speech.clear()
 
+    def braille(self) -> Optional[BrailleEvent]:
+        """What a braille display shows now, as the daemon shows it (no display needed): the
+        latest `BrailleEvent` ("Save btn", its cells in Unicode braille); None before any."""
+        self._pump(0)
+        return self._brailled[-1] if self._brailled else None
+
+    @property
+    def brailled(self) -> List[BrailleEvent]:
+        """Every line the display showed so far, in order."""
+        self._pump(0)
+        return list(self._brailled)
+
     def application_output(self) -> str:
         """What the application printed (its standard output and error) so far."""
         return self._read(self._log_path("application")) if self.directory is not None else ""
@@ -521,6 +534,8 @@ class Desktop:
                 self._last_speech = time.monotonic()
             elif isinstance(event, FinishedEvent):
                 self._unfinished.discard(event.utterance)
+            elif isinstance(event, BrailleEvent):
+                self._brailled.append(event)
             event = next(client.events(timeout=0), None)
 
     def _running_client(self) -> Client:

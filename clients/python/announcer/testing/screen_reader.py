@@ -17,7 +17,7 @@ from __future__ import annotations
 import time
 from typing import Any, Dict, List, Optional, Sequence, Set
 
-from ..client import AnnouncerError, Client, FinishedEvent, Reply, SpeakingEvent
+from ..client import AnnouncerError, BrailleEvent, Client, FinishedEvent, Reply, SpeakingEvent
 from .daemon import PrivateDaemon
 
 
@@ -36,6 +36,7 @@ class ScreenReader:
         self.timeout = timeout
         self._client: Optional[Client] = None
         self._spoken: List[str] = []
+        self._brailled: List[BrailleEvent] = []
         self._waiting: Set[int] = set()
 
     # -- the private daemon
@@ -44,7 +45,7 @@ class ScreenReader:
         self._daemon.start()
         try:
             self._client = Client(self._daemon.socket_path, timeout=self.timeout, hello="announcer.testing")
-            self._client.subscribe(["speaking", "finished"])
+            self._client.subscribe(["speaking", "finished", "braille"])
         except BaseException:
             self.close()
             raise
@@ -113,6 +114,20 @@ class ScreenReader:
         """Forgets what was spoken so far."""
         self._spoken.clear()
 
+    def braille(self) -> Optional[BrailleEvent]:
+        """What a braille display shows now, as the daemon shows it (no display needed): the
+        latest `BrailleEvent`, its `text` ("Play btn 2/5") and its `cells` in Unicode braille;
+        None before anything was shown."""
+        for event in self.client.events(timeout=0):
+            self._note(event)
+        return self._brailled[-1] if self._brailled else None
+
+    @property
+    def brailled(self) -> List[BrailleEvent]:
+        """Every line the display showed so far, in order."""
+        self.braille()
+        return list(self._brailled)
+
     def settle(self) -> None:
         """Returns when speech has settled: every utterance queued so far has finished (a hint
         after its pause, a delayed announcement after its delay) and nothing waits."""
@@ -164,6 +179,8 @@ class ScreenReader:
             self._spoken.append(event.text)
         elif isinstance(event, FinishedEvent):
             self._waiting.discard(event.utterance)
+        elif isinstance(event, BrailleEvent):
+            self._brailled.append(event)
 
     def _settled(self, reply: Reply) -> Reply:
         for utterance in (reply.utterance, reply.hint):

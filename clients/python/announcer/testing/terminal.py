@@ -23,7 +23,7 @@ import subprocess
 import time
 from typing import Any, Dict, List, Mapping, Optional, Sequence
 
-from ..client import AnnouncerError
+from ..client import AnnouncerError, BrailleEvent, Client
 from .daemon import PrivateDaemon, find_program
 
 
@@ -54,6 +54,8 @@ class Terminal:
         self._process: Optional[subprocess.Popen] = None
         self._buffer = b""
         self._spoken: List[str] = []
+        self._braille_client: Optional[Client] = None
+        self._brailled: List[BrailleEvent] = []
         self._screen: Optional[Dict[str, Any]] = None
         self._ready = False
         self._errors: List[str] = []
@@ -73,6 +75,9 @@ class Terminal:
         if not self._listening:
             self._daemon.start()
             self._listening = True
+            # What a braille display shows, as the daemon shows it (no display needed).
+            self._braille_client = Client(self._daemon.socket_path, timeout=self.timeout, hello="announcer.testing.terminal")
+            self._braille_client.subscribe(["braille"])
         return self._daemon.socket_path
 
     def start(self) -> "Terminal":
@@ -120,6 +125,9 @@ class Terminal:
                 self._process.stdout.close()
             self._process = None
             self._stderr.close()
+        if self._braille_client is not None:
+            self._braille_client.close()
+            self._braille_client = None
         self._daemon.close()
 
     def __enter__(self) -> "Terminal":
@@ -179,6 +187,33 @@ class Terminal:
                 raise AnnouncerError("timeout", f"{text!r} was not spoken within {timeout} s; spoken: {self._spoken}")
             # What the read brings is looked at first, even when it reached announce term's end.
             self._read(left)
+
+    def braille(self) -> Optional[BrailleEvent]:
+        """What a braille display shows now: the cursor's line with the caret's dots 7-8 (its
+        `text`, its `cells` in Unicode braille, the `caret` cell); None before any."""
+        self._take_braille(0)
+        return self._brailled[-1] if self._brailled else None
+
+    def wait_for_braille(self, text: str, timeout: float = 10) -> BrailleEvent:
+        """The display's line once its text contains `text` (at once if it does now), waiting at
+        most `timeout` seconds; raises AnnouncerError("timeout") with the lines it showed."""
+        deadline = time.monotonic() + timeout
+        while True:
+            self._take_braille(0)
+            if self._brailled and text in self._brailled[-1].text:
+                return self._brailled[-1]
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AnnouncerError("timeout", f"{text!r} was not shown in braille within {timeout} s; shown: {[line.text for line in self._brailled]}")
+            self._take_braille(min(left, 0.5))
+
+    def _take_braille(self, timeout: float) -> None:
+        if self._braille_client is None:
+            raise AnnouncerError("closed", "the terminal is not running (use it in a with block, or call start())")
+        for event in self._braille_client.events(timeout=timeout):
+            if isinstance(event, BrailleEvent):
+                self._brailled.append(event)
+            timeout = 0
 
     @property
     def screen(self) -> str:

@@ -1,0 +1,147 @@
+import AnnouncerCore
+import AnnouncerSystem
+import CBrlAPI
+import Glibc
+
+/// A braille display through BRLTTY's BrlAPI (the only importer of CBrlAPI), on a thread of its
+/// own: whatever BRLTTY does (absent, hung, killed), the daemon only hands over the latest
+/// window and never waits. The thread connects (BRLAPI_HOST and BRLAPI_AUTH from the
+/// environment, as every BrlAPI client finds BRLTTY), takes the display, writes the newest
+/// window, and reads its keys; a lost connection is tried again every `retry` until BRLTTY is
+/// back, and the newest window is written again then.
+public final class BrlAPIDisplay: Sendable {
+    /// What the thread tells the daemon, on the thread (the daemon hops to its own queue).
+    public enum Report: Sendable, Equatable {
+        /// The display is there, this many cells wide.
+        case connected(width: Int)
+        /// It has gone (or never came); `reason` for the log.
+        case disconnected(reason: String)
+        case key(BrailleSession.Key)
+    }
+
+    private let state = Locked(State())
+    private let wake: (read: FileDescriptor, write: FileDescriptor)
+    private let report: @Sendable (Report) -> Void
+    private let retry: Duration
+
+    private struct State {
+        var window: [UInt8]?
+        var written = true
+        var stopped = false
+    }
+
+    /// Starts the thread. `report` is called on it.
+    public init(retry: Duration = .milliseconds(500), report: @escaping @Sendable (Report) -> Void) throws(Errno) {
+        let (read, write) = try FileDescriptor.pipe()
+        try read.setNonBlocking()
+        try write.setNonBlocking()
+        wake = (read, write)
+        self.report = report
+        self.retry = retry
+        Threads.start(name: "braille") { [self] in run() }
+    }
+
+    /// The cells to show now (a display's window): only the newest is ever written.
+    public func show(_ window: [UInt8]) {
+        state.withLock {
+            $0.window = window
+            $0.written = false
+        }
+        var byte: UInt8 = 1
+        _ = Glibc.write(wake.write.rawValue, &byte, 1)
+    }
+
+    /// Ends the thread (the connection is closed; BRLTTY shows its own again).
+    public func stop() {
+        state.withLock { $0.stopped = true }
+        var byte: UInt8 = 1
+        _ = Glibc.write(wake.write.rawValue, &byte, 1)
+    }
+
+    private var stopped: Bool { state.withLock { $0.stopped } }
+
+    private func run() {
+        var lastReason: String?
+        while !stopped {
+            // BrlAPI's handle is opaque: as many bytes as it says, zeroed.
+            let memory = UnsafeMutableRawPointer.allocate(byteCount: brlapi_getHandleSize(), alignment: 16)
+            memory.initializeMemory(as: UInt8.self, repeating: 0, count: brlapi_getHandleSize())
+            defer { memory.deallocate() }
+            let handle = OpaquePointer(memory)
+            let reason = serve(handle)
+            if reason != lastReason {
+                report(.disconnected(reason: reason))
+                lastReason = reason
+            }
+            if !stopped { sleep(retry) }
+        }
+    }
+
+    /// Waits `duration`, or less when the daemon stops us.
+    private func sleep(_ duration: Duration) {
+        var fd = pollfd(fd: wake.read.rawValue, events: Int16(POLLIN), revents: 0)
+        _ = poll(&fd, 1, Int32(duration.milliseconds))
+        drainWake()
+    }
+
+    private func drainWake() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while Glibc.read(wake.read.rawValue, &buffer, buffer.count) > 0 {}
+    }
+
+    /// One connection, from opening to its end: why it ended.
+    private func serve(_ handle: OpaquePointer) -> String {
+        announcer_brlapi_keep_exceptions(handle)
+        let fd = brlapi__openConnection(handle, nil, nil)
+        guard fd >= 0 else { return "no braille display: \(Self.lastError())" }
+        defer { brlapi__closeConnection(handle) }
+        var width: UInt32 = 0, height: UInt32 = 0
+        guard brlapi__getDisplaySize(handle, &width, &height) == 0, width > 0 else { return "the braille display has no size: \(Self.lastError())" }
+        guard brlapi__enterTtyModeWithPath(handle, nil, 0, nil) >= 0 else { return "cannot take the braille display: \(Self.lastError())" }
+        let cells = Int(width * max(height, 1))
+        report(.connected(width: cells))
+        // What was shown before the connection was lost is shown again.
+        state.withLock { $0.written = false }
+        while !stopped {
+            if let window = state.withLock({ state -> [UInt8]? in
+                defer { state.written = true }
+                return state.written ? nil : state.window
+            }) {
+                var dots = Array(window.prefix(cells)) + Array(repeating: 0, count: max(cells - window.count, 0))
+                guard brlapi__writeDots(handle, &dots) == 0 else { return "the braille display went away: \(Self.lastError())" }
+            }
+            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read.rawValue, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { return Errno.current("poll").description }
+            if fds[1].revents != 0 { drainWake() }
+            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 && fds[0].revents & Int16(POLLIN) == 0 { return "BRLTTY closed the connection" }
+            if fds[0].revents & Int16(POLLIN) != 0 {
+                var code: brlapi_keyCode_t = 0
+                let read = brlapi__readKeyWithTimeout(handle, 0, &code)
+                if read < 0 { return "BRLTTY closed the connection: \(Self.lastError())" }
+                if read > 0, let key = Self.key(code) { report(.key(key)) }
+            }
+        }
+        return "stopped"
+    }
+
+    /// A command key as the session's key; nil for one the session has no use for.
+    static func key(_ code: brlapi_keyCode_t) -> BrailleSession.Key? {
+        var argument: UInt32 = 0
+        let command = announcer_brlapi_command(code, &argument)
+        return switch command {
+        case announcer_brlapi_route: .route(Int(argument))
+        case announcer_brlapi_pan_left: .panLeft
+        case announcer_brlapi_pan_right: .panRight
+        case announcer_brlapi_line_up: .lineUp
+        case announcer_brlapi_line_down: .lineDown
+        case announcer_brlapi_top: .top
+        case announcer_brlapi_bottom: .bottom
+        default: nil
+        }
+    }
+
+    private static func lastError() -> String {
+        guard let text = brlapi_strerror(brlapi_error_location()) else { return "unknown error" }
+        return String(cString: text)
+    }
+}

@@ -1,0 +1,105 @@
+import AnnouncerBraille
+import AnnouncerCore
+
+/// The braille display's side of the session (docs/design.md §20): the focus, an announcement
+/// flashed, a door's line with its caret, each shown through `BrailleSession` and sent to the
+/// display's thread (`showBraille`) and to `braille` subscribers; the display's keys moving the
+/// same focus model the keyboard moves, or sent to the door whose line is shown (`route`).
+extension DaemonCore {
+    public enum BrailleInput: Sendable, Equatable {
+        case connected(width: Int)
+        case disconnected(reason: String)
+        case key(BrailleSession.Key)
+        /// The time a `wakeBraille` asked for has come.
+        case tick
+    }
+
+    /// Whether anything shows braille: a display, or a client that asked for `braille` events.
+    var brailleWanted: Bool {
+        brailleWidth != nil || clients.values.contains { $0.subscriptions.contains("braille") }
+    }
+
+    /// The locale's tables, with the configured grade and flash.
+    private mutating func brailleTranslator() -> LouisTranslator {
+        braille.grade = configuration.brailleGrade
+        braille.flashMilliseconds = configuration.brailleFlashMs
+        return LouisTranslator(tables: composer.words.brailleTables)
+    }
+
+    mutating func showBrailleFocus(_ element: Element, group: [ReadingItem], owner: ClientID, tree: Bool) -> [Action] {
+        guard brailleWanted else { return [] }
+        let line = BrailleComposer(words: composer(for: owner).words, positions: configuration.positions).focusLine(element, group: group)
+        brailleOwner = (owner, tree)
+        let translator = brailleTranslator()
+        return shown(braille.show(line, translator: translator))
+    }
+
+    mutating func showBrailleText(_ text: String, caret: Int?, owner: ClientID) -> [Action] {
+        guard brailleWanted else { return [] }
+        brailleOwner = (owner, false)
+        let line = BrailleLine(kind: .text, text: text, caret: caret, regions: [.init(range: 0..<text.count, element: nil, textStart: 0)])
+        let translator = brailleTranslator()
+        return shown(braille.show(line, translator: translator))
+    }
+
+    mutating func flashBraille(_ text: String) -> [Action] {
+        guard brailleWanted, !text.isEmpty, configuration.brailleFlashMs > 0 else { return [] }
+        let translator = brailleTranslator()
+        return shown(braille.flash(text, now: now, translator: translator))
+    }
+
+    /// A frame to the display and to the subscribers, and the time its flash ends.
+    private func shown(_ frame: BrailleSession.Frame) -> [Action] {
+        var actions = broadcast(.braille(BrailleShown(frame)))
+        if brailleWidth != nil { actions.append(.showBraille(frame.window)) }
+        actions.append(.wakeBraille(at: braille.wake))
+        return actions
+    }
+
+    mutating func brailleInput(_ input: BrailleInput) -> [Action] {
+        switch input {
+        case .connected(let width):
+            brailleWidth = width
+            return [.log(.info, "a braille display of \(width) cells is connected", limited: false)] + shown(braille.resize(width))
+        case .disconnected(let reason):
+            let had = brailleWidth != nil
+            brailleWidth = nil
+            guard had || configuration.braille == .on else { return [] }
+            return [.log(.warning, reason, limited: true)]
+        case .tick:
+            return braille.tick(now: now).map(shown) ?? []
+        case .key(let key):
+            let (frame, command) = braille.press(key)
+            var actions = frame.map(shown) ?? []
+            if let command { actions += brailleCommand(command) }
+            return actions
+        }
+    }
+
+    /// A display key's command: the tree's focus model moves as the keyboard moves it; another
+    /// door's line gets a `route` event (its caret, its element) or `activate`.
+    private mutating func brailleCommand(_ command: BrailleSession.Command) -> [Action] {
+        guard let (owner, tree) = brailleOwner, clients[owner] != nil else { return [] }
+        if tree, var engine = clients[owner]?.focusEngine {
+            let actions: [FocusEngine.Action]
+            switch command {
+            case .focus(let element): actions = engine.focus(elementID: element)
+            case .activate: actions = engine.press(KeyPress("space"))
+            case .previous: actions = engine.press(KeyPress("up"))
+            case .next: actions = engine.press(KeyPress("down"))
+            case .first, .last: actions = engine.navigate(command == .first ? "first" : "last")
+            case .caret(let element, let offset): return [.send(owner, .event(.route(element: element, offset: offset)))]
+            }
+            withClient(owner) { $0.focusEngine = engine }
+            var events: [Action] = []
+            _ = perform(actions, owner: owner, events: &events)
+            return events
+        }
+        switch command {
+        case .focus(let element): return [.send(owner, .event(.route(element: element, offset: nil)))]
+        case .activate(let element): return [.send(owner, .event(.activate(element: element)))]
+        case .caret(let element, let offset): return [.send(owner, .event(.route(element: element, offset: offset)))]
+        case .previous, .next, .first, .last: return []
+        }
+    }
+}

@@ -1,0 +1,3 @@
+// liblouis's public API (Debian: liblouis-dev; its tables: liblouis-data). Only AnnouncerBraille
+// imports this module (LouisTranslator).
+#include <liblouis/liblouis.h>

@@ -1,0 +1,45 @@
+import AnnouncerTerminal
+import Testing
+
+/// The terminal door's braille: the cursor's line and its caret, sent when they change; a
+/// routing key's arrows.
+@Suite struct TerminalBrailleTests {
+    static func screen(_ lines: [String], cursor: (Int, Int), visible: Bool = true) -> ScreenSnapshot {
+        ScreenSnapshot(lines: lines.map { ScreenLine(text: $0, columns: 20) }, cursor: ScreenPosition(row: cursor.0, column: cursor.1), cursorVisible: visible)
+    }
+
+    @Test func theCursorsLineWithItsCaretOnlyWhenItChanged() {
+        var braille = TerminalBraille()
+        let first = braille.line(for: Self.screen(["$ ls -l", "total 0"], cursor: (0, 4)))
+        #expect(first?.text == "$ ls -l" && first?.caret == 4)
+        #expect(braille.line(for: Self.screen(["$ ls -l", "total 0"], cursor: (0, 4))) == nil)
+        let moved = braille.line(for: Self.screen(["$ ls -l", "total 0"], cursor: (0, 7)))
+        #expect(moved?.text == "$ ls -l" && moved?.caret == 7)
+        // Past the text: the spaces up to the cursor are the line's, the caret at its end.
+        let past = braille.line(for: Self.screen(["$ ", ""], cursor: (0, 2)))
+        #expect(past?.text == "$ " && past?.caret == 2)
+        #expect(braille.line(for: Self.screen(["$ ls", ""], cursor: (1, 0)))?.text == "")
+    }
+
+    @Test func aHiddenCursorShowsNothingNew() {
+        var braille = TerminalBraille()
+        #expect(braille.line(for: Self.screen(["menu"], cursor: (0, 0), visible: false)) == nil)
+    }
+
+    @Test func aWideCharacterIsOneCharacterOfTheLine() {
+        var braille = TerminalBraille()
+        let cells = [ScreenCell("日"), ScreenCell(" ", continuesWide: true), ScreenCell("x"), ScreenCell(" ")]
+        let line = braille.line(for: ScreenSnapshot(lines: [ScreenLine(cells: cells)], cursor: ScreenPosition(row: 0, column: 2)))
+        #expect(line?.text == "日x" && line?.caret == 1)
+    }
+
+    @Test func routingIsArrowsFromTheCaret() {
+        var braille = TerminalBraille()
+        #expect(braille.routeKeys(to: 3).isEmpty)
+        _ = braille.line(for: Self.screen(["$ echo hi"], cursor: (0, 9)))
+        #expect(braille.routeKeys(to: 7) == Array("\u{1B}[D\u{1B}[D".utf8))
+        #expect(braille.routeKeys(to: 9).isEmpty)
+        _ = braille.line(for: Self.screen(["$ echo hi"], cursor: (0, 2)))
+        #expect(braille.routeKeys(to: 4) == Array("\u{1B}[C\u{1B}[C".utf8))
+    }
+}
