@@ -227,7 +227,10 @@ import AnnouncerTestSupport
         var warnings: [ConfigError] = []
         let withFrench = try ConfigurationSources(packagedTables: packagedTables, userTables: [english, french]).loadLocales(warnings: &warnings)
         #expect(warnings.first?.message == "the table has no \"back\"; en's word is used instead")
-        #expect(warnings.count == LocaleWords.Word.allCases.count - 1)
+        // Each word but the one it gives, and its braille tables (English's are used).
+        #expect(warnings.count == LocaleWords.Word.allCases.count - 1 + 1)
+        #expect(warnings.last?.message == "the table has no \"braille.table.uncontracted\"; en's word is used instead")
+        #expect(withFrench.table(for: "xx")?.brailleTables == withFrench.table(for: "en")?.brailleTables)
         let spoken = UtteranceComposer(catalog: withFrench, locale: "xx").compose(try element(#"{"label":"Play","traits":["button","header"]}"#))
         #expect(spoken.description == "Play. Bouton. Heading.")
     }

@@ -281,14 +281,15 @@ public struct LocaleWords: Sendable, Equatable {
             return (nil, problems)
         }
         let instead = fallback.map { "; \($0.tag)'s word is used instead" } ?? ""
+        for word in Word.allCases where words[word.index] == nil {
+            problems.append(ConfigError(file: file.name, "the table has no \"\(word.rawValue)\"\(instead)"))
+            words[word.index] = fallback?.words[word.index]
+        }
+        // A table names its braille tables as it gives its words.
         if uncontracted?.isEmpty ?? true {
             problems.append(ConfigError(file: file.name, "the table has no \"braille.table.uncontracted\"\(instead)"))
             uncontracted = fallback?.brailleTables.uncontracted
             contracted = fallback?.brailleTables.contracted
-        }
-        for word in Word.allCases where words[word.index] == nil {
-            problems.append(ConfigError(file: file.name, "the table has no \"\(word.rawValue)\"\(instead)"))
-            words[word.index] = fallback?.words[word.index]
         }
         // Each counted word has every form its language has, and no other; a form that is
         // wrong or missing is said with the word's `other` form.

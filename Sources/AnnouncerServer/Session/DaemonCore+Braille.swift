@@ -31,7 +31,9 @@ extension DaemonCore {
         let line = BrailleComposer(words: composer(for: owner).words, positions: configuration.positions).focusLine(element, group: group)
         brailleOwner = (owner, tree)
         let translator = brailleTranslator()
-        return shown(braille.show(line, translator: translator))
+        // The frame first: `shown` must read the session as the frame left it.
+        let frame = braille.show(line, translator: translator)
+        return shown(frame)
     }
 
     mutating func showBrailleText(_ text: String, caret: Int?, owner: ClientID) -> [Action] {
@@ -39,13 +41,15 @@ extension DaemonCore {
         brailleOwner = (owner, false)
         let line = BrailleLine(kind: .text, text: text, caret: caret, regions: [.init(range: 0..<text.count, element: nil, textStart: 0)])
         let translator = brailleTranslator()
-        return shown(braille.show(line, translator: translator))
+        let frame = braille.show(line, translator: translator)
+        return shown(frame)
     }
 
     mutating func flashBraille(_ text: String) -> [Action] {
         guard brailleWanted, !text.isEmpty, configuration.brailleFlashMs > 0 else { return [] }
         let translator = brailleTranslator()
-        return shown(braille.flash(text, now: now, translator: translator))
+        let frame = braille.flash(text, now: now, translator: translator)
+        return shown(frame)
     }
 
     /// A frame to the display and to the subscribers, and the time its flash ends.
@@ -60,17 +64,20 @@ extension DaemonCore {
         switch input {
         case .connected(let width):
             brailleWidth = width
-            return [.log(.info, "a braille display of \(width) cells is connected", limited: false)] + shown(braille.resize(width))
+            let frame = braille.resize(width)
+            return [.log(.info, "a braille display of \(width) cells is connected", limited: false)] + shown(frame)
         case .disconnected(let reason):
             let had = brailleWidth != nil
             brailleWidth = nil
             guard had || configuration.braille == .on else { return [] }
             return [.log(.warning, reason, limited: true)]
         case .tick:
-            return braille.tick(now: now).map(shown) ?? []
+            guard let frame = braille.tick(now: now) else { return [] }
+            return shown(frame)
         case .key(let key):
             let (frame, command) = braille.press(key)
-            var actions = frame.map(shown) ?? []
+            var actions: [Action] = []
+            if let frame { actions = shown(frame) }
             if let command { actions += brailleCommand(command) }
             return actions
         }
