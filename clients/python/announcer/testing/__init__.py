@@ -11,9 +11,10 @@
 
 See docs/testing.md.
 """
+from .braille_display import VirtualBrailleDisplay
 from .desktop import Desktop
 from .heard import Heard
 from .screen_reader import ScreenReader
 from .terminal import Terminal
 
-__all__ = ["Desktop", "Heard", "ScreenReader", "Terminal"]
+__all__ = ["Desktop", "Heard", "ScreenReader", "Terminal", "VirtualBrailleDisplay"]

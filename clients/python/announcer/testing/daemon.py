@@ -9,7 +9,7 @@ import socket
 import subprocess
 import tempfile
 import time
-from typing import Optional
+from typing import Dict, Optional
 
 from ..client import AnnouncerError
 
@@ -28,9 +28,10 @@ class PrivateDaemon:
     """announcerd on a temporary socket; `start()` returns once it answers there."""
 
     def __init__(self, *, announcerd: Optional[str] = None, config: str = "", timeout: float = 10.0,
-                 prefix: str = "announcer-test.") -> None:
+                 prefix: str = "announcer-test.", env: Optional[Dict[str, str]] = None) -> None:
         self.announcerd = announcerd or find_program("announcerd", "ANNOUNCERD")
         self.config = config
+        self.env = dict(env or {})
         self.timeout = timeout
         self.prefix = prefix
         self.directory: Optional[str] = None
@@ -53,7 +54,7 @@ class PrivateDaemon:
         config_path = self.config_path
         with open(config_path, "w") as file:
             file.write(self.config)
-        environment = dict(os.environ, XDG_CONFIG_HOME=os.path.join(self.directory, "config"))
+        environment = dict(os.environ, XDG_CONFIG_HOME=os.path.join(self.directory, "config"), **self.env)
         self._log = open(os.path.join(self.directory, "announcerd.log"), "w+")
         self._process = subprocess.Popen(
             [self.announcerd, "--socket", self.socket_path, "--sink", "text:instant", "--config", config_path],

@@ -26,12 +26,13 @@ class ScreenReader:
     order. Each action waits until speech has settled, so `spoken` is complete when it returns.
 
     `hint_delay_ms` is the pause before a focused element's hint (the daemon's 500 ms unless
-    given); `config` is more announcer.conf text for the private daemon."""
+    given); `config` is more announcer.conf text for the private daemon, `env` more of its
+    environment (a `VirtualBrailleDisplay`'s)."""
 
     def __init__(self, *, announcerd: Optional[str] = None, hint_delay_ms: Optional[int] = None,
-                 config: str = "", timeout: float = 10.0) -> None:
+                 config: str = "", timeout: float = 10.0, env: Optional[Dict[str, str]] = None) -> None:
         settings = config + (f"\nhint-delay-ms = {hint_delay_ms}\n" if hint_delay_ms is not None else "")
-        self._daemon = PrivateDaemon(announcerd=announcerd, config=settings, timeout=timeout, prefix="announcer-screen-reader.")
+        self._daemon = PrivateDaemon(announcerd=announcerd, config=settings, timeout=timeout, prefix="announcer-screen-reader.", env=env)
         self.announcerd = self._daemon.announcerd
         self.timeout = timeout
         self._client: Optional[Client] = None

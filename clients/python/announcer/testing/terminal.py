@@ -33,12 +33,13 @@ class Terminal:
     (characters, words or none); `config` more announcer.conf text for the private daemon and
     announce term both; `timeout` bounds every wait, `start_timeout` the program's first
     output. The program finds the daemon at `$ANNOUNCER_SOCKET` (`socket_path`), so that one
-    that speaks for itself (announcer.textual) is heard by the same daemon."""
+    that speaks for itself (announcer.textual) is heard by the same daemon. `daemon_env` adds to
+    the private announcerd's environment (a `VirtualBrailleDisplay`'s)."""
 
     def __init__(self, argv: Sequence[str], columns: int = 80, rows: int = 24,
                  env: Optional[Mapping[str, Optional[str]]] = None, *, announce: Optional[str] = None,
                  announcerd: Optional[str] = None, typing_echo: Optional[str] = None, config: str = "",
-                 timeout: float = 10.0, start_timeout: float = 30.0) -> None:
+                 timeout: float = 10.0, start_timeout: float = 30.0, daemon_env: Optional[Dict[str, str]] = None) -> None:
         if not argv:
             raise ValueError("Terminal needs a program to run")
         self.argv = list(argv)
@@ -49,7 +50,7 @@ class Terminal:
         self.typing_echo = typing_echo
         self.timeout = timeout
         self.start_timeout = start_timeout
-        self._daemon = PrivateDaemon(announcerd=announcerd, config=config, timeout=timeout, prefix="announcer-terminal.")
+        self._daemon = PrivateDaemon(announcerd=announcerd, config=config, timeout=timeout, prefix="announcer-terminal.", env=daemon_env)
         self._listening = False
         self._process: Optional[subprocess.Popen] = None
         self._buffer = b""
@@ -194,13 +195,14 @@ class Terminal:
         self._take_braille(0)
         return self._brailled[-1] if self._brailled else None
 
-    def wait_for_braille(self, text: str, timeout: float = 10) -> BrailleEvent:
-        """The display's line once its text contains `text` (at once if it does now), waiting at
-        most `timeout` seconds; raises AnnouncerError("timeout") with the lines it showed."""
+    def wait_for_braille(self, text: str, timeout: float = 10, *, caret: Optional[int] = None) -> BrailleEvent:
+        """The display's line once its text contains `text` (and, given `caret`, its caret is at
+        that cell), at once if it does now, waiting at most `timeout` seconds; raises
+        AnnouncerError("timeout") with the lines it showed."""
         deadline = time.monotonic() + timeout
         while True:
             self._take_braille(0)
-            if self._brailled and text in self._brailled[-1].text:
+            if self._brailled and text in self._brailled[-1].text and (caret is None or self._brailled[-1].caret == caret):
                 return self._brailled[-1]
             left = deadline - time.monotonic()
             if left <= 0:
