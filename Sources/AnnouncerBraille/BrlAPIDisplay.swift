@@ -1,7 +1,6 @@
 import AnnouncerCore
 import AnnouncerSystem
 import CBrlAPI
-import Glibc
 
 /// A braille display through BRLTTY's BrlAPI (the only importer of CBrlAPI), on a thread of its
 /// own: whatever BRLTTY does (absent, hung, killed), the daemon only hands over the latest
@@ -47,15 +46,18 @@ public final class BrlAPIDisplay: Sendable {
             $0.window = window
             $0.written = false
         }
-        var byte: UInt8 = 1
-        _ = Glibc.write(wake.write.rawValue, &byte, 1)
+        wakeThread()
     }
 
     /// Ends the thread (the connection is closed; BRLTTY shows its own again).
     public func stop() {
         state.withLock { $0.stopped = true }
-        var byte: UInt8 = 1
-        _ = Glibc.write(wake.write.rawValue, &byte, 1)
+        wakeThread()
+    }
+
+    /// A byte on the pipe the thread polls; a full pipe has one waiting already.
+    private func wakeThread() {
+        _ = try? wake.write.write([1][...], withoutWaiting: true)
     }
 
     private var stopped: Bool { state.withLock { $0.stopped } }
@@ -79,14 +81,14 @@ public final class BrlAPIDisplay: Sendable {
 
     /// Waits `duration`, or less when the daemon stops us.
     private func sleep(_ duration: Duration) {
-        var fd = pollfd(fd: wake.read.rawValue, events: Int16(POLLIN), revents: 0)
-        _ = poll(&fd, 1, Int32(duration.milliseconds))
+        var entries = [Poll.Entry(wake.read, .readable)]
+        _ = try? Poll.wait(&entries, timeoutMilliseconds: Int32(duration.milliseconds))
         drainWake()
     }
 
     private func drainWake() {
         var buffer = [UInt8](repeating: 0, count: 64)
-        while Glibc.read(wake.read.rawValue, &buffer, buffer.count) > 0 {}
+        while case .processed(let count)? = try? wake.read.read(into: &buffer), count > 0 {}
     }
 
     /// One connection, from opening to its end: why it ended.
@@ -110,11 +112,17 @@ public final class BrlAPIDisplay: Sendable {
                 var dots = Array(window.prefix(cells)) + Array(repeating: 0, count: max(cells - window.count, 0))
                 guard brlapi__writeDots(handle, &dots) == 0 else { return "the braille display went away: \(Self.lastError())" }
             }
-            var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: wake.read.rawValue, events: Int16(POLLIN), revents: 0)]
-            guard poll(&fds, 2, -1) >= 0 || errno == EINTR else { return Errno.current("poll").description }
-            if fds[1].revents != 0 { drainWake() }
-            if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 && fds[0].revents & Int16(POLLIN) == 0 { return "BRLTTY closed the connection" }
-            if fds[0].revents & Int16(POLLIN) != 0 {
+            // BRLTTY's keys, or the daemon's next window.
+            var entries = [Poll.Entry(FileDescriptor(rawValue: fd), .readable), Poll.Entry(wake.read, .readable)]
+            do {
+                _ = try Poll.wait(&entries, timeoutMilliseconds: -1)
+            } catch where error != .interrupted {
+                return error.description
+            } catch {}
+            if !entries[1].returned.isEmpty { drainWake() }
+            let connection = entries[0].returned
+            if !connection.isDisjoint(with: [.hangUp, .error, .invalid]), !connection.contains(.readable) { return "BRLTTY closed the connection" }
+            if connection.contains(.readable) {
                 var code: brlapi_keyCode_t = 0
                 let read = brlapi__readKeyWithTimeout(handle, 0, &code)
                 if read < 0 { return "BRLTTY closed the connection: \(Self.lastError())" }

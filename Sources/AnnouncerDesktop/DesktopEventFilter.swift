@@ -478,6 +478,17 @@ public struct DesktopEventFilter: Sendable {
         return now - focused.at < duplicateMs || !windowSinceFocus
     }
 
+    /// What a braille display shows of an edit: the focused field's text and caret after its
+    /// caret moved (typing moves it too), for the daemon to put in place of the field's text on
+    /// the focus line. Nil for anything else. Braille is not speech: every move shows, the
+    /// focus's own too.
+    public func brailleText(for event: DesktopEvent) -> (element: String, text: String, caret: Int)? {
+        guard case .caretMoved(let id, let offset, let text?) = event, isFocused(id),
+              focused?.element.traits.contains(.textEntry) == true else { return nil }
+        let shown = focused?.element.traits.contains(.secureTextField) == true ? String(repeating: "*", count: text.count) : text
+        return (id, String(shown.prefix(Element.maximumTextBytes)), min(max(offset, 0), min(shown.count, Element.maximumTextBytes)))
+    }
+
     private func isFocused(_ id: String) -> Bool {
         focused?.object.id == id || pending?.id == id
     }

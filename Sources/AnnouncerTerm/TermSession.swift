@@ -257,7 +257,7 @@ public struct TermSession {
         }
         let screen = model.snapshot()
         deliver(reader.output(screen, scrolledOff: model.takeScrolledOff(), restored: model.takeRestored(), at: now))
-        if let line = braille.line(for: screen) { daemon.send(.braille(text: line.text, caret: line.caret)) }
+        if let line = braille.line(for: screen) { daemon.send(.braille(text: line.text, caret: line.caret, element: nil)) }
         return true
     }
 

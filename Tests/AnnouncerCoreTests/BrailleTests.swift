@@ -47,6 +47,20 @@ struct OneCellPerCharacter: BrailleTranslating {
         #expect(english.focusLine(try Self.element(#"{"id":"n","label":"Name","value":"Ada","traits":["textEntry"]}"#)).caret == 11)
     }
 
+    @Test func aFieldBeingEditedChangesItsTextInPlace() throws {
+        let items = try [#"{"id":"n","label":"Name","value":"Ada","traits":["textEntry"]}"#, #"{"id":"ok","label":"OK","traits":["button"]}"#]
+            .map { ReadingItem(element: try Self.element($0), context: nil) }
+        let line = english.focusLine(items[0].element, group: items)
+        #expect(line.text == "Name ed Ada OK btn")
+        let edited = try #require(line.replacingText(of: "n", with: "Ada L", caret: 5))
+        #expect(edited.text == "Name ed Ada L OK btn")
+        #expect(edited.caret == 13)
+        #expect(edited.regions.map(\.range) == [0..<13, 14..<20])
+        // Not a field of the line: nothing to replace.
+        #expect(line.replacingText(of: "ok", with: "x", caret: 0) == nil)
+        #expect(line.replacingText(of: "gone", with: "x", caret: 0) == nil)
+    }
+
     @Test func theFocusIsShownAmongItsGroup() throws {
         let items = try ["one", "two", "three"].map { ReadingItem(element: try Self.element(#"{"id":"\#($0)","label":"\#($0.capitalized)","traits":["button"]}"#), context: nil) }
         let line = english.focusLine(items[1].element, group: items)

@@ -324,6 +324,29 @@ import Testing
         #expect(words(filter.receive(.caretMoved(id: "note", offset: 11, text: text), at: 700)) == ["echo second line"])   // Down
     }
 
+    /// A braille display follows the focused field's text and caret at every move, the focus's
+    /// own placing too (braille is not speech); never another object's, nor a button's.
+    @Test func aBrailleDisplayFollowsTheFocusedFieldsCaret() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        var name = Object(id: "name", role: "entry", name: "Name", states: ["sensitive", "visible"], text: "hi")
+        name.caretOffset = 2
+        #expect(filter.brailleText(for: .caretMoved(id: "name", offset: 1, text: "hi")) == nil)   // not focused yet
+        _ = filter.receive(.focused(name), at: 0)
+        _ = filter.due(at: 3)
+        let moved = filter.brailleText(for: .caretMoved(id: "name", offset: 1, text: "hi"))
+        #expect(moved?.element == "name" && moved?.text == "hi" && moved?.caret == 1)
+        #expect(filter.brailleText(for: .caretMoved(id: "other", offset: 1, text: "hi")) == nil)
+        #expect(filter.brailleText(for: .caretMoved(id: "name", offset: 1, text: nil)) == nil)
+        var secret = Object(id: "pin", role: "password text", name: "PIN", states: ["sensitive", "visible"], text: "1234")
+        secret.caretOffset = 4
+        _ = filter.receive(.focused(secret), at: 10)
+        _ = filter.due(at: 13)
+        #expect(filter.brailleText(for: .caretMoved(id: "pin", offset: 4, text: "1234"))?.text == "****")
+        _ = filter.receive(.focused(Self.compose), at: 20)
+        _ = filter.due(at: 23)
+        #expect(filter.brailleText(for: .caretMoved(id: "compose", offset: 0, text: "x")) == nil)
+    }
+
     /// On a loaded machine the focus is read late, just before the caret the user's Down moved:
     /// a key pressed after the focus makes the caret the key's answer, however close.
     @Test func aCaretMovedByAKeyAfterTheFocusIsSaidHoweverSoon() {

@@ -79,6 +79,17 @@ import Testing
         #expect(refused.first?.contains("caret: 3 is past the text's end (2 characters)") == true, "\(refused)")
     }
 
+    @Test mutating func aFieldsEditsAreShownInPlaceOnlyByItsOwner() {
+        _ = test.connect(1)
+        _ = test.connect(2)
+        _ = test.send(1, #"{"type":"subscribe","events":["braille"]}"#)
+        _ = test.send(1, #"{"type":"focus","element":{"id":"n","label":"Name","value":"","traits":["textEntry"]}}"#)
+        #expect(Self.shown(test.send(1, #"{"type":"braille","text":"hi","caret":2,"element":"n"}"#)) == ["focus Name ed hi"])
+        // Another client's edit, or one of a field not shown, changes nothing.
+        #expect(Self.shown(test.send(2, #"{"type":"braille","text":"x","caret":1,"element":"n"}"#)).isEmpty)
+        #expect(Self.shown(test.send(1, #"{"type":"braille","text":"x","caret":1,"element":"other"}"#)).isEmpty)
+    }
+
     @Test mutating func aDisplayThatComesAndGoesIsLoggedOnlyWhenOn() {
         #expect(test.handle(.braille(.disconnected(reason: "no braille display: connection refused"))).isEmpty)
         _ = test.handle(.braille(.connected(width: 40)))

@@ -78,7 +78,7 @@ struct CoreHarness {
         (#"{"type":"status","id":4}"#, #"1 {"clients":1,"counters":{"cancelled":0,"dropped":0,"failed":0,"interrupted":0,"spoken":0,"superseded":0},"id":4,"protocol":1,"queue":0,"restarts":0,"sink":"text","type":"ok","version":"0.1.0"}"#),
         (#"{"type":"key","id":5,"key":"tab"}"#, #"1 {"code":"no_tree","id":5,"message":"no client has registered a tree, so there is nothing to move through","type":"error"}"#),
         (#"{"type":"update","id":6,"element":{"id":"a"}}"#, #"1 {"code":"no_tree","id":6,"message":"this client has registered no tree; send \"screen\" first","type":"error"}"#),
-        (#"{"type":"nonsense","id":7}"#, #"1 {"code":"unknown_type","id":7,"message":"unknown request type \"nonsense\"; known types: hello, focus, announce, stop, screen, update, key, navigate, commands, shortcuts, subscribe, status, voices, echo, window, settings","type":"error"}"#),
+        (#"{"type":"nonsense","id":7}"#, #"1 {"code":"unknown_type","id":7,"message":"unknown request type \"nonsense\"; known types: hello, focus, announce, stop, screen, update, key, navigate, commands, shortcuts, subscribe, status, voices, echo, window, settings, braille","type":"error"}"#),
         ("{not json", #"1 {"code":"bad_json","id":null,"message":"not valid JSON: expected a member name in double quotes at byte 1","type":"error"}"#),
     ])
     func everyLineGetsItsOneReply(line: String, reply: String) {

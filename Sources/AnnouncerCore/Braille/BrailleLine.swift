@@ -53,4 +53,23 @@ public struct BrailleLine: Sendable, Equatable {
     public func region(at character: Int) -> Region? {
         regions.first { $0.range.contains(character) || ($0.range.upperBound == character && $0.textStart != nil) }
     }
+
+    /// The line with an element's editable text replaced (the field as it is being edited) and
+    /// the caret in it; nil when the line shows no editable text of that element.
+    public func replacingText(of element: String, with text: String, caret: Int?) -> BrailleLine? {
+        guard let index = regions.firstIndex(where: { $0.element == element && $0.textStart != nil }),
+              let textStart = regions[index].textStart else { return nil }
+        let characters = Array(self.text)
+        let end = regions[index].range.upperBound
+        let delta = text.count - (end - textStart)
+        var line = self
+        line.text = String(characters[..<textStart]) + text + String(characters[end...])
+        line.caret = textStart + min(max(caret ?? text.count, 0), text.count)
+        line.regions[index].range = regions[index].range.lowerBound..<(end + delta)
+        for later in regions.indices where later > index {
+            line.regions[later].range = (regions[later].range.lowerBound + delta)..<(regions[later].range.upperBound + delta)
+            line.regions[later].textStart = regions[later].textStart.map { $0 + delta }
+        }
+        return line
+    }
 }

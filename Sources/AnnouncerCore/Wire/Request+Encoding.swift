@@ -38,9 +38,10 @@ extension Request {
             members["text"] = .string(text)
             members["unit"] = .string(unit.rawValue)
             if let language { members["language"] = .string(language) }
-        case .braille(let text, let caret):
+        case .braille(let text, let caret, let element):
             members["text"] = .string(text)
             if let caret { members["caret"] = .number(Double(caret)) }
+            if let element { members["element"] = .string(element) }
         case .window(let title, let role, let language):
             members["title"] = .string(title)
             members["role"] = .string(role.rawValue)

@@ -26,8 +26,9 @@ public enum Request: Sendable, Equatable {
     /// said and written back to announcer.conf.
     case settings([SettingChange])
     /// A door's own line for a braille display, with its caret (a terminal's line): shown until
-    /// the focus moves; a routing key over it comes back as a `route` event.
-    case braille(text: String, caret: Int?)
+    /// the focus moves; a routing key over it comes back as a `route` event. With `element`, the
+    /// text of that focused field as it is edited, put in place of its text on the focus line.
+    case braille(text: String, caret: Int?, element: String?)
 
     /// The events a client may subscribe to.
     public static let eventNames: Set<String> = ["speaking", "finished", "focus", "activate", "action", "adjust", "command", "settings", "braille", "route"]
@@ -176,7 +177,7 @@ public struct RequestLine: Sendable, Equatable {
             let text = try reader.required("text") { key throws(FieldError) in try reader.string(key, maximumBytes: Element.maximumTextBytes) }
             let caret = try reader.integer("caret", in: 0...Element.maximumTextBytes)
             if let caret, caret > text.count { throw FieldError(.invalid, path: "caret", "\(caret) is past the text's end (\(text.count) characters)") }
-            return .braille(text: text, caret: caret)
+            return .braille(text: text, caret: caret, element: try reader.string("element"))
         case "window":
             let title = try reader.required("title") { key throws(FieldError) in try reader.nonEmptyString(key) }
             let role = try reader.choice("role", WindowRole.allCases.map(\.rawValue)).flatMap(WindowRole.init(rawValue:)) ?? .window

@@ -36,8 +36,15 @@ extension DaemonCore {
         return shown(frame)
     }
 
-    mutating func showBrailleText(_ text: String, caret: Int?, owner: ClientID) -> [Action] {
+    mutating func showBrailleText(_ text: String, caret: Int?, element: String?, owner: ClientID) -> [Action] {
         guard brailleWanted else { return [] }
+        // A field being edited: its text in place on the focus line that shows it, if it does.
+        if let element {
+            guard brailleOwner?.client == owner, let edited = braille.line?.replacingText(of: element, with: text, caret: caret) else { return [] }
+            let translator = brailleTranslator()
+            let frame = braille.show(edited, translator: translator)
+            return shown(frame)
+        }
         brailleOwner = (owner, false)
         let line = BrailleLine(kind: .text, text: text, caret: caret, regions: [.init(range: 0..<text.count, element: nil, textStart: 0)])
         let translator = brailleTranslator()

@@ -54,8 +54,8 @@ extension DaemonCore {
             default: break
             }
             return Reply(id: id, .ok(accepted(output)))
-        case .braille(let text, let caret):
-            events += showBrailleText(text, caret: caret, owner: client)
+        case .braille(let text, let caret, let element):
+            events += showBrailleText(text, caret: caret, element: element, owner: client)
             return Reply(id: id, .ok(.init()))
         case .status:
             return Reply(id: id, .status(DaemonStatus(version: Self.version, protocolVersion: Self.protocolVersion, clients: clients.count,
