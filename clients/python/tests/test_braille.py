@@ -6,7 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from announcer.testing import ScreenReader, Terminal, VirtualBrailleDisplay
+import pathlib
+
+from announcer.testing import Desktop, ScreenReader, Terminal, VirtualBrailleDisplay
+
+ROOT = pathlib.Path(__file__).resolve().parents[3]
+GTK3_APP = ["/usr/bin/python3", str(ROOT / "Tests" / "fixtures" / "desktop" / "gtk3_app.py")]
 
 # "Play btn 2/5" in uncontracted English braille (liblouis's en-us-g1).
 PLAY = "⠠⠏⠇⠁⠽⠀⠃⠞⠝⠀⠼⠃⠌⠑"
@@ -106,3 +111,21 @@ def test_the_terminal_doors_line_and_caret(display, tmp_path):
         terminal.wait_for_braille("name? ab", caret=line.caret - 1)
         terminal.type("x")
         assert terminal.wait_for_braille("name? axb").text == "name? axb"
+
+
+def test_the_desktop_doors_focus_and_a_fields_edits(announcer_atspi):
+    """A GTK window's focus through the desktop door, as the display would show it (no display:
+    the daemon's `braille` events): a check box, then a field as it is typed in."""
+    with Desktop(GTK3_APP, bridge=announcer_atspi) as desktop:
+        desktop.press("Tab")
+        assert desktop.wait_for_braille("Remember me chk < >").kind == "focus"
+        desktop.press("Tab")
+        field = desktop.wait_for_braille("Name ed ")
+        # An empty field: the caret in a blank cell of its own at the end.
+        assert field.caret == len(field.cells) - 1
+        desktop.type("hi")
+        typed = desktop.wait_for_braille("Name ed hi")
+        assert typed.caret == len(typed.cells) - 1
+        # Left: the caret under "i".
+        desktop.press("Left")
+        desktop.wait_for_braille("Name ed hi", caret=typed.caret - 1)

@@ -454,6 +454,20 @@ class Desktop:
         self._pump(0)
         return self._brailled[-1] if self._brailled else None
 
+    def wait_for_braille(self, text: str, timeout: Optional[float] = None, *, caret: Optional[int] = None) -> BrailleEvent:
+        """The display's line once its text is `text` (and, given `caret`, its caret is at that
+        cell), at once if it is now, waiting at most `timeout` seconds (the session's); raises
+        AnnouncerError("timeout") with what it showed."""
+        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        while True:
+            self._pump(0)
+            if self._brailled and self._brailled[-1].text == text and (caret is None or self._brailled[-1].caret == caret):
+                return self._brailled[-1]
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise AnnouncerError("timeout", f"{text!r} was not shown in braille within the time; shown: {[line.text for line in self._brailled[-5:]]}")
+            self._pump(min(left, 0.5))
+
     @property
     def brailled(self) -> List[BrailleEvent]:
         """Every line the display showed so far, in order."""
