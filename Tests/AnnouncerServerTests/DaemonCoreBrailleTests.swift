@@ -90,6 +90,22 @@ import Testing
         #expect(Self.shown(test.send(1, #"{"type":"braille","text":"x","caret":1,"element":"other"}"#)).isEmpty)
     }
 
+    /// `braille-grade = contracted` writes with the locale's contracted table; `braille-flash-ms`
+    /// is the flash's time.
+    @Test func theGradeAndTheFlashAreTheConfigurations() {
+        var configuration = Configuration()
+        configuration.brailleGrade = .contracted
+        configuration.brailleFlashMs = 500
+        var test = CoreHarness()
+        test.core = DaemonCore(composer: UtteranceComposer(catalog: packagedCatalog), limits: DaemonLimits(maximumClients: 2, maximumBacklogBytes: 1 << 20, maximumQueuedPerClient: 9),
+                               scheduler: SchedulerSettings(), sinkDescription: "text", uid: CoreHarness.me, configuration: configuration)
+        _ = test.connect(1)
+        _ = test.send(1, #"{"type":"subscribe","events":["braille"]}"#)
+        let focus = test.send(1, #"{"type":"focus","element":{"label":"the button","traits":["button"]}}"#)
+        #expect(CoreHarness.sent(focus).first?.contains(#""cells":"⠮⠀⠃⠥⠞⠞⠕⠝⠀⠃⠞⠝""#) == true, "\(CoreHarness.sent(focus))")
+        #expect(test.send(1, #"{"type":"announce","text":"Saved"}"#).contains(.wakeBraille(at: 500)))
+    }
+
     @Test mutating func aDisplayThatComesAndGoesIsLoggedOnlyWhenOn() {
         #expect(test.handle(.braille(.disconnected(reason: "no braille display: connection refused"))).isEmpty)
         _ = test.handle(.braille(.connected(width: 40)))
