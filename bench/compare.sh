@@ -7,10 +7,11 @@
 #
 # (default 15 trials; results also in FILE; --bin: the release binaries already built there,
 # so that nothing is built and no build lock is waited for). --only runs some parts after the same set-up, in
-# their usual order: one or more of latency, languages, terminal, desktop, tab-title, review, web,
-# web-chromium, textual, throughput, memory and wakeups, separated by commas (web-chromium and
-# textual only when named: textual, bench/textual_form.py, installs Textual from PyPI; languages,
-# latency's two languages in one utterance alone, only when named). wakeups
+# their usual order: one or more of latency, languages, terminal, desktop, braille, tab-title,
+# review, web, web-chromium, textual, throughput, memory and wakeups, separated by commas
+# (web-chromium and textual only when named: textual, bench/textual_form.py, installs Textual
+# from PyPI; languages, latency's two languages in one utterance alone, and braille,
+# bench/braille.py, Tab → the new focus's cells on BRLTTY's virtual display, only when named). wakeups
 # (bench/wakeups.py) is both idle stacks' wake-ups a second. memory
 # (bench/memory.py) is RSS, PSS and USS of both stacks idle, the 10,000-utterance run, and the
 # desktop stacks (announcerd + worker + announcer-atspi against speech-dispatcher + its module +
@@ -35,8 +36,8 @@ while [ $# -gt 0 ]; do
 done
 for name in ${only//,/ }; do
     case $name in
-        latency|languages|terminal|desktop|tab-title|review|web|web-chromium|textual|throughput|memory|wakeups) ;;
-        *) echo "compare: --only takes latency, languages, terminal, desktop, tab-title, review, web, web-chromium, textual, throughput, memory and wakeups, separated by commas" >&2; exit 64 ;;
+        latency|languages|terminal|desktop|braille|tab-title|review|web|web-chromium|textual|throughput|memory|wakeups) ;;
+        *) echo "compare: --only takes latency, languages, terminal, desktop, braille, tab-title, review, web, web-chromium, textual, throughput, memory and wakeups, separated by commas" >&2; exit 64 ;;
     esac
 done
 # part NAME: whether this run measures NAME.
@@ -159,6 +160,12 @@ part terminal && /usr/bin/python3 bench/terminal.py --trials "$trials" --monitor
 # A real desktop: Tab in a GTK application → first sound, announcer-atspi + announcerd against
 # Orca + speech-dispatcher (docs/design.md §15), in a headless session of its own.
 part desktop && /usr/bin/python3 bench/desktop.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
+
+# A braille display: Tab in a GTK application → the new focus's cells on a 40-cell display
+# (BRLTTY's Virtual driver, no hardware), announcer-atspi + announcerd (braille = on) against
+# Orca (enableBraille), each with a BRLTTY of its own, in a headless session of its own. Only
+# when asked for by name.
+[[ ",$only," == *",braille,"* ]] && /usr/bin/python3 bench/braille.py --trials "$trials" --monitor announcer_bench.monitor --bin "$bin" | tee -a "$results"
 
 # The same, with Tab pressed while a dialog's long title is sounding (and, beside it, in the quiet
 # dialog) → the answer's first sound, found in the sound by its waveform.

@@ -199,9 +199,10 @@ public final class DesktopBridge {
 
     func receive(_ event: DesktopEvent) {
         deliver(filter.receive(event, at: now))
-        // A braille display follows the field's text and caret as it is edited.
+        // A braille display follows the field's text and caret as it is edited (the reply read,
+        // as every request's is, so that none pile up unread).
         if let edit = filter.brailleText(for: event) {
-            daemon.send(.braille(text: edit.text, caret: edit.caret, element: edit.element))
+            _ = daemon.request(.braille(text: edit.text, caret: edit.caret, element: edit.element))
         }
         scheduleWake()
     }
