@@ -106,6 +106,18 @@ import Testing
         #expect(test.send(1, #"{"type":"announce","text":"Saved"}"#).contains(.wakeBraille(at: 500)))
     }
 
+    /// A focus that comes while BRLTTY is still being reached is shown once it answers.
+    @Test func aFocusBeforeTheDisplayIsShownWhenItComes() {
+        var configuration = Configuration()
+        configuration.braille = .auto
+        var test = CoreHarness()
+        test.core = DaemonCore(composer: UtteranceComposer(catalog: packagedCatalog), limits: DaemonLimits(maximumClients: 2, maximumBacklogBytes: 1 << 20, maximumQueuedPerClient: 9),
+                               scheduler: SchedulerSettings(), sinkDescription: "text", uid: CoreHarness.me, configuration: configuration)
+        _ = test.connect(1)
+        #expect(Self.windows(test.send(1, #"{"type":"focus","element":{"label":"Play","traits":["button"]}}"#)).isEmpty)
+        #expect(Self.windows(test.handle(.braille(.connected(width: 20)))) == ["⠠⠏⠇⠁⠽⠀⠃⠞⠝"])
+    }
+
     @Test mutating func aDisplayThatComesAndGoesIsLoggedOnlyWhenOn() {
         #expect(test.handle(.braille(.disconnected(reason: "no braille display: connection refused"))).isEmpty)
         _ = test.handle(.braille(.connected(width: 40)))

@@ -14,9 +14,10 @@ extension DaemonCore {
         case tick
     }
 
-    /// Whether anything shows braille: a display, or a client that asked for `braille` events.
+    /// Whether anything shows braille: a display configured (connected or not yet: the line is
+    /// kept, to be shown as soon as BRLTTY answers), or a client that asked for `braille` events.
     var brailleWanted: Bool {
-        brailleWidth != nil || clients.values.contains { $0.subscriptions.contains("braille") }
+        configuration.braille != .off || brailleWidth != nil || clients.values.contains { $0.subscriptions.contains("braille") }
     }
 
     /// The locale's tables, with the configured grade and flash.
