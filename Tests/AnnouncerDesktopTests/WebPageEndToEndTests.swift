@@ -56,8 +56,11 @@ import Testing
         #expect(Array(spoken.filter { !$0.hasSuffix("Mozilla Firefox") }.prefix(2)) == ["Checkout", "Checkout: level 1. Heading."])
         #expect(!spoken.contains { $0.contains("Untitled") || $0.contains("\u{FFFC}") }, "in \(spoken)")
         // Its window's title, when Firefox activates the window late on a loaded machine, may
-        // come after the first key's answer: where it lands is not this test's subject.
-        #expect(Array(spoken.filter { !$0.hasSuffix("Mozilla Firefox") }.drop { $0 != said[0] }) == said)
+        // come after the first key's answer: where it lands is not this test's subject. Nor is
+        // the link Return followed: Firefox dims it while it leaves the page, and a loaded
+        // machine reads that change before the next page ("Dimmed. Link.", true when said).
+        let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && $0 != "Dimmed. Link." }
+        #expect(Array(heard.drop { $0 != said[0] }) == said)
     }
 
     /// A web page's text area (Tests/fixtures/desktop/notes.html) in Firefox ESR: its lines by
