@@ -7,22 +7,33 @@ class is that program: it reads the cells BRLTTY shows and presses the display's
     with VirtualBrailleDisplay() as display, ScreenReader(config="braille = on", env=display.env) as reader:
         reader.screen([{"id": "play", "label": "Play", "traits": ["button"]}])
         display.wait_for("⠠⠏⠇⠁⠽")
-        display.route(0)
+        display.route(1)
 
-A BrlAPI client (announcerd) finds this BRLTTY through `env` (BRLAPI_HOST, BRLAPI_AUTH).
+A BrlAPI client (announcerd) finds this BRLTTY through `env` (BRLAPI_HOST, BRLAPI_AUTH): a
+local host of its own, a socket in /var/lib/BrlAPI, with no authentication. brltty is
+`$BRLTTY`, else the first on PATH.
 """
 from __future__ import annotations
 
 import os
+import random
+import select
 import shutil
 import signal
 import socket
 import subprocess
 import tempfile
 import time
-from typing import Callable, Dict, List, Optional, Union
+from typing import IO, Callable, Dict, List, Optional, Union
 
 from ..client import AnnouncerError
+from .daemon import find_program
+
+# Where BrlAPI's local hosts are: host ":N" is the socket N, held by the BRLTTY whose process id
+# the lock file .N holds (Debian's BRLAPI_SOCKETPATH).
+BRLAPI_SOCKETS = "/var/lib/BrlAPI"
+# What BRLTTY logs (and then runs on, with no BrlAPI) when another server holds its host.
+HOST_TAKEN = "another BrlAPI server is already listening"
 
 
 def _cells(dots: str) -> List[int]:
@@ -30,107 +41,126 @@ def _cells(dots: str) -> List[int]:
     cells = []
     for cell in dots.split("|"):
         value = 0
-        for digit in cell.strip():
-            value |= 1 << (int(digit) - 1)
+        for digit in cell:
+            if digit in "12345678":
+                value |= 1 << (int(digit) - 1)
         cells.append(value)
     return cells
 
 
-class VirtualBrailleDisplay:
-    """A display `width` cells wide. `start()` runs BRLTTY (`brltty` on PATH, or `brltty`) in
-    a private directory with its Virtual driver and BrlAPI on a private local host, and connects
-    as the display; `close()` stops it and removes the directory. Every wait is bounded by
-    `timeout` seconds."""
+def _unicode(cells: List[int]) -> str:
+    """Cells as Unicode braille (U+2800 + dots), the blank cells at the end left out."""
+    return "".join(chr(0x2800 + cell) for cell in cells).rstrip("\u2800")
 
-    def __init__(self, width: int = 40, *, brltty: Optional[str] = None, timeout: float = 20.0) -> None:
+
+def _lock_holder(number: int) -> Optional[int]:
+    """The process id in host `number`'s lock file, None when there is none."""
+    try:
+        with open(os.path.join(BRLAPI_SOCKETS, f".{number}")) as lock:
+            return int(lock.read().strip() or 0) or None
+    except (OSError, ValueError):
+        return None
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+        return True
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+
+
+class _HostTaken(Exception):
+    """Another BRLTTY holds the BrlAPI host this one was given."""
+
+
+class VirtualBrailleDisplay:
+    """A display `width` cells wide. `start()` runs BRLTTY in a private directory with its
+    Virtual driver (no screen driver, no speech) and BrlAPI on a local host no other BRLTTY
+    holds, and returns once it is connected as the display and BrlAPI answers; `close()` stops
+    it and removes the directory. Every wait is bounded by `timeout` seconds.
+
+    `lines` holds every line BRLTTY showed, in order, as Unicode braille (across `restart()`s);
+    `cells` and `text` the one it shows now."""
+
+    def __init__(self, width: int = 40, *, brltty: Optional[str] = None, timeout: float = 10.0) -> None:
+        if not 1 <= width <= 255:
+            raise ValueError(f"a braille display has 1 to 255 cells, not {width}")
         self.width = width
         self.timeout = timeout
-        self.brltty = brltty or shutil.which("brltty") or shutil.which("brltty", path="/usr/sbin:/usr/bin:/sbin:/bin")
-        if self.brltty is None:
-            raise AnnouncerError("missing", "brltty is not installed (Debian: apt install brltty; scripts/install-deps test installs it)")
+        self.brltty = brltty or find_program("brltty", "BRLTTY", "brltty")
         self.directory: Optional[str] = None
         self.host: Optional[str] = None
+        self._number: Optional[int] = None
         self._process: Optional[subprocess.Popen] = None
+        self._started: List[int] = []
+        self._log_file: Optional[IO[str]] = None
         self._socket: Optional[socket.socket] = None
         self._buffer = b""
-        self.lines: List[str] = []
-        self.cells: List[int] = [0] * width
+        self._lines: List[str] = []
+        self._cells: List[int] = [0] * width
 
     # -- the session
 
     @property
     def env(self) -> Dict[str, str]:
-        """The environment a BrlAPI client needs to find this BRLTTY."""
+        """The environment a BrlAPI client needs to find this BRLTTY (the same across
+        `restart()`s)."""
         if self.host is None:
             raise AnnouncerError("closed", "the display is not running (use it in a with block, or call start())")
         return {"BRLAPI_HOST": self.host, "BRLAPI_AUTH": "none"}
 
     def start(self) -> "VirtualBrailleDisplay":
+        if self.directory is not None:
+            raise AnnouncerError("started", "the display is running already")
         self.directory = tempfile.mkdtemp(prefix="announcer-braille.")
         try:
-            self._launch()
+            chooser = random.SystemRandom()
+            for _ in range(10):
+                # A host of its own: none on which another BRLTTY (the system's is :0) listens.
+                number = chooser.randrange(1000, 10000)
+                holder = _lock_holder(number)
+                if holder is not None and _alive(holder):
+                    continue
+                try:
+                    self._launch(number)
+                    return self
+                except _HostTaken:
+                    continue
+            raise AnnouncerError("unavailable", f"brltty found no free BrlAPI host in {BRLAPI_SOCKETS}: {self.brltty_log[-2000:]}")
         except BaseException:
             self.close()
             raise
-        return self
 
-    def _launch(self) -> None:
-        assert self.directory is not None
-        # BrlAPI's local hosts are sockets in /var/lib/BrlAPI: one no other BRLTTY holds.
-        for attempt in range(20):
-            number = 100 + (os.getpid() * 7 + attempt * 13 + int(time.monotonic() * 1000)) % 800
-            if self.host is None or attempt > 0:
-                self.host = f":{number}"
-            if os.path.exists(f"/var/lib/BrlAPI/{number}") and attempt < 19:
-                continue
-            break
-        self._stderr = open(os.path.join(self.directory, "brltty.log"), "a+")
-        virtual = os.path.join(self.directory, "display.socket")
-        if os.path.exists(virtual):
-            os.unlink(virtual)
-        self._process = subprocess.Popen(
-            [self.brltty, "-n", "-e", "-q", "-b", "vr", "-d", f"server:{virtual}", "-x", "no", "-s", "no",
-             "-f", "/dev/null", "-P", os.path.join(self.directory, "brltty.pid"), "-W", self.directory, "-U", self.directory,
-             "-A", f"host={self.host},auth=none"],
-            stdin=subprocess.DEVNULL, stdout=self._stderr, stderr=self._stderr, start_new_session=True)
-        deadline = time.monotonic() + self.timeout
-        while True:
-            if self._process.poll() is not None:
-                raise AnnouncerError("exited", f"brltty exited with status {self._process.returncode}: {self.brltty_log[-2000:]}")
-            if os.path.exists(virtual):
-                display = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
-                try:
-                    display.connect(virtual)
-                    self._socket = display
-                    break
-                except OSError:
-                    display.close()
-            if time.monotonic() > deadline:
-                raise AnnouncerError("timeout", f"brltty's Virtual driver did not listen within {self.timeout} s: {self.brltty_log[-2000:]}")
-            time.sleep(0.02)
-        self._buffer = b""
-        self._send(f"cells {self.width}")
-        # BRLTTY shows its own words once the driver has the display: it is ready then.
-        self.wait_for(lambda display: bool(display.lines), what="BRLTTY's first line")
+    def restart(self) -> None:
+        """BRLTTY again (killed first if it runs), on the same BrlAPI host, and the display
+        connected to it: a client that reconnects by itself finds it with the same `env`."""
+        if self.directory is None or self._number is None:
+            raise AnnouncerError("closed", "the display is not running (use it in a with block, or call start())")
+        self.kill()
+        try:
+            self._launch(self._number)
+        except _HostTaken:
+            raise AnnouncerError("unavailable", f"another BRLTTY took BrlAPI host {self.host} while this one was down: {self.brltty_log[-2000:]}") from None
 
     def close(self) -> None:
         """Stops BRLTTY and removes its directory."""
-        if self._socket is not None:
-            self._socket.close()
-            self._socket = None
-        if self._process is not None:
-            if self._process.poll() is None:
-                self._process.terminate()
+        self._stop(terminate=True)
+        # The host's socket and lock a killed BRLTTY left behind.
+        if self._number is not None and _lock_holder(self._number) in self._started:
+            for name in (str(self._number), f".{self._number}"):
                 try:
-                    self._process.wait(timeout=5)
-                except subprocess.TimeoutExpired:
-                    self._process.kill()
-                    self._process.wait()
-            self._process = None
-            self._stderr.close()
+                    os.unlink(os.path.join(BRLAPI_SOCKETS, name))
+                except OSError:
+                    pass
+        self._started.clear()
         if self.directory is not None:
             shutil.rmtree(self.directory, ignore_errors=True)
             self.directory = None
+        self.host = None
+        self._number = None
 
     def __enter__(self) -> "VirtualBrailleDisplay":
         return self.start()
@@ -144,31 +174,9 @@ class VirtualBrailleDisplay:
         return self._process.pid if self._process is not None and self._process.poll() is None else None
 
     def kill(self) -> None:
-        """BRLTTY dies at once (SIGKILL), as a display unplugged or a crash leaves its clients."""
-        if self._process is not None:
-            self._process.kill()
-            self._process.wait()
-            self._process = None
-            self._stderr.close()
-        if self._socket is not None:
-            self._socket.close()
-            self._socket = None
-
-    def restart(self) -> None:
-        """BRLTTY again, on the same BrlAPI host, and the display connected to it."""
-        self.kill()
-        assert self.directory is not None
-        pidfile = os.path.join(self.directory, "brltty.pid")
-        if os.path.exists(pidfile):
-            os.unlink(pidfile)
-        # The host's socket the killed BRLTTY left behind.
-        if self.host is not None and os.path.exists(f"/var/lib/BrlAPI/{self.host[1:]}"):
-            try:
-                os.unlink(f"/var/lib/BrlAPI/{self.host[1:]}")
-            except OSError:
-                pass
-        self.lines.clear()
-        self._launch()
+        """BRLTTY dies at once (SIGKILL), as a display unplugged or a crash leaves its clients:
+        its BrlAPI socket stays behind, refusing them."""
+        self._stop(terminate=False)
 
     def pause(self) -> None:
         """BRLTTY stops answering (SIGSTOP), as a hung one does; `resume()` wakes it."""
@@ -181,7 +189,7 @@ class VirtualBrailleDisplay:
 
     @property
     def brltty_log(self) -> str:
-        """What BRLTTY logged so far."""
+        """What BRLTTY wrote to its standard error so far (every run of it)."""
         if self.directory is None:
             return ""
         try:
@@ -190,61 +198,172 @@ class VirtualBrailleDisplay:
         except OSError:
             return ""
 
+    def _launch(self, number: int) -> None:
+        """Runs BRLTTY with BrlAPI on host `number` and connects as its display."""
+        assert self.directory is not None
+        virtual = os.path.join(self.directory, "display.socket")
+        # What a killed BRLTTY left: the driver's socket (it must not exist) and the pid file.
+        for leftover in (virtual, os.path.join(self.directory, "brltty.pid")):
+            if os.path.exists(leftover):
+                os.unlink(leftover)
+        self.host = f":{number}"
+        self._number = number
+        log_start = len(self.brltty_log)
+        self._log_file = open(os.path.join(self.directory, "brltty.log"), "a")
+        # No screen driver and no speech; BRLTTY's own stop message ("BRLTTY stopped") would
+        # take two windows on a narrow display, each held for seconds before it exits.
+        self._process = subprocess.Popen(
+            [self.brltty, "-n", "-e", "-q", "-b", "vr", "-d", f"server:{virtual}", "-x", "no", "-s", "no", "--stop-message=.",
+             "-f", "/dev/null", "-P", os.path.join(self.directory, "brltty.pid"), "-W", self.directory,
+             "-U", self.directory, "-A", f"host={self.host},auth=none"],
+            stdin=subprocess.DEVNULL, stdout=self._log_file, stderr=self._log_file, start_new_session=True)
+        self._started.append(self._process.pid)
+        deadline = time.monotonic() + self.timeout
+        # The Virtual driver listens once BRLTTY has started; it waits for the display there.
+        while self._socket is None:
+            self._check_running(log_start)
+            display = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            try:
+                display.connect(virtual)
+                self._socket = display
+            except OSError:
+                display.close()
+                if time.monotonic() > deadline:
+                    self._failed(f"brltty's Virtual driver did not listen within {self.timeout} s", log_start)
+                time.sleep(0.02)
+        self._buffer = b""
+        self._send(f"cells {self.width}")
+        # Ready once BRLTTY shows its own line on the display and its BrlAPI host answers.
+        lines = len(self._lines)
+        while len(self._lines) == lines or not self._brlapi_answers(number):
+            self._check_running(log_start)
+            if time.monotonic() > deadline:
+                self._failed(f"brltty did not show a line and answer on BrlAPI host {self.host} within {self.timeout} s", log_start)
+            self._read(0.05)
+
+    def _brlapi_answers(self, number: int) -> bool:
+        if self._process is None or _lock_holder(number) != self._process.pid:
+            return False
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            try:
+                probe.connect(os.path.join(BRLAPI_SOCKETS, str(number)))
+                return True
+            except OSError:
+                return False
+
+    def _check_running(self, log_start: int) -> None:
+        """Raises when BRLTTY has exited or its BrlAPI host is another's (it runs on without)."""
+        log = self.brltty_log[log_start:]
+        if HOST_TAKEN in log:
+            self._stop(terminate=True)
+            raise _HostTaken(log)
+        if self._process is not None and self._process.poll() is not None:
+            self._failed(f"brltty exited with status {self._process.returncode}", log_start)
+
+    def _failed(self, what: str, log_start: int) -> None:
+        log = self.brltty_log[log_start:].strip()
+        self._stop(terminate=False)
+        raise AnnouncerError("unavailable", f"{what}; brltty said: {log[-2000:]}")
+
+    def _stop(self, *, terminate: bool) -> None:
+        """Ends this run of BRLTTY: SIGTERM (so that it removes its BrlAPI socket), SIGKILL
+        after 5 s; SIGKILL at once without `terminate`."""
+        if self._process is not None:
+            if self._process.poll() is None:
+                # The Virtual driver, waiting for a display, lets nothing stop BRLTTY but SIGKILL;
+                # with the display connected, SIGTERM ends it.
+                if terminate and self._socket is not None:
+                    self._process.terminate()
+                    os.kill(self._process.pid, signal.SIGCONT)
+                    try:
+                        self._process.wait(timeout=5)
+                    except subprocess.TimeoutExpired:
+                        pass
+                if self._process.poll() is None:
+                    self._process.kill()
+                    self._process.wait()
+            self._process = None
+        if self._log_file is not None:
+            self._log_file.close()
+            self._log_file = None
+        if self._socket is not None:
+            self._socket.close()
+            self._socket = None
+
     # -- what the display shows
+
+    @property
+    def cells(self) -> List[int]:
+        """The cells shown now, `width` of them: bit 0 is dot 1 … bit 7 dot 8."""
+        self._read(0)
+        return list(self._cells)
 
     @property
     def text(self) -> str:
         """The cells shown now as Unicode braille (U+2800 + dots), blank cells at the end left out."""
         self._read(0)
-        return "".join(chr(0x2800 + cell) for cell in self.cells).rstrip("\u2800")
+        return _unicode(self._cells)
+
+    @property
+    def lines(self) -> List[str]:
+        """Every line BRLTTY showed so far, in order, as `text` was then."""
+        self._read(0)
+        return list(self._lines)
 
     def wait_for(self, expected: Union[str, Callable[["VirtualBrailleDisplay"], bool]], timeout: Optional[float] = None,
                  *, what: Optional[str] = None) -> str:
         """Waits until the display shows `expected` (Unicode braille it contains, or a test on
-        the display) and returns what it shows; raises AssertionError with the last lines."""
-        deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
+        the display) and returns what it shows then; raises AssertionError with the lines it
+        showed last when that has not happened within `timeout` seconds (the display's
+        `timeout` if None)."""
+        limit = self.timeout if timeout is None else timeout
+        deadline = time.monotonic() + limit
+        wanted = what or (repr(expected) if isinstance(expected, str) else "what the test asked for")
 
         def shown() -> bool:
-            if callable(expected):
-                return expected(self)
-            return expected in self.text
+            return expected(self) if callable(expected) else expected in self.text
 
         while not shown():
             left = deadline - time.monotonic()
-            if left <= 0:
-                wanted = what or (repr(expected) if isinstance(expected, str) else "the condition")
-                raise AssertionError(f"the braille display did not show {wanted} within the time; it showed last: {self.lines[-5:]}")
+            if left <= 0 or self._socket is None:
+                why = f"within {limit} s" if self._socket is not None else "(BRLTTY is gone: killed, exited or closed)"
+                raise AssertionError(f"the braille display did not show {wanted} {why}; it showed last: {self._lines[-5:]}")
             self._read(min(left, 0.5))
         return self.text
 
     def _read(self, timeout: float) -> None:
-        """Takes what BRLTTY sent, waiting at most `timeout` for the first of it."""
-        if self._socket is None:
-            return
-        self._socket.settimeout(timeout if timeout > 0 else 0.0)
-        try:
-            while True:
+        """Takes what BRLTTY sent, waiting at most `timeout` seconds for the first of it."""
+        while self._socket is not None:
+            ready, _, _ = select.select([self._socket], [], [], max(0.0, timeout))
+            if not ready:
+                break
+            timeout = 0
+            try:
                 data = self._socket.recv(65536)
-                if not data:
-                    break
-                self._buffer += data
-                self._socket.settimeout(0.0)
-        except (BlockingIOError, socket.timeout, OSError):
-            pass
+            except OSError:
+                data = b""
+            if not data:
+                # BRLTTY has gone (or closed the display's connection): nothing more comes.
+                self._socket.close()
+                self._socket = None
+                break
+            self._buffer += data
         *lines, self._buffer = self._buffer.split(b"\n")
         for line in lines:
             text = line.decode(errors="replace").strip()
-            if text.lower().startswith("braille "):
-                quoted = text.split('"')[1] if '"' in text else ""
-                cells = _cells(quoted)
-                self.cells = (cells + [0] * self.width)[: self.width]
-                self.lines.append("".join(chr(0x2800 + cell) for cell in self.cells).rstrip("\u2800"))
+            if text.startswith("Braille ") and text.count('"') >= 2:
+                cells = _cells(text.split('"')[1])
+                self._cells = (cells + [0] * self.width)[: self.width]
+                self._lines.append(_unicode(self._cells))
 
     # -- the display's keys
 
     def route(self, cell: int) -> None:
-        """The routing key over `cell` (0 is the leftmost). BRLTTY's Virtual driver hands its
-        number to BrlAPI's client as the routing argument as it is."""
+        """The routing key over `cell`: a BrlAPI client reads the routing command with argument
+        `cell`, the cell's index from 0. BRLTTY's Virtual driver refuses 0 (its numbers start
+        at 1), so the first cell has no routing key here."""
+        if not 1 <= cell < self.width:
+            raise ValueError(f"BRLTTY's Virtual driver routes cells 1 to {self.width - 1}, not {cell}")
         self._send(f"route {cell}")
 
     def pan_left(self) -> None:
@@ -260,11 +379,18 @@ class VirtualBrailleDisplay:
         self._send("lndn")
 
     def command(self, name: str) -> None:
-        """Any of BRLTTY's commands by name (`top`, `bot`, …)."""
-        self._send(name)
+        """Any of BRLTTY's commands by name (`top`, `bot`, `home`, `route 5`, …, as
+        brldefs.h names them without BRL_CMD_). "quit" makes BRLTTY drop the display."""
+        if not name.strip() or "\n" in name or "\r" in name:
+            raise ValueError(f"not a BRLTTY command: {name!r}")
+        self._send(name.strip())
 
     def _send(self, line: str) -> None:
+        self._read(0)
         if self._socket is None:
             raise AnnouncerError("closed", "the display is not connected to BRLTTY")
         self._socket.settimeout(self.timeout)
-        self._socket.sendall((line + "\n").encode())
+        try:
+            self._socket.sendall((line + "\n").encode())
+        finally:
+            self._socket.settimeout(None)
