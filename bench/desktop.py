@@ -95,7 +95,9 @@ def start_orca(desktop, recorder, work, general=None, customizations=None, envir
     prefs = os.path.join(home, ".local", "share", "orca")
     os.makedirs(prefs)
     with open(os.path.join(prefs, "user-settings.conf"), "w") as settings:
-        json.dump({"general": {"enableKeyEcho": False, **(general or {})},
+        # Braille off unless asked for (bench/braille.py): the speech figures are speech's alone,
+        # whatever BRLTTY the machine has.
+        json.dump({"general": {"enableKeyEcho": False, "enableBraille": False, **(general or {})},
                    "profiles": {"default": {"profile": ["Default", "default"]}},
                    "pronunciations": {}, "keybindings": {}}, settings)
     if customizations is not None:
