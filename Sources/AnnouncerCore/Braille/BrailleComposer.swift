@@ -47,10 +47,10 @@ public struct BrailleComposer: Sendable {
             parts.append(value)
         }
         parts += UtteranceComposer.traitWords(traits, value: element.value, context: context) { brailleWord($0, element: element) }
-        if positions, case .series(let index, let count)? = context {
+        switch context {
+        case .series(let index, let count)? where positions, .tab(let index, let count)? where positions:
             parts.append(words[.braillePosition].replacing("{index}", with: String(index)).replacing("{count}", with: String(count)))
-        } else if positions, case .tab(let index, let count)? = context {
-            parts.append(words[.braillePosition].replacing("{index}", with: String(index)).replacing("{count}", with: String(count)))
+        default: break
         }
         var text = parts.joined(separator: words[.space])
         guard isText else { return (text, nil) }

@@ -31,6 +31,11 @@ extension DaemonCore {
         guard brailleWanted else { return [] }
         let line = BrailleComposer(words: composer(for: owner).words, positions: configuration.positions).focusLine(element, group: group)
         brailleOwner = (owner, tree)
+        return showBraille(line)
+    }
+
+    /// A line translated and shown: to the display and to the subscribers.
+    private mutating func showBraille(_ line: BrailleLine) -> [Action] {
         let translator = brailleTranslator()
         // The frame first: `shown` must read the session as the frame left it.
         let frame = braille.show(line, translator: translator)
@@ -42,15 +47,10 @@ extension DaemonCore {
         // A field being edited: its text in place on the focus line that shows it, if it does.
         if let element {
             guard brailleOwner?.client == owner, let edited = braille.line?.replacingText(of: element, with: text, caret: caret) else { return [] }
-            let translator = brailleTranslator()
-            let frame = braille.show(edited, translator: translator)
-            return shown(frame)
+            return showBraille(edited)
         }
         brailleOwner = (owner, false)
-        let line = BrailleLine(kind: .text, text: text, caret: caret, regions: [.init(range: 0..<text.count, element: nil, textStart: 0)])
-        let translator = brailleTranslator()
-        let frame = braille.show(line, translator: translator)
-        return shown(frame)
+        return showBraille(BrailleLine(kind: .text, text: text, caret: caret, regions: [.init(range: 0..<text.count, element: nil, textStart: 0)]))
     }
 
     mutating func flashBraille(_ text: String) -> [Action] {
