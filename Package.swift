@@ -89,7 +89,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AnnouncerDesktopTests",
-            dependencies: ["AnnouncerDesktop", "AnnouncerCore", "announcer-atspi", "announcerd", "AnnouncerTestSupport"]
+            dependencies: ["AnnouncerDesktop", "AnnouncerATSPI", "AnnouncerCore", "announcer-atspi", "announcerd", "AnnouncerTestSupport"]
         ),
         .testTarget(
             name: "AnnouncerTerminalTests",

@@ -136,12 +136,45 @@ final class ReviewKeyboard {
         return key.modifier ? modifierMasks.map { Grab(keycode: code, modifiers: $0 | held) } : [Grab(keycode: code, modifiers: held)]
     }
 
+    /// A taken key pressed. It is answered once libatspi has returned, never inside its callback:
+    /// libatspi walks its list of grabs around the callback, and an answer that takes the keys
+    /// of a new mode (Return on a field: focus mode) would free the node it stands on.
     private func grabbed(keycode: Int32, modifiers: UInt32) {
         let held = modifiers & (Self.shiftMask | Self.controlAltMask)
         let modifier = modifierMasks.first { modifiers & $0 != 0 } ?? 0
         guard let key = keys[Grab(keycode: keycode, modifiers: modifier | held)] else { return }
         // A key taken with Control held (Insert+Ctrl+Up) is another key: its Control was no tap.
         Self.controlTap.pressed(control: false)
-        Self.pressed?(key)
+        Self.waiting.append(key)
+        // Ahead of every other source of the main loop: the accessibility bus's events of the
+        // key come after its answer, as they did when it was answered in the callback.
+        if Self.waiting.count == 1 {
+            g_idle_add_full(G_PRIORITY_HIGH, { _ in
+                ReviewKeyboard.answerWaiting()
+                return gboolean(G_SOURCE_REMOVE)
+            }, nil, nil)
+        }
+    }
+
+    /// The taken keys pressed and not yet answered, in order.
+    nonisolated(unsafe) private static var waiting: [ReviewKey] = []  // Safe: the key callback's and the main loop's, one thread.
+
+    private static func answerWaiting() {
+        while !waiting.isEmpty {
+            let key = waiting.removeFirst()
+            pressed?(key)
+        }
+    }
+
+    /// What libatspi does when the X server reports that the key named `keysymName` went down
+    /// with the X modifiers `modifiers`: the watchers are told, then a grab that matches.
+    func notifyPressed(_ keysymName: String, modifiers: UInt32 = 0) {
+        let keysym = keysymName.withCString { Int32(truncatingIfNeeded: XStringToKeysym($0)) }
+        _ = atspi_device_notify_key(device, 1, Int32(announcer_atspi_keycode(keysymName)), keysym, Int32(modifiers), nil)
+    }
+
+    /// Runs what the main loop has ready, without waiting.
+    static func dispatchReady() {
+        while g_main_context_iteration(nil, 0) != 0 {}
     }
 }
