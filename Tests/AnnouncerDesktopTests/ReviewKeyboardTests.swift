@@ -3,17 +3,18 @@ import Glibc
 #endif
 @testable import AnnouncerATSPI
 import AnnouncerDesktop
+import AnnouncerTestSupport
 import Foundation
 import Testing
 
-/// The review's keys on a real X display (Xvfb) and libatspi's own device.
+/// The review's keys on a real X display (the headless desktop's Xvfb) and libatspi's own device.
 @Suite(.serialized) struct ReviewKeyboardTests {
     /// A taken key is answered once libatspi has returned from telling its grabs, never inside:
     /// libatspi walks its list of grabs around the callback, and an answer that gives a key back
     /// (Return on a web page's field enters focus mode, where Return is the page's) freed the
     /// node it stood on. The bridge crashed so, in a browser, one run in many.
     @Test func aTakenKeyIsAnsweredAfterLibatspiHasReturned() throws {
-        let display = try XvfbDisplay()
+        let display = try HeadlessDisplay()
         defer { display.stop() }
         let keyboard = try #require(ReviewKeyboard(modifier: .insert))
         let enter = ReviewKey("Return")
@@ -39,34 +40,41 @@ import Testing
     }
 }
 
-/// An Xvfb of its own, this process's X display while it runs.
-private struct XvfbDisplay {
+/// The one headless desktop (the Python kit's `python3 -m announcer.testing.headless`), its X
+/// display this process's while it runs: the desktop runs a shell that writes its DISPLAY to a
+/// file and waits.
+private struct HeadlessDisplay {
     let process = Process()
 
     init() throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
-        // The display's number is written to standard output once it accepts connections.
-        process.arguments = ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x480x24"]
-        process.standardOutput = output
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("review-keyboard-\(UUID().uuidString.prefix(8))").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/display"
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-m", "announcer.testing.headless", "--", "/bin/sh", "-c", "echo \"$DISPLAY\" > \"$0.new\" && mv \"$0.new\" \"$0\" && exec sleep 600", file]
+        var environment = ProcessInfo.processInfo.environment
+        environment["PYTHONPATH"] = packageRoot.appendingPathComponent("clients/python").path
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var number = ""
-        while !number.hasSuffix("\n") {
-            let byte = output.fileHandleForReading.readData(ofLength: 1)
-            guard !byte.isEmpty else { throw Timeout(description: "Xvfb ended before it gave its display") }
-            number += String(decoding: byte, as: UTF8.self)
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            if let display = try? String(contentsOfFile: file, encoding: .utf8), display.hasPrefix(":") {
+                setenv("DISPLAY", display.trimmingCharacters(in: .whitespacesAndNewlines), 1)
+                return
+            }
+            guard process.isRunning else { throw Timeout(description: "the headless desktop ended before its display was up") }
+            usleep(50_000)
         }
-        setenv("DISPLAY", ":" + number.trimmingCharacters(in: .whitespacesAndNewlines), 1)
+        stop()
+        throw Timeout(description: "the headless desktop's display was not up within 60 s")
     }
 
-    /// KILL, not TERM: the test runner may run with SIGTERM blocked, and Xvfb inherits that.
+    /// The desktop ends its programs as it ends (it takes TERM even where this process blocks it).
     func stop() {
-        kill(process.processIdentifier, SIGKILL)
+        kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
     }
-}
-
-private struct Timeout: Error, CustomStringConvertible {
-    var description: String
 }
