@@ -100,9 +100,17 @@ public struct TermSession {
             }
             for event in daemon.takeEvents(readingSocket: !entries[2].returned.isEmpty) {
                 if case .route(nil, let offset?) = event {
-                    // The cursor to the cell pressed: the arrows, as if typed.
-                    pendingInput += braille.routeKeys(to: offset)
-                    flushInput()
+                    if braille.showsReview {
+                        // The review cursor to the cell pressed, its character said.
+                        if let column = braille.column(at: offset) {
+                            deliver(reader.routeReview(toColumn: column))
+                            showBraille()
+                        }
+                    } else {
+                        // The cursor to the cell pressed: the arrows, as if typed.
+                        pendingInput += braille.routeKeys(to: offset)
+                        flushInput()
+                    }
                 }
                 if case .settings(let values) = event {
                     let settings = Configuration(settings: values)
@@ -210,7 +218,10 @@ public struct TermSession {
     private mutating func take(_ input: KeyInput) {
         switch settingsKeys.take(input.key) {
         case .notTaken:
+            let reviewing = reader.review
             deliver(reader.key(input.key, at: now))
+            // The review cursor's line while the review keys move it; the cursor's again after.
+            if reader.review != nil || reviewing != nil { showBraille() }
             if input.isForwarded { pendingInput += input.bytes }
         case .say(let setting):
             deliver([.stop])
@@ -257,8 +268,15 @@ public struct TermSession {
         }
         let screen = model.snapshot()
         deliver(reader.output(screen, scrolledOff: model.takeScrolledOff(), restored: model.takeRestored(), at: now))
-        if let line = braille.line(for: screen) { daemon.send(.braille(text: line.text, caret: line.caret, element: nil)) }
+        showBraille(screen)
         return true
+    }
+
+    /// The line a braille display shows (the cursor's, or the review cursor's while it is
+    /// placed), sent when it changed.
+    private mutating func showBraille(_ screen: ScreenSnapshot? = nil) {
+        guard let line = braille.line(for: screen ?? model.snapshot(), review: reader.review) else { return }
+        daemon.send(.braille(text: line.text, caret: line.caret, element: nil))
     }
 
     // MARK: - announcerd

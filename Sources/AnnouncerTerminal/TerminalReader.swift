@@ -78,7 +78,7 @@ public struct TerminalReader {
     /// When a line was last said, by row: a rewrite with no key pressed waits `repeatMs`.
     private var lastSaid: [Int: Double] = [:]
     /// The review cursor once a review key has moved it; nil while it follows the cursor.
-    private var review: ScreenPosition?
+    public private(set) var review: ScreenPosition?
     /// The review keys pressed in a row: a "current" key pressed again spells (`Spelling`).
     private var presses = PressCount()
     /// The program speaks for itself (`ProgramHandOff`: a UI framework's adapter sends announcerd
@@ -330,6 +330,16 @@ public struct TerminalReader {
     }
 
     // MARK: - Review
+
+    /// A braille display's routing key over the review cursor's line: the review cursor to that
+    /// column, and its character said, as the review's current character is.
+    public mutating func routeReview(toColumn column: Int) -> [Speech] {
+        guard var position = review else { return [] }
+        position.column = max(column, 0)
+        review = position
+        presses = PressCount()
+        return [.stop] + worded(reviewSpeech(.currentCharacter))
+    }
 
     private mutating func reviewSpeech(_ command: ReviewCommand) -> [Speech] {
         var position = review ?? screen.cursor

@@ -33,6 +33,33 @@ import Testing
         #expect(line?.text == "日x" && line?.caret == 1)
     }
 
+    @Test func theReviewCursorsLineWhileItIsPlacedThenTheCursorsAgain() {
+        var braille = TerminalBraille()
+        let screen = Self.screen(["alpha beta", "$ ls"], cursor: (1, 4))
+        #expect(braille.line(for: screen)?.text == "$ ls")
+        // The review's line up to its text's end, the caret on the review cursor's character.
+        let review = braille.line(for: screen, review: ScreenPosition(row: 0, column: 6))
+        #expect(review?.text == "alpha beta" && review?.caret == 6 && braille.showsReview)
+        #expect(braille.line(for: screen, review: ScreenPosition(row: 0, column: 6)) == nil)
+        // Routing over it moves no cursor by arrows; the cell's column is the review's.
+        #expect(braille.routeKeys(to: 2).isEmpty)
+        #expect(braille.column(at: 2) == 2 && braille.column(at: 10) == nil)
+        // Reviewing ended: the cursor's line, even where it is the same text and caret.
+        let back = braille.line(for: screen)
+        #expect(back?.text == "$ ls" && back?.caret == 4 && !braille.showsReview)
+        // A hidden cursor (a full-screen program): the review still shows its line.
+        let hidden = Self.screen(["menu"], cursor: (0, 0), visible: false)
+        #expect(braille.line(for: hidden, review: ScreenPosition(row: 5, column: 1))?.caret == 1)
+    }
+
+    @Test func aWideCharacterTakesTwoColumnsOfTheReviewLine() {
+        var braille = TerminalBraille()
+        let cells = [ScreenCell("日"), ScreenCell(" ", continuesWide: true), ScreenCell("x")]
+        let screen = ScreenSnapshot(lines: [ScreenLine(cells: cells)], cursor: ScreenPosition(row: 0, column: 0))
+        #expect(braille.line(for: screen, review: ScreenPosition(row: 0, column: 2))?.caret == 1)
+        #expect(braille.column(at: 0) == 0 && braille.column(at: 1) == 2)
+    }
+
     @Test func routingIsArrowsFromTheCaret() {
         var braille = TerminalBraille()
         #expect(braille.routeKeys(to: 3).isEmpty)

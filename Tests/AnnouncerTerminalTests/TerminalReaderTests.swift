@@ -181,6 +181,23 @@ struct TerminalReaderTests {
         #expect(review(.currentLine) == [.stop, .echo("$ make all", unit: .line)])
     }
 
+    /// A braille display's routing key over the review cursor's line places the review cursor on
+    /// that column and says its character; the review goes on from there. With no review cursor
+    /// placed, it says nothing (the cursor's line is routed by arrows, the door's own).
+    @Test func aRoutingKeyPlacesTheReviewCursor() {
+        let lines = ["gamma delta", "$ "].map { ScreenLine(text: $0, columns: 20) }
+        var reader = TerminalReader(composer: englishComposer, screen: ScreenSnapshot(lines: lines, cursor: ScreenPosition(row: 1, column: 2)))
+        #expect(reader.routeReview(toColumn: 3).isEmpty)
+        _ = reader.key(.review(.previousLine), at: 0)
+        #expect(reader.review == ScreenPosition(row: 0, column: 0))
+        #expect(reader.routeReview(toColumn: 6) == [.stop, .echo("d", unit: .character)])
+        #expect(reader.review == ScreenPosition(row: 0, column: 6))
+        #expect(reader.key(.review(.nextCharacter), at: 100) == [.stop, .echo("e", unit: .character)])
+        // Not a press of a "current" key: the next current character is said, not spelled.
+        #expect(reader.routeReview(toColumn: 5) == [.stop, .echo("space", unit: .character)])
+        #expect(reader.key(.review(.currentCharacter), at: 200) == [.stop, .echo("space", unit: .character)])
+    }
+
     /// A "current" review key pressed again within half a second spells what it said, then
     /// spells it phonetically; a character's second press is its phonetic word; a pause, or
     /// another key, starts again.

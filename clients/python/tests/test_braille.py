@@ -113,6 +113,32 @@ def test_the_terminal_doors_line_and_caret(display, tmp_path):
         assert terminal.wait_for_braille("name? axb").text == "name? axb"
 
 
+def test_the_terminal_doors_review_cursor_and_routing_over_it(display, tmp_path):
+    script = tmp_path / "lines.sh"
+    script.write_text('printf "alpha beta\\ngamma delta\\n"; read -e -p "name? " answer; sleep 30\n')
+    with Terminal(["bash", str(script)], config="braille = on\n", daemon_env=display.env) as terminal:
+        terminal.wait_for_braille("name? ")
+        # The review keys move the review cursor: its line is shown, the caret on its character.
+        terminal.press("M-u")
+        terminal.wait_for_speech("gamma delta")
+        shown = terminal.wait_for_braille("gamma delta", caret=0)
+        display.wait_for(shown.cells.rstrip("\u2800"))
+        # A routing key over "d" puts the review cursor there and says it; the line stays.
+        terminal.clear()
+        display.route(6)
+        assert terminal.wait_for_speech("d") == "d"
+        terminal.wait_for_braille("gamma delta", caret=6)
+        # The review's next character goes on from there.
+        terminal.clear()
+        terminal.press("M-.")
+        assert terminal.wait_for_speech("e") == "e"
+        terminal.wait_for_braille("gamma delta", caret=7)
+        # A key for the program: the cursor's line again, and the program's key.
+        terminal.type("z")
+        line = terminal.wait_for_braille("name? z")
+        assert line.caret == len(line.cells) - 1 and ord(line.cells[-1]) - 0x2800 == 0xC0
+
+
 def test_the_desktop_doors_focus_and_a_fields_edits(announcer_atspi):
     """A GTK window's focus through the desktop door, as the display would show it (no display:
     the daemon's `braille` events): a check box, then a field as it is typed in."""

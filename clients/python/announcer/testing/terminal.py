@@ -190,8 +190,9 @@ class Terminal:
             self._read(left)
 
     def braille(self) -> Optional[BrailleEvent]:
-        """What a braille display shows now: the cursor's line with the caret's dots 7-8 (its
-        `text`, its `cells` in Unicode braille, the `caret` cell); None before any."""
+        """What a braille display shows now: the cursor's line (or the review cursor's, while the
+        review keys have placed it) with the caret's dots 7-8 (its `text`, its `cells` in Unicode
+        braille, the `caret` cell); None before any."""
         self._take_braille(0)
         return self._brailled[-1] if self._brailled else None
 
