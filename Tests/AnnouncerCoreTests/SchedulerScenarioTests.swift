@@ -393,4 +393,25 @@ import Testing
     private func format(_ time: Milliseconds) -> String {
         time.rounded() == time ? String(Int(time)) : String(time)
     }
+
+    /// `status`'s queue counts what is not yet heard: the waiting utterances, and the one handed
+    /// to the engine until its start comes back. A hint handed over when its pause ends is not
+    /// yet speaking (its `speaking` event follows the engine's start): a client waiting for
+    /// speech to settle is told one is left, not none.
+    @Test func theQueueCountsAnUtteranceHandedOverUntilItStarts() {
+        var scheduler = SpeechScheduler()
+        let accepted = scheduler.handle(Self.focus("Go", hint: "Press Space to activate."), at: 0).accepted
+        #expect(accepted.count == 2)
+        let (focus, hint) = (accepted[0], accepted[1])
+        #expect(scheduler.waitingCount == 1 && scheduler.unheardCount == 2)     // the hint; the focus handed over
+        _ = scheduler.handle(.engineStarted(focus), at: 1)
+        #expect(scheduler.unheardCount == 1)
+        _ = scheduler.handle(.engineFinished(focus), at: 200)
+        #expect(scheduler.unheardCount == 1)                                     // the hint, in its pause
+        let handed = scheduler.handle(.tick, at: 700).actions
+        #expect(handed.contains { if case .start(let item) = $0 { item.id == hint } else { false } })
+        #expect(scheduler.waitingCount == 0 && scheduler.unheardCount == 1)
+        _ = scheduler.handle(.engineStarted(hint), at: 701)
+        #expect(scheduler.unheardCount == 0)
+    }
 }

@@ -70,9 +70,17 @@ public struct SpeechScheduler: Sendable {
     /// The utterance the engine holds, if any.
     public var currentUtterance: ScheduledUtterance? { current?.item }
 
-    /// Waiting utterances of every kind (the `status` reply's queue length).
+    /// Waiting utterances of every kind.
     public var waitingCount: Int {
         waitingAnnouncements + [pendingWindow, pendingFocus, pendingEcho, pendingHint].count { $0 != nil }
+    }
+
+    /// Utterances not yet heard (the `status` reply's queue length): the waiting ones, and the
+    /// one handed to the engine whose start has not come back. Between the two, a client that
+    /// asks whether speech has settled would otherwise be told nothing is left (a hint just
+    /// handed over, its `speaking` event not yet sent).
+    public var unheardCount: Int {
+        waitingCount + (current?.phase == .starting ? 1 : 0)
     }
 
     private var waitingAnnouncements: Int {

@@ -171,7 +171,7 @@ public struct DaemonStatus: Sendable, Equatable {
     public var version: String
     public var protocolVersion: Int
     public var clients: Int
-    /// Utterances waiting to be spoken.
+    /// Utterances not yet heard: waiting, or handed to the voice and not yet begun.
     public var queue: Int
     /// How many utterances ended with each status.
     public var counters: [FinishStatus: Int]

@@ -59,7 +59,7 @@ extension DaemonCore {
             return Reply(id: id, .ok(.init()))
         case .status:
             return Reply(id: id, .status(DaemonStatus(version: Self.version, protocolVersion: Self.protocolVersion, clients: clients.count,
-                                                      queue: scheduler.waitingCount, counters: scheduler.counters, sink: sinkDescription,
+                                                      queue: scheduler.unheardCount, counters: scheduler.counters, sink: sinkDescription,
                                                       restarts: engineRestarts)))
         case .voices:
             guard let voices else {
