@@ -93,9 +93,10 @@ public enum AccessibleMapping {
         case "entry", "text", "editbar", "search bar", "terminal":
             element.traits = [.textEntry]
             if states.contains("multi-line") { element.traits.insert(.textArea) }
-            element.value = spokenText(object.text, trimmed: false) ?? spokenText(object.placeholder)
+            let text = spokenText(object.text, trimmed: false)
+            element.value = text ?? spokenText(object.placeholder)
             // Where the caret is, for a braille display's dots 7-8 (none in a placeholder).
-            if spokenText(object.text, trimmed: false) != nil, let caret = object.caretOffset { element.caret = min(max(caret, 0), element.value?.count ?? 0, Element.maximumTextBytes) }
+            if text != nil, let caret = object.caretOffset { element.caret = min(max(caret, 0), element.value?.count ?? 0, Element.maximumTextBytes) }
         case "spin button":
             element.traits = [.adjustable, .spinButton]
             // One that can be typed in says what it holds as typed (a value out of its range
