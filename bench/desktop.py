@@ -105,7 +105,10 @@ def start_orca(desktop, recorder, work, general=None, customizations=None, envir
             hook.write(customizations)
     recorder.wait_for_silence()
     started = time.monotonic()
-    orca = desktop.start(["orca", "--replace"], log="orca.log",
+    # ANNOUNCER_BENCH_ORCA_DEBUG=1: Orca's own debug log too (orca-debug.log in the run's folder,
+    # whose end a failure prints), to tell why it said nothing.
+    debug = ["--debug-file", os.path.join(work, "orca-debug.log")] if os.environ.get("ANNOUNCER_BENCH_ORCA_DEBUG") else []
+    orca = desktop.start(["orca", "--replace", *debug], log="orca.log",
                          env=dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, ".local", "share"), **(environment or {})))
     if recorder.first_sound_after(started, timeout=30) is None:
         fail(desktop, "Orca never spoke", "orca.log")
@@ -119,6 +122,10 @@ def fail(desktop, message, *logs):
         if os.path.exists(path):
             with open(path, errors="replace") as text:
                 print(f"desktop bench: {log}, its last lines:\n" + "".join(text.readlines()[-20:]), file=sys.stderr)
+    debug = os.path.join(desktop.work, "orca-debug.log")
+    if os.path.exists(debug):
+        with open(debug, errors="replace") as text:
+            print("desktop bench: orca-debug.log, its last lines:\n" + "".join(text.readlines()[-80:]), file=sys.stderr)
     raise SystemExit("desktop bench: " + message)
 
 

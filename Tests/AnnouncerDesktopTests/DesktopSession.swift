@@ -29,7 +29,8 @@ func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), k
     try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: home) }
     // How long the keys may take: 110 s, and 4 s more for each key past 20 (a loaded machine
-    // answers a browser's key in seconds); the session's start and end have 40 s more.
+    // answers a browser's key in seconds), counted once the application is up; its start has at
+    // most 150 s (session.sh's APP_START_SECONDS), the desktop's start and the end 40 s more.
     let pressed = keys.filter { !["wait:", "seen:"].contains(where: $0.hasPrefix) }.count
     let budget = 110 + 4 * max(0, pressed - 20)
     // English unless the test names a locale: the machine's own language never changes what is heard.
@@ -37,7 +38,7 @@ func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), k
     let text = try await sessionOutput(["env", "-u", "LC_ALL", "-u", "LC_MESSAGES", "HOME=\(home)", "XDG_CONFIG_HOME=\(home)/.config",
                                         "XDG_CACHE_HOME=\(home)/.cache", "SESSION_SECONDS=\(budget)"] + locale
                                        + [script, binary("announcerd"), reader, fixture] + keys,
-                                       seconds: budget + 40)
+                                       seconds: budget + 150 + 40)
     // LANGUAGE lines: each utterance's voices other than the user's.
     var languages: [Substring: [(tag: Substring, offset: Int?, count: Int?)]] = [:]
     for line in text.split(separator: "\n") where line.hasPrefix("LANGUAGE ") {
