@@ -196,7 +196,6 @@ def main():
     display = None
     results = {}
     try:
-        time.sleep(0.5)
         # 1. announcer-atspi and announcerd, braille on, with a display of their own.
         display = VirtualBrailleDisplay(args.cells).start()
         config = os.path.join(work, "announcer.conf")

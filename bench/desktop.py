@@ -19,6 +19,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "clients", "python"))
 from latency import Recorder, summarize  # noqa: E402
 from announcer.testing.headless import HeadlessSession  # noqa: E402
+from announcer.testing.headless.orca import command as orca_command  # noqa: E402
 APP = os.path.join(ROOT, "Tests", "fixtures", "desktop", "gtk3_app.py")
 
 
@@ -108,7 +109,9 @@ def start_orca(desktop, recorder, work, general=None, customizations=None, envir
     # ANNOUNCER_BENCH_ORCA_DEBUG=1: Orca's own debug log too (orca-debug.log in the run's folder,
     # whose end a failure prints), to tell why it said nothing.
     debug = ["--debug-file", os.path.join(work, "orca-debug.log")] if os.environ.get("ANNOUNCER_BENCH_ORCA_DEBUG") else []
-    orca = desktop.start(["orca", "--replace", *debug], log="orca.log",
+    # In a process namespace of its own: `orca --replace` would kill every other Orca of this
+    # user (a door suite's beside the benchmark), and one started there would kill this one.
+    orca = desktop.start(orca_command(debug), log="orca.log",
                          env=dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, ".local", "share"), **(environment or {})))
     if recorder.first_sound_after(started, timeout=30) is None:
         fail(desktop, "Orca never spoke", "orca.log")
@@ -122,6 +125,12 @@ def fail(desktop, message, *logs):
         if os.path.exists(path):
             with open(path, errors="replace") as text:
                 print(f"desktop bench: {log}, its last lines:\n" + "".join(text.readlines()[-20:]), file=sys.stderr)
+    # Whether each program of the session still runs: a reader that died says nothing, and
+    # its log may hold nothing of why (a signal).
+    for name, process in desktop.session.processes:
+        status = process.poll()
+        print(f"desktop bench: {name} (pid {process.pid}): " + ("running" if status is None else f"ended with status {status}"),
+              file=sys.stderr)
     debug = os.path.join(desktop.work, "orca-debug.log")
     if os.path.exists(debug):
         with open(debug, errors="replace") as text:
@@ -140,7 +149,6 @@ def main():
     desktop = Desktop(work)
     recorder = Recorder(args.monitor, args.threshold)
     try:
-        time.sleep(0.5)
         # 1. announcer-atspi and announcerd.
         _, daemon, bridge = start_announcer(desktop, work, args.bin)
         application = start_application(desktop, recorder, "app-announcer.log")

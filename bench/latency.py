@@ -27,6 +27,12 @@ class Recorder:
             ["parec", "-d", monitor, "--raw", "--format=s16le", f"--rate={RATE}", "--channels=1", "--latency-msec=5"],
             stdout=subprocess.PIPE, bufsize=0)
         threading.Thread(target=self._read, daemon=True).start()
+        # Ready once the first block has come from the sink's monitor, not after a pause.
+        deadline = time.monotonic() + 20
+        while not self.blocks:
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise RuntimeError(f"parec gave no sound from {monitor} (status {self.process.poll()})")
+            time.sleep(0.005)
 
     def _read(self):
         pending = b""

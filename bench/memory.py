@@ -328,6 +328,7 @@ def run_desktop(bin, monitor, most):
     sys.path.insert(0, BENCH)
     from latency import Recorder
     from desktop import Desktop, fail, start_announcer, start_application, start_orca, tab_trials
+    from announcer.testing.headless.orca import process_id as orca_process_id
 
     work = tempfile.mkdtemp(prefix="announcer-memory-desktop.")
     desktop = Desktop(work)
@@ -371,7 +372,7 @@ def run_desktop(bin, monitor, most):
             fail(desktop, "speech-dispatcher or its espeak-ng module is not running")
         orca = start_orca(desktop, recorder, work, environment={"XDG_RUNTIME_DIR": runtime})
         application, theirs = after_one_tab("app-orca.log", [("speech-dispatcher", server), ("sd_espeak-ng", module),
-                                                             ("orca", orca.pid)], mapped=("orca",))
+                                                             ("orca", orca_process_id(orca.pid))], mapped=("orca",))
         for process in (application, orca):
             desktop.stop(process)
     finally:

@@ -350,7 +350,6 @@ def main():
     recorder = Recorder(args.monitor, args.threshold)
     results = {}
     try:
-        time.sleep(0.5)
         # 1. announcer-atspi and announcerd, then the browser.
         reader, processes = start_announcer(desktop, work, args.bin)
         logs = ("announcer-atspi.log", "announcerd.log", "firefox-announcer.log")

@@ -225,7 +225,6 @@ def main():
         return reader, (process,), ("orca.log",)
 
     try:
-        time.sleep(0.5)
         # One reader after the other, each with its own start of the fixture, on the same sink.
         for name, start in (("announcer", announcer), ("orca", orca)):
             if name not in args.readers.split(","):

@@ -184,7 +184,6 @@ def measure(args):
     shell, vim = write_scripts(work)
     environment = " ".join(f"{name}={os.environ[name]}" for name in ("XDG_RUNTIME_DIR", "PULSE_SERVER", "HOME") if name in os.environ)
     recorder = Recorder(args.monitor, args.threshold)
-    time.sleep(0.5)
     sessions = []
 
     def start(name, command):

@@ -85,7 +85,6 @@ def orca_trials(args):
     recorder = Recorder(args.monitor, args.threshold)
     started_here = []
     try:
-        time.sleep(0.5)
         started_here.append(start_orca(desktop, recorder, work))
         recorder.wait_for_silence()
         started = time.monotonic()

@@ -229,7 +229,6 @@ def main():
     results = {}
     started = time.monotonic()
     try:
-        time.sleep(0.5)
         # 1. announcer-atspi and announcerd, then the browser.
         reader, processes = start_announcer(desktop, work, args.bin)
         results["announcer"] = run_reader(desktop, recorder, reader, processes, ("announcer-atspi.log", "announcerd.log"), args)

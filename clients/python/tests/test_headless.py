@@ -1,12 +1,15 @@
 """`python3 -m announcer.testing.headless`: the one headless desktop that the Swift suite's
 session script and bench/ run in, as `Desktop` does."""
 import os
+import shutil
 import signal
 import subprocess
 import sys
 import textwrap
+import time
 
-from announcer.testing.headless import alive
+from announcer.testing.headless import HeadlessSession, alive
+from announcer.testing.headless import orca
 
 # What the command inside sees: the display, the session bus, the accessibility bus's address
 # (asked of the session bus, as every toolkit does), the toolkits' variables; then whatever it
@@ -109,3 +112,34 @@ def test_the_screen_reader_runs_in_it_and_sigusr2_gives_a_new_announcerd(tmp_pat
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["answers True", "listening True", "restarted announcerd old gone True", "answers True"]
     assert spoken.read_text().count("Hello") == 2     # the text sink's words, from both daemons
+
+
+def test_orca_started_by_the_kit_neither_kills_another_orca_of_the_user_nor_refuses_to_start(tmp_path, announcerd):
+    """`orca --replace` kills every process of the user named orca, whatever desktop it reads, and
+    plain `orca` refuses to start beside one: a benchmark's Orca and a door suite's killed each
+    other so, and the killed one fell silent. Here a process named orca runs (as another session's
+    Orca, or the developer's own, would); the kit's Orca starts in a desktop of its own, says that
+    it is on through announcerd's SSIP door, and the other is still running."""
+    other_orca = tmp_path / "orca"
+    shutil.copy("/bin/sleep", other_orca)
+    other = subprocess.Popen([str(other_orca), "600"])
+    (tmp_path / "desktop").mkdir()
+    session = HeadlessSession(str(tmp_path / "desktop"), timeout=30)
+    try:
+        session.start()
+        ssip, spoken = str(tmp_path / "ssip"), tmp_path / "spoken"
+        session.start_daemon(announcerd, str(tmp_path / "socket"), ssip=ssip, output=str(spoken))
+        home = tmp_path / "home"
+        home.mkdir()
+        reader = session.spawn("orca", orca.command(), extra={"SPEECHD_ADDRESS": f"unix_socket:{ssip}", "HOME": str(home)})
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and reader.poll() is None and "SPEAK" not in spoken.read_text():
+            time.sleep(0.05)
+        assert "SPEAK" in spoken.read_text(), f"Orca never spoke (status {reader.poll()}): {session.read_log('orca')}"
+        assert reader.poll() is None
+        assert other.poll() is None, "the kit's Orca killed another process of the user named orca"
+        assert orca.process_id(reader.pid) != reader.pid   # Orca itself, the command's child
+    finally:
+        other.kill()
+        other.wait()
+        session.close()
