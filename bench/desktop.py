@@ -33,9 +33,9 @@ class Desktop:
         self.session = HeadlessSession(work, timeout=30)
         os.environ.update(self.session.start())
 
-    def start(self, command, log=None, env=None):
-        return self.session.spawn(os.path.basename(command[0]), command, log=log or f"{os.path.basename(command[0])}.log",
-                                  extra=env)
+    def start(self, command, log=None, env=None, name=None):
+        name = name or os.path.basename(command[0])
+        return self.session.spawn(name, command, log=log or f"{name}.log", extra=env)
 
     def stop(self, process):
         self.session.stop(process)
@@ -111,7 +111,7 @@ def start_orca(desktop, recorder, work, general=None, customizations=None, envir
     debug = ["--debug-file", os.path.join(work, "orca-debug.log")] if os.environ.get("ANNOUNCER_BENCH_ORCA_DEBUG") else []
     # In a process namespace of its own: `orca --replace` would kill every other Orca of this
     # user (a door suite's beside the benchmark), and one started there would kill this one.
-    orca = desktop.start(orca_command(debug), log="orca.log",
+    orca = desktop.start(orca_command(debug), log="orca.log", name="orca",
                          env=dict(os.environ, HOME=home, XDG_DATA_HOME=os.path.join(home, ".local", "share"), **(environment or {})))
     if recorder.first_sound_after(started, timeout=30) is None:
         fail(desktop, "Orca never spoke", "orca.log")

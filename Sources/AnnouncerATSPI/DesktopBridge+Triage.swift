@@ -29,6 +29,14 @@ extension DesktopBridge {
         triage.holdFocus(of: application)
     }
 
+    /// An application met (on the desktop when the bridge started, or joining it): its focus is
+    /// looked for, now or once it answers (`EventTriage.met`).
+    func meet(_ application: String, root: AccessibleReference) {
+        guard !application.isEmpty else { return }
+        metApplications[application] = root
+        act(triage.met(application))
+    }
+
     /// Whether calls to the application `object` is in may be made now.
     func answers(_ object: AccessibleReference) -> Bool {
         !triage.isSilent(ATSPI.application(of: object.pointer))
@@ -45,6 +53,15 @@ extension DesktopBridge {
                     DesktopBridge.current?.probeDue()
                     return 0  // G_SOURCE_REMOVE
                 }
+            case .findFocus(let application):
+                guard let root = metApplications[application], triage.searchesFocus(of: application) else { continue }
+                // Timed out: the application is silent, and the search is made again once it answers.
+                guard let found = timed(application, { ATSPI.focusedObject(in: root.pointer) }) else { continue }
+                triage.focusSearched(application)
+                metApplications[application] = nil
+                guard let object = found, let snapshot = timed(application, { ATSPI.snapshot(object.pointer) }), let snapshot else { continue }
+                lastFocused = object
+                receive(.focused(snapshot))
             case .readHeldFocus(let application):
                 guard let object = heldFocus.removeValue(forKey: application) else { continue }
                 lastFocused = object

@@ -80,6 +80,8 @@ public final class DesktopBridge {
     /// and the probes' answers not yet taken (`DesktopBridge+Triage`).
     var triage = EventTriage()
     var heldFocus: [String: AccessibleReference] = [:]
+    /// The root of each application met whose focus is still to be looked for.
+    var metApplications: [String: AccessibleReference] = [:]
     var probesDue: [(application: String, at: Milliseconds)] = []
     var probeAnswers: [(application: String, result: EventTriage.ProbeResult)] = []
     /// Progress bars outside the focus (`DesktopBridge+Progress`): which objects are bars, the
@@ -140,6 +142,8 @@ public final class DesktopBridge {
         watchDaemon()
         startReview()
         settings.log("announcer-atspi: listening to the accessibility bus")
+        // The focus an application already held, of which it sent no event.
+        for (application, root) in ATSPI.applications() { meet(application, root: root) }
         noteActivity()
         ATSPI.runMainLoop()
         return busGone ? .temporaryFailure : .success
@@ -167,6 +171,14 @@ public final class DesktopBridge {
         let application = ATSPI.application(of: source)
         if type == "window:create" {
             windowCreated(source, application: application)
+            return
+        }
+        // An application joined the desktop: its focus may come before its first event.
+        if type.hasPrefix("object:children-changed:add"), ATSPI.isDesktop(source) {
+            var data = event.pointee.any_data
+            if let child = announcer_atspi_value_accessible(&data) {
+                meet(ATSPI.application(of: child), root: AccessibleReference(retaining: child))
+            }
             return
         }
         let cost = EventTriage.cost(of: type, detail1: Int(event.pointee.detail1))

@@ -16,6 +16,11 @@ import AnnouncerCore
 ///   call is read, and its tree is not walked, until it answers a probe (sent without waiting
 ///   for the answer). Its latest focus is held meanwhile, and read when it answers, unless
 ///   another application's focus came since.
+/// - An application the bridge has just met (one that joined the desktop, or every one when the
+///   bridge starts) may hold a focus it sent no event of: a toolkit turns its accessibility on
+///   only once a screen reader speaks to it (at-spi2-atk), so a window that took the focus at
+///   once, or before the bridge ran, said nothing. Its focus is looked for once it answers (at
+///   most twice), unless a focus event came since.
 public struct EventTriage: Sendable {
     /// What reading an event costs.
     public enum Cost: Sendable, Equatable {
@@ -48,6 +53,8 @@ public struct EventTriage: Sendable {
         case probe(application: String, afterMs: Milliseconds)
         /// The application answers again: read the focus it was holding.
         case readHeldFocus(application: String)
+        /// Look for the application's focus (its active window's focused object) and read it.
+        case findFocus(application: String)
         /// Say in the log that the application stopped answering, or answers again after `ms`.
         case log(String)
     }
@@ -70,6 +77,12 @@ public struct EventTriage: Sendable {
     }
 
     private var silent: [String: Silence] = [:]
+    /// Applications whose focus is to be looked for, with how often it was.
+    private var focusUnknown: [String: Int] = [:]
+    /// How often an application's focus is looked for: once when met, once more if that timed
+    /// out (an application that turns its accessibility on takes seconds to answer that first
+    /// time, with a large window).
+    static let focusSearches = 2
     /// The application of the latest focus event, read or held.
     private var latestFocus: String?
 
@@ -97,7 +110,11 @@ public struct EventTriage: Sendable {
     /// said.
     public mutating func decide(_ cost: Cost, application: String, object: String, focused: String?, reviewed: String?,
                                 window: String? = nil) -> Decision {
-        if cost == .focus { latestFocus = application }
+        if cost == .focus {
+            latestFocus = application
+            // A newer focus than any an application met before held.
+            focusUnknown = [:]
+        }
         guard cost != .none else { return .read }
         // Typing in the focus: the event carries the text, and reading it costs no call.
         if cost == .outsideFocus, object == focused { return .read }
@@ -108,6 +125,27 @@ public struct EventTriage: Sendable {
             return .hold
         }
         return .skip
+    }
+
+    /// The bridge met `application` (it joined the desktop, or was there when the bridge
+    /// started): its focus is looked for, now or once it answers.
+    public mutating func met(_ application: String) -> [Action] {
+        focusUnknown[application] = 0
+        return silent[application] == nil ? [.findFocus(application: application)] : []
+    }
+
+    /// Whether to look for `application`'s focus now (a search counted), asked as `findFocus` is
+    /// acted on: not once a focus came, nor while it is silent, nor past `focusSearches`.
+    public mutating func searchesFocus(of application: String) -> Bool {
+        guard let searches = focusUnknown[application], searches < Self.focusSearches, silent[application] == nil else { return false }
+        focusUnknown[application] = searches + 1
+        return true
+    }
+
+    /// `application`'s focus was looked for and the search answered (found or not): it is
+    /// known, or it will send its events from now on.
+    public mutating func focusSearched(_ application: String) {
+        focusUnknown[application] = nil
     }
 
     /// A call to `application` timed out (or took as long): it is silent from now, and probed.
@@ -130,11 +168,13 @@ public struct EventTriage: Sendable {
             return [.probe(application: application, afterMs: probeRetryMs)]
         case .gone:
             silent[application] = nil
+            focusUnknown[application] = nil
             return [.log("\(application) left the bus")]
         case .answered:
             silent[application] = nil
             var actions: [Action] = [.log("\(application) answers again after \(Int(now - silence.since)) ms")]
             if silence.holdsFocus, latestFocus == application { actions.append(.readHeldFocus(application: application)) }
+            if focusUnknown[application] != nil { actions.append(.findFocus(application: application)) }
             return actions
         }
     }

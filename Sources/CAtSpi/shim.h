@@ -52,6 +52,28 @@ static inline AtspiAccessible *announcer_atspi_relation_target(AtspiAccessible *
     return found;
 }
 
+/// The object with the focus in `window` (a new reference), or NULL: the application's own
+/// search (its Collection), the first object in the focused state.
+static inline AtspiAccessible *announcer_atspi_focused_in(AtspiAccessible *window) {
+    AtspiCollection *collection = atspi_accessible_get_collection_iface(window);
+    if (!collection) return NULL;
+    AtspiStateSet *states = atspi_state_set_new(NULL);
+    atspi_state_set_add(states, ATSPI_STATE_FOCUSED);
+    AtspiMatchRule *rule = atspi_match_rule_new(states, ATSPI_Collection_MATCH_ALL, NULL, ATSPI_Collection_MATCH_NONE,
+                                                NULL, ATSPI_Collection_MATCH_NONE, NULL, ATSPI_Collection_MATCH_NONE, FALSE);
+    GArray *matches = atspi_collection_get_matches(collection, rule, ATSPI_Collection_SORT_ORDER_CANONICAL, 1, TRUE, NULL);
+    AtspiAccessible *found = NULL;
+    if (matches) {
+        if (matches->len > 0) found = g_object_ref(g_array_index(matches, AtspiAccessible *, 0));
+        for (guint i = 0; i < matches->len; i++) g_object_unref(g_array_index(matches, AtspiAccessible *, i));
+        g_array_free(matches, TRUE);
+    }
+    g_object_unref(rule);
+    g_object_unref(states);
+    g_object_unref(collection);
+    return found;
+}
+
 /// Calls `gone` when the accessibility bus connection libatspi holds is lost (the bus daemon
 /// stopped or restarted): libatspi does not reconnect its listeners by itself.
 typedef void (*announcer_atspi_bus_gone)(void);

@@ -31,7 +31,7 @@ func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), k
     // How long the keys may take: 110 s, and 4 s more for each key past 20 (a loaded machine
     // answers a browser's key in seconds), counted once the application is up; its start has at
     // most 150 s (session.sh's APP_START_SECONDS), the desktop's start and the end 40 s more.
-    let pressed = keys.filter { !["wait:", "seen:"].contains(where: $0.hasPrefix) }.count
+    let pressed = keys.filter { !["wait:", "timed:", "seen:"].contains(where: $0.hasPrefix) }.count
     let budget = 110 + 4 * max(0, pressed - 20)
     // English unless the test names a locale: the machine's own language never changes what is heard.
     let locale = ["LANG": "C.UTF-8"].merging(environment) { $1 }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
@@ -47,8 +47,9 @@ func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), k
         languages[parts[1], default: []].append((parts[2], parts.count == 5 ? Int(parts[3]) : nil, parts.count == 5 ? Int(parts[4]) : nil))
     }
     return text.split(separator: "\n").compactMap { line -> String? in
-        // Keys left unpressed are always said: the expectation then shows where they stopped.
-        if line.hasPrefix("MARK out of time") { return String(line) }
+        // Keys left unpressed, and an application that never came up, are always said: the
+        // expectation then shows where the session went wrong.
+        if line.hasPrefix("MARK out of time") || line.hasPrefix("MARK application") { return String(line) }
         if line.hasPrefix("MARK ") { return kinds.contains("mark") ? String(line) : nil }
         if line.hasPrefix("FINISHED ") { return kinds.contains("finished") ? "finished " + (line.split(separator: " ").last ?? "") : nil }
         let parts = line.split(separator: " ", maxSplits: 3)

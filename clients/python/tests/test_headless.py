@@ -1,6 +1,7 @@
 """`python3 -m announcer.testing.headless`: the one headless desktop that the Swift suite's
 session script and bench/ run in, as `Desktop` does."""
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -143,3 +144,67 @@ def test_orca_started_by_the_kit_neither_kills_another_orca_of_the_user_nor_refu
         other.kill()
         other.wait()
         session.close()
+
+
+def test_the_bridge_says_the_focus_an_application_took_before_it_ran(tmp_path, announcerd, announcer_atspi):
+    """A toolkit turns its accessibility on only once a screen reader speaks to it (at-spi2-atk),
+    so a window that took the focus before the bridge ran (or before the bridge first spoke to
+    it) sent no event of it: the bridge looks for the focus of each application it meets, here
+    a GTK 3 window whose Compose button has the focus before announcer-atspi starts."""
+    app = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "Tests", "fixtures", "desktop", "gtk3_app.py")
+    (tmp_path / "desktop").mkdir()
+    session = HeadlessSession(str(tmp_path / "desktop"), timeout=30)
+    try:
+        session.start()
+        spoken, socket_path = tmp_path / "spoken", str(tmp_path / "socket")
+        session.start_daemon(announcerd, socket_path, output=str(spoken))
+        window = session.spawn("app", ["/usr/bin/python3", app])
+
+        def focused_window():
+            found = subprocess.run(["xdotool", "search", "--onlyvisible", "--pid", str(window.pid)], env=session.environment,
+                                   capture_output=True, text=True).stdout.split()
+            focus = subprocess.run(["xdotool", "getwindowfocus"], env=session.environment, capture_output=True, text=True).stdout.strip()
+            return focus in found
+        # Up once its window has the X input focus: the button took the focus when it was mapped.
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not focused_window():
+            time.sleep(0.05)
+        assert focused_window(), session.read_log("app")
+        session.start_bridge(announcer_atspi, socket_path)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and "SPEAK focus" not in spoken.read_text():
+            time.sleep(0.05)
+        said = [line.split(" ", 3)[3] for line in spoken.read_text().splitlines() if line.startswith("SPEAK focus ")]
+        assert said[:1] == ["Compose. Button."], (spoken.read_text(), session.read_log("announcer-atspi"))
+    finally:
+        session.close()
+
+
+def test_no_orca_is_started_but_through_the_kit():
+    """Every Orca of the tests and the benchmarks goes through announcer.testing.headless.orca:
+    one started as `orca --replace` (or plain `orca`) anywhere would kill, or be refused beside,
+    another session's. A scan of every file of the repository."""
+    root = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", ".."))
+    files = subprocess.run(["git", "ls-files"], cwd=root, capture_output=True, text=True, check=True).stdout.split()
+    offenders = []
+    for name in files:
+        # The programs (and scripts with no suffix); the documents name `orca --replace` to say why not.
+        if not name.endswith((".py", ".sh", ".swift")) and not name.startswith(("scripts/", "bench/", ".ci/")):
+            continue
+        if name.endswith(".md") or name == "clients/python/tests/test_headless.py":
+            continue
+        try:
+            text = open(os.path.join(root, name), errors="replace").read()
+        except (IsADirectoryError, FileNotFoundError):
+            continue
+        if name == "clients/python/announcer/testing/headless/orca.py":
+            continue
+        # What runs, not what a comment says of it.
+        text = "\n".join(line for line in text.splitlines() if not line.lstrip().startswith(("#", "//", "///")))
+        # `orca --replace`, a list whose first word is orca (Python, Swift), a shell line that runs orca.
+        patterns = [r"orca --replace", r"\[\s*[\"']orca[\"']\s*,"]
+        if not name.endswith((".py", ".swift")):
+            patterns.append(r"(?m)^\s*(\w+=\S+\s+)*orca(\s|$)")
+        for pattern in patterns:
+            offenders += [f"{name}: {match.group(0).strip()!r}" for match in re.finditer(pattern, text)]
+    assert offenders == []

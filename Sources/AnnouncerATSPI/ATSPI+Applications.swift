@@ -1,0 +1,39 @@
+import AnnouncerDesktop
+import CAtSpi
+
+/// The desktop's applications, and the focus an application holds (looked for when the bridge
+/// meets an application that may have taken it before it sent events: `EventTriage.met`).
+extension ATSPI {
+    /// Every application on the desktop, by bus name, with its root object.
+    static func applications() -> [(name: String, root: AccessibleReference)] {
+        guard let desktop = atspi_get_desktop(0) else { return [] }
+        defer { announcer_atspi_unref(desktop) }
+        let count = checked { atspi_accessible_get_child_count(desktop, &$0) } ?? 0
+        return (0..<max(count, 0)).compactMap { index in
+            guard let child = checked({ atspi_accessible_get_child_at_index(desktop, index, &$0) }) ?? nil else { return nil }
+            return (application(of: child), AccessibleReference(taking: child))
+        }
+    }
+
+    /// Whether `object` is the desktop, whose children are the applications.
+    static func isDesktop(_ object: UnsafeMutablePointer<AtspiAccessible>) -> Bool {
+        guard let desktop = atspi_get_desktop(0) else { return false }
+        defer { announcer_atspi_unref(desktop) }
+        return identifier(desktop) == identifier(object)
+    }
+
+    /// The object with the focus in an application's active window (its own search), or nil:
+    /// no window is active, or none of its objects is focused. At most 16 windows are asked.
+    static func focusedObject(in application: UnsafeMutablePointer<AtspiAccessible>) -> AccessibleReference? {
+        let count = checked { atspi_accessible_get_child_count(application, &$0) } ?? 0
+        for index in 0..<min(max(count, 0), 16) {
+            guard let window = checked({ atspi_accessible_get_child_at_index(application, index, &$0) }) ?? nil else { continue }
+            defer { announcer_atspi_unref(window) }
+            guard let states = atspi_accessible_get_state_set(window) else { continue }
+            defer { announcer_atspi_unref(states) }
+            guard atspi_state_set_contains(states, ATSPI_STATE_ACTIVE) != 0 else { continue }
+            return announcer_atspi_focused_in(window).map { AccessibleReference(taking: $0) }
+        }
+        return nil
+    }
+}
