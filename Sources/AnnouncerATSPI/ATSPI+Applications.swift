@@ -15,11 +15,13 @@ extension ATSPI {
         }
     }
 
-    /// Whether `object` is the desktop, whose children are the applications.
+    /// Whether `object` is the desktop, whose children are the applications: the root path,
+    /// and the desktop's role (an event names the registry by its unique bus name, the desktop
+    /// object by its well-known one, so their ids differ). An application's root has that path
+    /// too; the role is asked only then.
     static func isDesktop(_ object: UnsafeMutablePointer<AtspiAccessible>) -> Bool {
-        guard let desktop = atspi_get_desktop(0) else { return false }
-        defer { announcer_atspi_unref(desktop) }
-        return identifier(desktop) == identifier(object)
+        guard announcer_atspi_path(object).map({ String(cString: $0) }) == "/org/a11y/atspi/accessible/root" else { return false }
+        return checked({ atspi_accessible_get_role(object, &$0) }) == ATSPI_ROLE_DESKTOP_FRAME
     }
 
     /// The object with the focus in an application's active window (its own search), or nil:

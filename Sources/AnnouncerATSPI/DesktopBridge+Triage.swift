@@ -53,15 +53,12 @@ extension DesktopBridge {
                     DesktopBridge.current?.probeDue()
                     return 0  // G_SOURCE_REMOVE
                 }
-            case .findFocus(let application):
-                guard let root = metApplications[application], triage.searchesFocus(of: application) else { continue }
-                // Timed out: the application is silent, and the search is made again once it answers.
-                guard let found = timed(application, { ATSPI.focusedObject(in: root.pointer) }) else { continue }
-                triage.focusSearched(application)
-                metApplications[application] = nil
-                guard let object = found, let snapshot = timed(application, { ATSPI.snapshot(object.pointer) }), let snapshot else { continue }
-                lastFocused = object
-                receive(.focused(snapshot))
+            case .findFocus(let application, let afterMs):
+                focusSearchesDue.append((application, now + afterMs))
+                ATSPI.after(milliseconds: Int(afterMs)) { _ in
+                    DesktopBridge.current?.focusSearchDue()
+                    return 0  // G_SOURCE_REMOVE
+                }
             case .readHeldFocus(let application):
                 guard let object = heldFocus.removeValue(forKey: application) else { continue }
                 lastFocused = object
@@ -69,6 +66,25 @@ extension DesktopBridge {
                 receive(.focused(snapshot))
             }
         }
+    }
+
+    private func focusSearchDue() {
+        let due = focusSearchesDue.filter { $0.at <= now + 1 }
+        focusSearchesDue.removeAll { $0.at <= now + 1 }
+        for (application, _) in due { findFocus(of: application) }
+    }
+
+    /// Looks for the focus of an application met (`EventTriage.met`) and reads it as a focus.
+    private func findFocus(of application: String) {
+        guard let root = metApplications[application], triage.searchesFocus(of: application) else { return }
+        // Timed out: the application is silent, and the search is made again once it answers.
+        guard let found = timed(application, { ATSPI.focusedObject(in: root.pointer) }) else { return }
+        let again = triage.focusSearched(application, found: found != nil)
+        if again.isEmpty { metApplications[application] = nil }
+        act(again)
+        guard let object = found, let snapshot = timed(application, { ATSPI.snapshot(object.pointer) }), let snapshot else { return }
+        lastFocused = object
+        receive(.focused(snapshot))
     }
 
     private func probeDue() {

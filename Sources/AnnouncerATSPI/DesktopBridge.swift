@@ -80,8 +80,9 @@ public final class DesktopBridge {
     /// and the probes' answers not yet taken (`DesktopBridge+Triage`).
     var triage = EventTriage()
     var heldFocus: [String: AccessibleReference] = [:]
-    /// The root of each application met whose focus is still to be looked for.
+    /// The root of each application met whose focus is still to be looked for, and when.
     var metApplications: [String: AccessibleReference] = [:]
+    var focusSearchesDue: [(application: String, at: Milliseconds)] = []
     var probesDue: [(application: String, at: Milliseconds)] = []
     var probeAnswers: [(application: String, result: EventTriage.ProbeResult)] = []
     /// Progress bars outside the focus (`DesktopBridge+Progress`): which objects are bars, the

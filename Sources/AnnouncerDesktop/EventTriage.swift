@@ -18,9 +18,10 @@ import AnnouncerCore
 ///   another application's focus came since.
 /// - An application the bridge has just met (one that joined the desktop, or every one when the
 ///   bridge starts) may hold a focus it sent no event of: a toolkit turns its accessibility on
-///   only once a screen reader speaks to it (at-spi2-atk), so a window that took the focus at
-///   once, or before the bridge ran, said nothing. Its focus is looked for once it answers (at
-///   most twice), unless a focus event came since.
+///   only once it has heard of a screen reader (at-spi2-atk), so a window that took the focus
+///   at once, or before the bridge ran, said nothing. Its focus is looked for while it answers,
+///   again a moment later while no window of it has the focus yet (its window may be mapped
+///   just after it joined), at most `focusSearches` times, and not once a focus event came.
 public struct EventTriage: Sendable {
     /// What reading an event costs.
     public enum Cost: Sendable, Equatable {
@@ -53,8 +54,9 @@ public struct EventTriage: Sendable {
         case probe(application: String, afterMs: Milliseconds)
         /// The application answers again: read the focus it was holding.
         case readHeldFocus(application: String)
-        /// Look for the application's focus (its active window's focused object) and read it.
-        case findFocus(application: String)
+        /// Look for the application's focus (its active window's focused object), `afterMs` from
+        /// now, and read it.
+        case findFocus(application: String, afterMs: Milliseconds)
         /// Say in the log that the application stopped answering, or answers again after `ms`.
         case log(String)
     }
@@ -79,10 +81,10 @@ public struct EventTriage: Sendable {
     private var silent: [String: Silence] = [:]
     /// Applications whose focus is to be looked for, with how often it was.
     private var focusUnknown: [String: Int] = [:]
-    /// How often an application's focus is looked for: once when met, once more if that timed
+    /// How often an application's focus is looked for: when met, once it answers if that timed
     /// out (an application that turns its accessibility on takes seconds to answer that first
-    /// time, with a large window).
-    static let focusSearches = 2
+    /// time, with a large window), and while none was found, 250 ms later, then 500 ms, 1 s, 2 s.
+    static let focusSearches = 6
     /// The application of the latest focus event, read or held.
     private var latestFocus: String?
 
@@ -131,7 +133,7 @@ public struct EventTriage: Sendable {
     /// started): its focus is looked for, now or once it answers.
     public mutating func met(_ application: String) -> [Action] {
         focusUnknown[application] = 0
-        return silent[application] == nil ? [.findFocus(application: application)] : []
+        return silent[application] == nil ? [.findFocus(application: application, afterMs: 0)] : []
     }
 
     /// Whether to look for `application`'s focus now (a search counted), asked as `findFocus` is
@@ -142,10 +144,15 @@ public struct EventTriage: Sendable {
         return true
     }
 
-    /// `application`'s focus was looked for and the search answered (found or not): it is
-    /// known, or it will send its events from now on.
-    public mutating func focusSearched(_ application: String) {
-        focusUnknown[application] = nil
+    /// `application`'s focus was looked for and the search answered: found, it is known; not
+    /// found, it is looked for again a moment later (its window may be about to take it).
+    public mutating func focusSearched(_ application: String, found: Bool) -> [Action] {
+        guard let searches = focusUnknown[application] else { return [] }
+        guard !found, searches < Self.focusSearches else {
+            focusUnknown[application] = nil
+            return []
+        }
+        return [.findFocus(application: application, afterMs: 250 * Milliseconds(1 << max(0, min(searches - 2, 4))))]
     }
 
     /// A call to `application` timed out (or took as long): it is silent from now, and probed.
@@ -174,7 +181,7 @@ public struct EventTriage: Sendable {
             silent[application] = nil
             var actions: [Action] = [.log("\(application) answers again after \(Int(now - silence.since)) ms")]
             if silence.holdsFocus, latestFocus == application { actions.append(.readHeldFocus(application: application)) }
-            if focusUnknown[application] != nil { actions.append(.findFocus(application: application)) }
+            if focusUnknown[application] != nil { actions.append(.findFocus(application: application, afterMs: 0)) }
             return actions
         }
     }

@@ -91,38 +91,41 @@ import Testing
     }
 
     /// An application met (on the desktop as the bridge starts, or joining it) may hold a focus
-    /// it sent no event of: it is looked for at once, and once more when a search timed out and
-    /// the application answers again; a focus event since makes it stale.
+    /// it sent no event of: it is looked for at once, again when a search timed out and the
+    /// application answers, and again a moment later (250 ms, then twice as long) while none is
+    /// found, at most `focusSearches` times in all; a focus event since makes it stale.
     @Test func aMetApplicationsFocusIsLookedForUntilAFocusComes() {
         var triage = EventTriage()
-        #expect(triage.met(":1.2") == [.findFocus(application: ":1.2")])
+        #expect(triage.met(":1.2") == [.findFocus(application: ":1.2", afterMs: 0)])
         #expect(triage.searchesFocus(of: ":1.2") == true)
         // The search timed out (the application turning its accessibility on): silent, then it answers.
         _ = triage.timedOut(":1.2", at: 0)
         #expect(triage.searchesFocus(of: ":1.2") == false)
-        #expect(triage.probed(":1.2", .answered, at: 8_000) == [.log(":1.2 answers again after 8000 ms"), .findFocus(application: ":1.2")])
-        #expect(triage.searchesFocus(of: ":1.2") == true)
-        // Never more than twice.
-        _ = triage.timedOut(":1.2", at: 8_500)
-        let again = triage.probed(":1.2", .answered, at: 9_000)
-        #expect(again.contains(.findFocus(application: ":1.2")))
-        #expect(triage.searchesFocus(of: ":1.2") == false)
+        #expect(triage.probed(":1.2", .answered, at: 8_000) == [.log(":1.2 answers again after 8000 ms"),
+                                                                 .findFocus(application: ":1.2", afterMs: 0)])
+        // No window of it has the focus yet: again, later and later.
+        var delays: [Milliseconds] = []
+        while triage.searchesFocus(of: ":1.2") {
+            for case .findFocus(_, let afterMs) in triage.focusSearched(":1.2", found: false) { delays.append(afterMs) }
+        }
+        #expect(delays == [250, 500, 1_000, 2_000])
 
-        // Found (or no window had one): done.
-        #expect(triage.met(":1.3") == [.findFocus(application: ":1.3")])
+        // Found: done.
+        _ = triage.met(":1.3")
         #expect(triage.searchesFocus(of: ":1.3") == true)
-        triage.focusSearched(":1.3")
+        #expect(triage.focusSearched(":1.3", found: true) == [])
         #expect(triage.searchesFocus(of: ":1.3") == false)
 
         // A focus event came first: the newer focus is the one said, the search is not made.
         _ = triage.met(":1.4")
         #expect(triage.decide(.focus, application: ":1.5", object: "b", focused: nil, reviewed: nil) == .read)
         #expect(triage.searchesFocus(of: ":1.4") == false)
+        #expect(triage.focusSearched(":1.4", found: false) == [])
 
         // Met while silent: looked for once it answers.
         _ = triage.timedOut(":1.6", at: 0)
         #expect(triage.met(":1.6") == [])
-        #expect(triage.probed(":1.6", .answered, at: 100) == [.log(":1.6 answers again after 100 ms"), .findFocus(application: ":1.6")])
+        #expect(triage.probed(":1.6", .answered, at: 100) == [.log(":1.6 answers again after 100 ms"),
+                                                               .findFocus(application: ":1.6", afterMs: 0)])
     }
 }
-

@@ -196,7 +196,7 @@ import Testing
     }
 
     @Test func aFloodIsItsLastLineAndACount() async throws {
-        let spoken = try await session("bash --rcfile $ANNOUNCER_TEST_BASHRC", ["type:seq 1 5000", "Enter", "sleep:2"])
+        let spoken = try await session("bash --rcfile $ANNOUNCER_TEST_BASHRC", ["type:seq 1 5000", "Enter", "wait:5000, "])
         let floods = spoken.filter { $0.hasSuffix(" more lines") }
         #expect(floods.last?.hasPrefix("5000, ") == true)
         #expect(spoken.count < 40)
@@ -204,7 +204,7 @@ import Testing
 
     /// The program's exit status is announce term's, and the terminal is as it was.
     @Test func theExitStatusIsPassedOnAndTheTerminalRestored() async throws {
-        let result = try await run("sh -c 'echo bye; exit 3'", ["sleep:1"])
+        let result = try await run("sh -c 'echo bye; exit 3'", ["wait:exited 3"])
         #expect(result.spoken == ["bye", "exited 3"])
         #expect(result.notes == ["[announce term exited 3]", "[terminal restored]"])
     }
