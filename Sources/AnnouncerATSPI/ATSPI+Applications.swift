@@ -15,13 +15,13 @@ extension ATSPI {
         }
     }
 
-    /// Whether `object` is the desktop, whose children are the applications: the root path,
-    /// and the desktop's role (an event names the registry by its unique bus name, the desktop
-    /// object by its well-known one, so their ids differ). An application's root has that path
-    /// too; the role is asked only then.
-    static func isDesktop(_ object: UnsafeMutablePointer<AtspiAccessible>) -> Bool {
-        guard announcer_atspi_path(object).map({ String(cString: $0) }) == "/org/a11y/atspi/accessible/root" else { return false }
-        return checked({ atspi_accessible_get_role(object, &$0) }) == ATSPI_ROLE_DESKTOP_FRAME
+    /// Whether `child`, added to `parent`, is an application joining the desktop: `parent` is a
+    /// root object and `child` is in another application (an application's own root gains its
+    /// windows, in the same application). No call is made: an event names the registry by its
+    /// unique bus name and the desktop object by its well-known one, so their ids differ.
+    static func joinsDesktop(_ child: UnsafeMutablePointer<AtspiAccessible>, parent: UnsafeMutablePointer<AtspiAccessible>) -> Bool {
+        announcer_atspi_path(parent).map({ String(cString: $0) }) == "/org/a11y/atspi/accessible/root"
+            && application(of: child) != application(of: parent)
     }
 
     /// The object with the focus in an application's active window (its own search), or nil:

@@ -74,17 +74,36 @@ extension DesktopBridge {
         for (application, _) in due { findFocus(of: application) }
     }
 
-    /// Looks for the focus of an application met (`EventTriage.met`) and reads it as a focus.
+    /// Looks for the focus of an application met (`EventTriage.met`) and reads it as a focus,
+    /// unless a focus event came while its calls waited (libatspi takes events then).
     private func findFocus(of application: String) {
-        guard let root = metApplications[application], triage.searchesFocus(of: application) else { return }
+        guard let root = metApplications[application], triage.searchesFocus(of: application) else {
+            forgetMetApplications()
+            return
+        }
+        let focuses = triage.focusesSeen
         // Timed out: the application is silent, and the search is made again once it answers.
-        guard let found = timed(application, { ATSPI.focusedObject(in: root.pointer) }) else { return }
-        let again = triage.focusSearched(application, found: found != nil)
-        if again.isEmpty { metApplications[application] = nil }
-        act(again)
-        guard let object = found, let snapshot = timed(application, { ATSPI.snapshot(object.pointer) }), let snapshot else { return }
+        guard let found = timed(application, { ATSPI.focusedObject(in: root.pointer) }), triage.focusesSeen == focuses else {
+            forgetMetApplications()
+            return
+        }
+        act(triage.focusSearched(application, found: found != nil))
+        forgetMetApplications()
+        guard let object = found else { return }
+        guard let snapshot = timed(application, { ATSPI.snapshot(object.pointer) }) else {
+            // Silent now: held, and read once it answers, as a focus event's would be.
+            heldFocus[application] = object
+            triage.holdFocus(of: application)
+            return
+        }
+        guard let snapshot, triage.focusesSeen == focuses else { return }
         lastFocused = object
         receive(.focused(snapshot))
+    }
+
+    /// The applications met whose focus is no longer to be looked for are let go.
+    func forgetMetApplications() {
+        metApplications = metApplications.filter { triage.wantsFocus(of: $0.key) }
     }
 
     private func probeDue() {
@@ -112,6 +131,7 @@ extension DesktopBridge {
         probeAnswers = []
         for (application, result) in answers {
             if result == .gone { heldFocus[application] = nil }
+            if result == .gone { metApplications[application] = nil }
             act(triage.probed(application, result, at: now))
         }
     }

@@ -175,14 +175,15 @@ public final class DesktopBridge {
             return
         }
         // An application joined the desktop: its focus may come before its first event.
-        if type.hasPrefix("object:children-changed:add"), ATSPI.isDesktop(source) {
+        if type.hasPrefix("object:children-changed:add") {
             var data = event.pointee.any_data
-            if let child = announcer_atspi_value_accessible(&data) {
+            if let child = announcer_atspi_value_accessible(&data), ATSPI.joinsDesktop(child, parent: source) {
                 meet(ATSPI.application(of: child), root: AccessibleReference(retaining: child))
+                return
             }
-            return
         }
         let cost = EventTriage.cost(of: type, detail1: Int(event.pointee.detail1))
+        defer { if cost == .focus { forgetMetApplications() } }
         switch triage.decide(cost, application: application, object: ATSPI.identifier(source), focused: lastFocused?.id,
                              reviewed: filter.reviewed?.id, window: filter.waitingWindow) {
         case .skip:

@@ -79,11 +79,16 @@ public struct EventTriage: Sendable {
     }
 
     private var silent: [String: Silence] = [:]
-    /// Applications whose focus is to be looked for, with how often it was.
-    private var focusUnknown: [String: Int] = [:]
+    /// Applications whose focus is to be looked for, with how often it was, and how often it was
+    /// not found.
+    private var focusUnknown: [String: (searches: Int, misses: Int)] = [:]
+    /// Focus events so far: a search's result that a newer focus overtook (events are taken while
+    /// its calls wait) is not said.
+    public private(set) var focusesSeen = 0
     /// How often an application's focus is looked for: when met, once it answers if that timed
     /// out (an application that turns its accessibility on takes seconds to answer that first
-    /// time, with a large window), and while none was found, 250 ms later, then 500 ms, 1 s, 2 s.
+    /// time, with a large window), and while none was found, 250 ms later, then twice as long
+    /// each time.
     static let focusSearches = 6
     /// The application of the latest focus event, read or held.
     private var latestFocus: String?
@@ -114,6 +119,7 @@ public struct EventTriage: Sendable {
                                 window: String? = nil) -> Decision {
         if cost == .focus {
             latestFocus = application
+            focusesSeen += 1
             // A newer focus than any an application met before held.
             focusUnknown = [:]
         }
@@ -132,27 +138,37 @@ public struct EventTriage: Sendable {
     /// The bridge met `application` (it joined the desktop, or was there when the bridge
     /// started): its focus is looked for, now or once it answers.
     public mutating func met(_ application: String) -> [Action] {
-        focusUnknown[application] = 0
+        focusUnknown[application] = (0, 0)
         return silent[application] == nil ? [.findFocus(application: application, afterMs: 0)] : []
     }
 
     /// Whether to look for `application`'s focus now (a search counted), asked as `findFocus` is
     /// acted on: not once a focus came, nor while it is silent, nor past `focusSearches`.
     public mutating func searchesFocus(of application: String) -> Bool {
-        guard let searches = focusUnknown[application], searches < Self.focusSearches, silent[application] == nil else { return false }
-        focusUnknown[application] = searches + 1
+        guard let unknown = focusUnknown[application], unknown.searches < Self.focusSearches, silent[application] == nil else { return false }
+        focusUnknown[application]?.searches += 1
         return true
     }
 
-    /// `application`'s focus was looked for and the search answered: found, it is known; not
-    /// found, it is looked for again a moment later (its window may be about to take it).
+    /// Whether `application`'s focus is still to be looked for (now, later, or once it answers).
+    public func wantsFocus(of application: String) -> Bool { focusUnknown[application] != nil }
+
+    /// `application`'s focus was looked for and the search answered: found, it is the focus (the
+    /// newest: no other search is made); not found, it is looked for again a moment later (its
+    /// window may be about to take it).
     public mutating func focusSearched(_ application: String, found: Bool) -> [Action] {
-        guard let searches = focusUnknown[application] else { return [] }
-        guard !found, searches < Self.focusSearches else {
+        guard let unknown = focusUnknown[application] else { return [] }
+        if found {
+            focusUnknown = [:]
+            latestFocus = application
+            return []
+        }
+        guard unknown.searches < Self.focusSearches else {
             focusUnknown[application] = nil
             return []
         }
-        return [.findFocus(application: application, afterMs: 250 * Milliseconds(1 << max(0, min(searches - 2, 4))))]
+        focusUnknown[application]?.misses += 1
+        return [.findFocus(application: application, afterMs: 250 * Milliseconds(1 << min(unknown.misses, 8)))]
     }
 
     /// A call to `application` timed out (or took as long): it is silent from now, and probed.

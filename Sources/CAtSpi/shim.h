@@ -64,8 +64,11 @@ static inline AtspiAccessible *announcer_atspi_focused_in(AtspiAccessible *windo
     GArray *matches = atspi_collection_get_matches(collection, rule, ATSPI_Collection_SORT_ORDER_CANONICAL, 1, TRUE, NULL);
     AtspiAccessible *found = NULL;
     if (matches) {
-        if (matches->len > 0) found = g_object_ref(g_array_index(matches, AtspiAccessible *, 0));
-        for (guint i = 0; i < matches->len; i++) g_object_unref(g_array_index(matches, AtspiAccessible *, i));
+        if (matches->len > 0 && g_array_index(matches, AtspiAccessible *, 0)) found = g_object_ref(g_array_index(matches, AtspiAccessible *, 0));
+        for (guint i = 0; i < matches->len; i++) {
+            AtspiAccessible *match = g_array_index(matches, AtspiAccessible *, i);
+            if (match) g_object_unref(match);
+        }
         g_array_free(matches, TRUE);
     }
     g_object_unref(rule);

@@ -93,7 +93,8 @@ import Testing
     /// An application met (on the desktop as the bridge starts, or joining it) may hold a focus
     /// it sent no event of: it is looked for at once, again when a search timed out and the
     /// application answers, and again a moment later (250 ms, then twice as long) while none is
-    /// found, at most `focusSearches` times in all; a focus event since makes it stale.
+    /// found, at most `focusSearches` times in all; a focus event since, or a focus found in
+    /// another application, makes it stale.
     @Test func aMetApplicationsFocusIsLookedForUntilAFocusComes() {
         var triage = EventTriage()
         #expect(triage.met(":1.2") == [.findFocus(application: ":1.2", afterMs: 0)])
@@ -110,15 +111,28 @@ import Testing
         }
         #expect(delays == [250, 500, 1_000, 2_000])
 
-        // Found: done.
+        // Not found at first, without a timeout: 250 ms, then twice as long each time.
+        _ = triage.met(":1.7")
+        delays = []
+        while triage.searchesFocus(of: ":1.7") {
+            for case .findFocus(_, let afterMs) in triage.focusSearched(":1.7", found: false) { delays.append(afterMs) }
+        }
+        #expect(delays == [250, 500, 1_000, 2_000, 4_000])
+        #expect(triage.wantsFocus(of: ":1.7") == false)
+
+        // Found: the focus, the newest, and no other application's search goes on.
         _ = triage.met(":1.3")
+        _ = triage.met(":1.8")
         #expect(triage.searchesFocus(of: ":1.3") == true)
         #expect(triage.focusSearched(":1.3", found: true) == [])
         #expect(triage.searchesFocus(of: ":1.3") == false)
+        #expect(triage.wantsFocus(of: ":1.8") == false)
 
         // A focus event came first: the newer focus is the one said, the search is not made.
         _ = triage.met(":1.4")
+        let focuses = triage.focusesSeen
         #expect(triage.decide(.focus, application: ":1.5", object: "b", focused: nil, reviewed: nil) == .read)
+        #expect(triage.focusesSeen == focuses + 1)  // a search's result read before it is not said
         #expect(triage.searchesFocus(of: ":1.4") == false)
         #expect(triage.focusSearched(":1.4", found: false) == [])
 
