@@ -62,7 +62,14 @@ extension DesktopBridge {
             case .readHeldFocus(let application):
                 guard let object = heldFocus.removeValue(forKey: application) else { continue }
                 lastFocused = object
-                guard let snapshot = timed(application, { ATSPI.snapshot(object.pointer) }), let snapshot else { continue }
+                guard let read = timed(application, { ATSPI.snapshot(object.pointer) }) else {
+                    // Timed out again: silent again, and the focus still held, read once it answers
+                    // (dropped, the application's focus would never be said).
+                    heldFocus[application] = object
+                    triage.holdFocus(of: application)
+                    continue
+                }
+                guard let snapshot = read else { continue }
                 receive(.focused(snapshot))
             }
         }
