@@ -16,12 +16,13 @@ extension ATSPI {
     }
 
     /// Whether `child`, added to `parent`, is an application joining the desktop: `parent` is a
-    /// root object and `child` is in another application (an application's own root gains its
-    /// windows, in the same application). No call is made: an event names the registry by its
-    /// unique bus name and the desktop object by its well-known one, so their ids differ.
+    /// root object in another application than `child`, and the desktop itself (its role: Qt
+    /// names some of its own children by another bus name than their parent's). The role is
+    /// asked only of a root object, and libatspi keeps it.
     static func joinsDesktop(_ child: UnsafeMutablePointer<AtspiAccessible>, parent: UnsafeMutablePointer<AtspiAccessible>) -> Bool {
-        announcer_atspi_path(parent).map({ String(cString: $0) }) == "/org/a11y/atspi/accessible/root"
-            && application(of: child) != application(of: parent)
+        guard announcer_atspi_path(parent).map({ String(cString: $0) }) == "/org/a11y/atspi/accessible/root",
+              application(of: child) != application(of: parent) else { return false }
+        return checked({ atspi_accessible_get_role(parent, &$0) }) == ATSPI_ROLE_DESKTOP_FRAME
     }
 
     /// The object with the focus in an application's active window (its own search), or nil:
