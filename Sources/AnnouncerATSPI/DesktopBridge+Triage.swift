@@ -25,7 +25,12 @@ extension DesktopBridge {
             guard let child = announcer_atspi_value_accessible(&data) else { return }
             object = child
         }
-        heldFocus[application] = AccessibleReference(retaining: object)
+        hold(AccessibleReference(retaining: object), of: application)
+    }
+
+    /// Keeps `object`, a focus of `application` (silent now), to read when it answers.
+    func hold(_ object: AccessibleReference, of application: String) {
+        heldFocus[application] = object
         triage.holdFocus(of: application)
     }
 
@@ -65,8 +70,7 @@ extension DesktopBridge {
                 guard let read = timed(application, { ATSPI.snapshot(object.pointer) }) else {
                     // Timed out again: silent again, and the focus still held, read once it answers
                     // (dropped, the application's focus would never be said).
-                    heldFocus[application] = object
-                    triage.holdFocus(of: application)
+                    hold(object, of: application)
                     continue
                 }
                 guard let snapshot = read else { continue }
@@ -99,8 +103,7 @@ extension DesktopBridge {
         guard let object = found else { return }
         guard let snapshot = timed(application, { ATSPI.snapshot(object.pointer) }) else {
             // Silent now: held, and read once it answers, as a focus event's would be.
-            heldFocus[application] = object
-            triage.holdFocus(of: application)
+            hold(object, of: application)
             return
         }
         guard let snapshot, triage.focusesSeen == focuses else { return }
@@ -137,8 +140,10 @@ extension DesktopBridge {
         let answers = probeAnswers
         probeAnswers = []
         for (application, result) in answers {
-            if result == .gone { heldFocus[application] = nil }
-            if result == .gone { metApplications[application] = nil }
+            if result == .gone {
+                heldFocus[application] = nil
+                metApplications[application] = nil
+            }
             act(triage.probed(application, result, at: now))
         }
     }
