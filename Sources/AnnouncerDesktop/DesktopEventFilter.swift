@@ -84,6 +84,11 @@ public struct DesktopEventFilter: Sendable {
     /// A live region's changes are gathered this long (a page changes several of its nodes for
     /// one update, and Chromium says a text replaced as a deletion and an insertion).
     public var liveWaitMs: Milliseconds = 20
+    /// A region's whole text said again within this long, with no key pressed since, is the
+    /// page's one change heard twice: Chromium tells one `innerHTML` as an insertion into the
+    /// region and another into its new paragraph, and on a loaded machine the second may come
+    /// after the first was said.
+    public var liveRepeatMs: Milliseconds = 1_000
     /// A page's document that took the focus is being built until its load completes, at most
     /// this long: its live regions' text is the page's own, not a change, and says nothing
     /// (Chromium inserts it as it builds the page, as late as after the document's focus). A
@@ -134,6 +139,8 @@ public struct DesktopEventFilter: Sendable {
     /// Live regions' changes waiting for the rest of their storm, in the order they came.
     private var pendingLive: [LiveChange] = []
     private var pendingLiveSince: Milliseconds = 0
+    /// The whole text each region said last (an atomic region's, or a settled one's), and when.
+    private var liveSaid: [String: (text: String, at: Milliseconds)] = [:]
     /// The word being typed, for word echo.
     private var word = ""
     /// Where the focused object's caret is, as far as its events have told.
@@ -307,6 +314,7 @@ public struct DesktopEventFilter: Sendable {
             if let text, let crossed = Self.crossed(text, from: from, to: offset, in: words) { requests.append(.echo(crossed.text, unit: crossed.unit)) }
         case .keyPressed:
             keyAfterFocus = true
+            liveSaid = [:]
         case .clipboard(let key):
             // Only in a text field: elsewhere the keys are the application's own.
             guard let focused, focused.element.traits.contains(.textEntry) else { break }
@@ -418,8 +426,13 @@ public struct DesktopEventFilter: Sendable {
     public mutating func due(at now: Milliseconds) -> [DesktopRequest] {
         var requests: [DesktopRequest] = []
         if !pendingLive.isEmpty, now >= pendingLiveSince + liveWaitMs {
+            liveSaid = liveSaid.filter { now < $0.value.at + liveRepeatMs }
             for change in pendingLive {
                 guard let text = AccessibleMapping.spokenText(change.text) else { continue }
+                if change.region.atomic || change.change == .settled {
+                    if let said = liveSaid[change.region.id], said.text == text { continue }
+                    liveSaid[change.region.id] = (text, now)
+                }
                 requests.append(.announce(Announcement(text: text, priority: change.region.politeness == .assertive ? .high : .default)))
             }
             pendingLive = []

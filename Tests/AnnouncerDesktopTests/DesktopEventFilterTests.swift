@@ -502,6 +502,38 @@ import Testing
         #expect(words(filter.due(at: 520)) == ["announce default Three new posts"])
     }
 
+    /// One change heard twice: Chromium tells an alert's new paragraph as an insertion into the
+    /// alert and another into the paragraph, and on a loaded machine the second comes after the
+    /// first was said. The same whole text from the same region, with no key since, is said
+    /// once; a key, or `liveRepeatMs`, lets the same words be said again, and another region's
+    /// same words are its own.
+    @Test func aRegionsWholeTextHeardTwiceIsSaidOnce() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        _ = filter.receive(Self.live("alert", .assertive, atomic: true, "Hello"), at: 0)
+        #expect(words(filter.due(at: 20)) == ["announce high Hello"])
+        _ = filter.receive(Self.live("alert", .assertive, atomic: true, "Hello"), at: 60)
+        #expect(filter.due(at: 80).isEmpty)
+        _ = filter.receive(Self.live("other", .assertive, atomic: true, "Hello"), at: 90)
+        #expect(words(filter.due(at: 110)) == ["announce high Hello"])
+        // The page's next change, after a key: the same words are news again.
+        _ = filter.receive(.keyPressed, at: 200)
+        _ = filter.receive(Self.live("alert", .assertive, atomic: true, "Hello"), at: 210)
+        #expect(words(filter.due(at: 230)) == ["announce high Hello"])
+        // A region settling twice into the same words is also one change.
+        _ = filter.receive(Self.live("feed", .polite, "Three new posts", .settled), at: 300)
+        #expect(words(filter.due(at: 320)) == ["announce default Three new posts"])
+        _ = filter.receive(Self.live("feed", .polite, "Three new posts", .settled), at: 330)
+        #expect(filter.due(at: 350).isEmpty)
+        // With no key, the same words after liveRepeatMs are a page saying them again.
+        _ = filter.receive(Self.live("alert", .assertive, atomic: true, "Hello"), at: 210 + filter.liveRepeatMs)
+        #expect(words(filter.due(at: 230 + filter.liveRepeatMs)) == ["announce high Hello"])
+        // A region that is not atomic says each insertion: the same words twice are two lines.
+        _ = filter.receive(Self.live("log", .polite, "Tick."), at: 5_000)
+        #expect(words(filter.due(at: 5_020)) == ["announce default Tick."])
+        _ = filter.receive(Self.live("log", .polite, "Tick."), at: 5_100)
+        #expect(words(filter.due(at: 5_120)) == ["announce default Tick."])
+    }
+
     /// Only the live regions of the page the focus is in speak: not another tab's, nor those of
     /// a page being built (Chromium says their first text as inserted, before the page's
     /// document takes the focus).
