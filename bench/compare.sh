@@ -3,11 +3,12 @@
 # espeak-ng and the same PulseAudio null sink. Installs what it needs, starts a private
 # PulseAudio, speech-dispatcher and announcerd, and prints one JSON line per figure.
 #
-#   bench/compare.sh [--trials N] [--out FILE] [--only PART] [--bin DIR]
+#   bench/compare.sh [--trials N] [--out FILE] [--only PART | --skip PART] [--bin DIR]
 #
 # (default 15 trials; results also in FILE; --bin: the release binaries already built there,
 # so that nothing is built and no build lock is waited for). --only runs some parts after the same set-up, in
-# their usual order: one or more of latency, languages, terminal, desktop, braille, tab-title,
+# their usual order, and --skip every usual part but those named (CI runs the web part beside
+# one stage and the rest beside another): one or more of latency, languages, terminal, desktop, braille, tab-title,
 # review, web, web-chromium, textual, throughput, memory and wakeups, separated by commas
 # (web-chromium and textual only when named: textual, bench/textual_form.py, installs Textual
 # from PyPI; languages, latency's two languages in one utterance alone, and braille,
@@ -24,35 +25,29 @@ command="bench/compare.sh $*"
 trials=15
 out=""
 only=""
+skip=""
 bin=""
 while [ $# -gt 0 ]; do
     case $1 in
         --trials) trials=$2; shift 2 ;;
         --out) out=$2; shift 2 ;;
         --only) only=$2; shift 2 ;;
+        --skip) skip=$2; shift 2 ;;
         --bin) bin=$(cd "$2" && pwd); shift 2 ;;
-        *) echo "usage: bench/compare.sh [--trials N] [--out FILE] [--only PART] [--bin DIR]" >&2; exit 64 ;;
+        *) echo "usage: bench/compare.sh [--trials N] [--out FILE] [--only PART | --skip PART] [--bin DIR]" >&2; exit 64 ;;
     esac
 done
-for name in ${only//,/ }; do
+if [ -n "$only" ] && [ -n "$skip" ]; then echo "compare: --only and --skip do not go together" >&2; exit 64; fi
+for name in ${only//,/ } ${skip//,/ }; do
     case $name in
         latency|languages|terminal|desktop|braille|tab-title|review|web|web-chromium|textual|throughput|memory|wakeups) ;;
-        *) echo "compare: --only takes latency, languages, terminal, desktop, braille, tab-title, review, web, web-chromium, textual, throughput, memory and wakeups, separated by commas" >&2; exit 64 ;;
+        *) echo "compare: --only and --skip take latency, languages, terminal, desktop, braille, tab-title, review, web, web-chromium, textual, throughput, memory and wakeups, separated by commas" >&2; exit 64 ;;
     esac
 done
-# part NAME: whether this run measures NAME.
-part() { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }
+# part NAME: whether this run measures NAME (one of the usual parts).
+part() { [[ ",$skip," != *",$1,"* ]] && { [ -z "$only" ] || [[ ",$only," == *",$1,"* ]]; }; }
 
-./scripts/install-deps
-missing=()
-for package in speech-dispatcher speech-dispatcher-espeak-ng python3-speechd procps tmux fenrir firefox-esr lxterminal; do
-    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")
-done
-if ((${#missing[@]})); then
-    sudo=""; [ "$(id -u)" -ne 0 ] && sudo=sudo
-    $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
-fi
+./scripts/install-deps bench
 source scripts/env.sh
 if [ -z "$bin" ]; then
     for product in announcerd announcer-speech-worker announce announcer-bench announcer-atspi; do
