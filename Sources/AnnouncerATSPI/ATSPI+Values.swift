@@ -57,6 +57,11 @@ extension ATSPI {
         if let attributes {
             if let level = announcer_atspi_attribute(attributes, "level") { object.level = Int(String(cString: level)) }
             if let roles = announcer_atspi_attribute(attributes, "xml-roles") { object.xmlRoles = String(cString: roles) }
+            // A web page's words for a value (`aria-valuetext`): both browsers give them as an
+            // attribute, and neither through the Value interface's text.
+            if object.valueText == nil, let text = announcer_atspi_attribute(attributes, "valuetext"), text.pointee != 0 {
+                object.valueText = String(cString: text)
+            }
             if let display = announcer_atspi_attribute(attributes, "display") { object.display = String(cString: display) }
             // Firefox's name for it, and Chromium's.
             if let placeholder = announcer_atspi_attribute(attributes, "placeholder-text") ?? announcer_atspi_attribute(attributes, "placeholder") {

@@ -270,8 +270,13 @@ public enum AccessibleMapping {
         return ValueRange(minimum: minimum, maximum: maximum)
     }
 
+    /// A value as a person writes it: a whole number without its point, and a browser's
+    /// single-precision value (Chromium's 25.1 is 25.100000381469727 as a Double) in the fewest
+    /// digits that are still the same single-precision number.
     static func number(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
+        if abs(value) < 1e7, abs(value) >= 1e-4, let single = Float(exactly: value) { return single.description }
+        return String(value)
     }
 
     /// "<Control><Shift>q" → "Control Shift Q" (Control and Primary in the locale's word).

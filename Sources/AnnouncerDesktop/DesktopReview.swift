@@ -221,6 +221,10 @@ public struct DesktopReview: Sendable {
             let from = cursor.current
             guard let line = cursor.moveLine(forward: forward) else { return [.say(words[forward ? .noNextLine : .noPreviousLine], unit: .word)] }
             return said(line, from: from)
+        case .firstLine, .lastLine:
+            let from = cursor.current
+            guard let line = cursor.moveToEdge(first: command == .firstLine) else { return [] }
+            return said(line, from: from)
         case .nextCharacter, .previousCharacter:
             let forward = command == .nextCharacter
             guard let character = cursor.moveCharacter(forward: forward) else {

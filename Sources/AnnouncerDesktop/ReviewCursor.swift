@@ -127,6 +127,15 @@ public struct ReviewCursor: Sendable, Equatable {
         return items[lineRange(at: target)]
     }
 
+    /// The first line's items (or the last's); nil when there are none.
+    public mutating func moveToEdge(first: Bool) -> ArraySlice<ReviewItem>? {
+        guard !items.isEmpty else { return nil }
+        let target = first ? 0 : lineRange(at: items.count - 1).lowerBound
+        index = target
+        character = 0
+        return items[lineRange(at: target)]
+    }
+
     /// Ctrl+Alt+arrows: the first item of the next cell that way in the cursor's table, and
     /// the cursor there; `.edge` when there is none that way, `.notInTable` when the cursor is
     /// in no table.

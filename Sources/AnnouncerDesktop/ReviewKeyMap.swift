@@ -43,6 +43,8 @@ public enum ReviewCommand: Sendable, Equatable {
     case sayLine, reportFocus
     /// Browse mode's arrows.
     case nextLine, previousLine, nextCharacter, previousCharacter
+    /// Browse mode's Ctrl+Home and Ctrl+End: the page's first line, or its last.
+    case firstLine, lastLine
     /// Browse mode's single keys (H, 1–6, K, F, B, D, T, L; Shift backwards).
     case jump(ReviewFilter, forward: Bool)
     /// Enter or Space in browse mode: the review item's action, or focus mode in a text field.
@@ -72,6 +74,8 @@ public enum ReviewKeyMap {
         "Down": .nextLine, "Up": .previousLine, "Right": .nextCharacter, "Left": .previousCharacter,
         "Return": .press, "KP_Enter": .press, "space": .press,
     ]
+    /// Browse mode's keys with Control.
+    static let browseControlKeys: [String: ReviewCommand] = ["Home": .firstLine, "End": .lastLine]
     static let cellKeys: [String: ReviewCursor.CellDirection] = ["Left": .left, "Right": .right, "Up": .up, "Down": .down]
     /// Insert+Ctrl+arrows, everywhere: the settings (NVDA's synthesizer settings ring).
     static let settingKeys: [String: ReviewCommand] = [
@@ -121,6 +125,7 @@ public enum ReviewKeyMap {
         case .focus:
             return key.name == "Escape" && !key.shift ? .leaveFocusMode : nil
         case .browse:
+            if key.control { return key.shift ? nil : browseControlKeys[key.name] }
             if let filter = singleKeys[key.name] { return .jump(filter, forward: !key.shift) }
             return key.shift ? nil : browseArrows[key.name]
         }
@@ -143,6 +148,7 @@ public enum ReviewKeyMap {
             keys.insert(ReviewKey("space", modifier: true))
             for name in singleKeys.keys { keys.insert(ReviewKey(name)); keys.insert(ReviewKey(name, shift: true)) }
             for name in browseArrows.keys { keys.insert(ReviewKey(name)) }
+            for name in browseControlKeys.keys { keys.insert(ReviewKey(name, control: true)) }
             for name in cellKeys.keys { keys.insert(ReviewKey(name, controlAlt: true)) }
         }
         return keys

@@ -19,7 +19,8 @@ let usage = """
     Insert+Left the next and previous item, Insert+Page Down and Insert+Page Up the rotor,
     Insert+Up the current line, Insert+Tab the focus, Insert+A read all, Insert+W where am I,
     Insert+T the title, Insert+Enter the item's action; in a web page, browse mode: arrows by
-    line and character, H K F B D T L X R E C U and 1-6 to jump, Ctrl+Alt+arrows by a table's
+    line and character, Ctrl+Home and Ctrl+End to the page's first and last line,
+    H K F B D T L X R E C U and 1-6 to jump, Ctrl+Alt+arrows by a table's
     cells, Insert+Space for focus mode. Everywhere, Insert+Ctrl+Right and Insert+Ctrl+Left choose
     a setting (rate, pitch, volume, voice, punctuation, hints, positions, traits, typing echo: said with its value),
     Insert+Ctrl+Up and Insert+Ctrl+Down change it (said, and kept in announcer.conf); Insert+N

@@ -166,6 +166,8 @@ import Testing
             ("Insert+Left", ["Details: level 3. Heading."]),     // the previous heading
             ("Insert+t", [title]),
             ("Insert+w", ["\(title). Name: hi. Text Field."]),   // the title and the focus as it is now
+            ("ctrl+End", ["The end. Landmark."]),                // the page's last line
+            ("ctrl+Home", [first]),                              // and its first
         ])
         // The page's document has the focus (browse mode) before the first key. Firefox, with no
         // window manager, sometimes leaves it on its window: a click on the page's blank side

@@ -347,6 +347,21 @@ import Testing
         ])
     }
 
+    /// Ctrl+Home and Ctrl+End in browse mode: the page's first line and its last, said as
+    /// Down says a line; Down from the last says there is none, and Up from the first.
+    @Test func browseModesControlHomeAndEndReachThePagesEdges() {
+        let said = run(ReviewFixtures.firefoxPage, focus: "h2", inDocument: true, [
+            .key(.lastLine), .key(.nextLine), .key(.firstLine), .key(.previousLine), .key(.firstLine),
+        ])
+        #expect(said == [
+            ["speak The end. Landmark."], ["say Bottom (word)"],
+            ["speak Announcer test page: level 1. Heading. Landmark."], ["say Top (word)"],
+            ["speak Announcer test page: level 1. Heading. Landmark."],
+        ])
+        #expect(ReviewKeyMap.keys(in: .browse).isSuperset(of: [ReviewKey("Home", control: true), ReviewKey("End", control: true)]))
+        #expect(!ReviewKeyMap.keys(in: .focus).contains(ReviewKey("Home", control: true)))
+    }
+
     /// Down into a line of several items inside a region (an accordion's panel: a label and its
     /// field) says the region entered with the line, as a line of one item does.
     @Test func aLineOfSeveralItemsSaysTheContainerItEnters() {

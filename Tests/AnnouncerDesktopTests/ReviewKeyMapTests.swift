@@ -69,6 +69,13 @@ import Testing
         Row(key: ReviewKey("Down", modifier: true, control: true), mode: .desktop, command: .stepSetting(up: false)),
         Row(key: ReviewKey("Down", modifier: true, control: true), mode: .browse, command: .stepSetting(up: false)),
         Row(key: ReviewKey("Up", control: true), mode: .desktop, command: nil),
+        // Browse mode's Ctrl+Home and Ctrl+End: the page's first line and its last; elsewhere
+        // the application's (a text field's start and end).
+        Row(key: ReviewKey("Home", control: true), mode: .browse, command: .firstLine),
+        Row(key: ReviewKey("End", control: true), mode: .browse, command: .lastLine),
+        Row(key: ReviewKey("Home", shift: true, control: true), mode: .browse, command: nil),
+        Row(key: ReviewKey("Home", control: true), mode: .focus, command: nil),
+        Row(key: ReviewKey("End", control: true), mode: .desktop, command: nil),
         Row(key: ReviewKey("Up", shift: true, modifier: true, control: true), mode: .desktop, command: nil),
         // Outside a document, single keys and arrows are the application's.
         Row(key: ReviewKey("h"), mode: .desktop, command: nil),

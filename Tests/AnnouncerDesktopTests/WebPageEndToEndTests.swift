@@ -63,6 +63,24 @@ import Testing
         #expect(Array(heard.drop { $0 != said[0] }) == said)
     }
 
+    /// A web page's values (Tests/fixtures/desktop/values.html) in both browsers: a slider's words
+    /// as the page gives them (`aria-valuetext`), as it takes the focus and as it changes, and a
+    /// native slider's fractional value as a person writes it (Chromium's 0.3 is a
+    /// single-precision number, 0.30000001192092896 as a double).
+    @Test(arguments: ["firefox", "chromium"]) func valuesAreSaidInThePagesWords(_ browser: String) async throws {
+        let (keys, said) = keysAndSpeech([
+            ("Tab", ["Temperature: 25 degrees. Slider. 0 to 40.", "Focus mode"]),
+            ("Right", ["26 degrees"]),
+            ("Tab", ["Opacity: 0.3. Slider. 0 to 1."]),
+            ("Right", ["0.4"]),
+        ])
+        let spoken = try await desktopSession("browser.sh \(browser) values.html",
+                                        keys: ["wait:Values", "click", "seen:^SPEAK low [0-9]+ Values: level 1\\. Heading\\.$", "idle"] + keys,
+                                        kinds: Self.allKinds)
+        let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
+        #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
+    }
+
     /// A web page's text area (Tests/fixtures/desktop/notes.html) in Firefox ESR: its lines by
     /// Up and Down, what Shift selects, Control+C, typing, and Shift with the arrows.
     @Test func aTextAreaIsReadAsItIsEdited() async throws {
