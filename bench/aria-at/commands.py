@@ -5,41 +5,56 @@ from __future__ import annotations
 
 from typing import Dict, List, Tuple
 
-# ARIA-AT's key: (xdotool's key for Announcer, what differs from NVDA; "" when the same).
-KEYS: Dict[str, Tuple[str, str]] = {
-    "tab": ("Tab", ""), "shift+tab": ("shift+Tab", ""),
-    "up": ("Up", ""), "down": ("Down", ""), "left": ("Left", ""), "right": ("Right", ""),
-    "home": ("Home", ""), "end": ("End", ""), "pageUp": ("Prior", ""), "pageDown": ("Next", ""),
-    "space": ("space", ""), "enter": ("Return", ""), "esc": ("Escape", ""),
-    "ins+space": ("Insert+space", ""),
-    "ins+tab": ("Insert+Tab", ""), "ins+up": ("Insert+Up", ""),
-    "f": ("f", ""), "shift+f": ("shift+f", ""), "b": ("b", ""), "shift+b": ("shift+b", ""),
-    "k": ("k", ""), "shift+k": ("shift+k", ""), "h": ("h", ""), "shift+h": ("shift+h", ""),
-    "three": ("3", ""), "shift+three": ("shift+3", ""),
-    "x": ("x", ""), "shift+x": ("shift+x", ""), "r": ("r", ""), "shift+r": ("shift+r", ""),
-    "e": ("e", ""), "shift+e": ("shift+e", ""), "u": ("u", ""), "shift+u": ("shift+u", ""),
-    "c": ("c", ""), "shift+c": ("shift+c", ""),
-    "ctrl+alt+left": ("ctrl+alt+Left", ""), "ctrl+alt+right": ("ctrl+alt+Right", ""),
-    "ctrl+alt+up": ("ctrl+alt+Up", ""), "ctrl+alt+down": ("ctrl+alt+Down", ""),
-    "a": ("a", ""), "w": ("w", ""), "nine": ("9", ""),
+# ARIA-AT's names of NVDA's keys ("ins+tab", "ctrl+home", "shift+three", "pageDown"), as
+# xdotool names them: a modifier for each part before the last, the last a key of its own.
+MODIFIERS = {"ins": "Insert", "shift": "shift", "ctrl": "ctrl", "alt": "alt"}
+NAMED = {
+    "tab": "Tab", "up": "Up", "down": "Down", "left": "Left", "right": "Right", "home": "Home", "end": "End",
+    "pageUp": "Prior", "pageDown": "Next", "space": "space", "enter": "Return", "esc": "Escape",
+    "delete": "Delete", "backspace": "BackSpace",
+    "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "eight": "8", "nine": "9",
 }
+# NVDA's keys that Announcer answers as NVDA does (ReviewKeyMap: browse mode's single keys, its
+# arrows and Ctrl+Home/End, the table's Ctrl+Alt+arrows, Insert's commands), or that the page's
+# own control takes in either reader (Tab, the arrows in focus mode). Any other is pressed all
+# the same, as an NVDA user's fingers would press it, and the record says it is not Announcer's.
+ANSWERED = {
+    "tab", "shift+tab", "up", "down", "left", "right", "home", "end", "pageUp", "pageDown", "space", "enter", "esc",
+    "ins+space", "ins+tab", "ins+up", "ctrl+home", "ctrl+end",
+    "ctrl+alt+left", "ctrl+alt+right", "ctrl+alt+up", "ctrl+alt+down",
+} | {prefix + key for prefix in ("", "shift+") for key in
+     ("h", "k", "f", "b", "d", "t", "l", "x", "r", "e", "c", "u", "one", "two", "three", "four", "five", "six")}
+# Where Announcer's answer to an NVDA key differs in kind from NVDA's.
+DIFFERS: Dict[str, str] = {}
 # How Announcer is put in a mode: NVDA+Space and Announcer's Insert+Space toggle it.
 TOGGLE_MODE = "Insert+space"
 MODE_WORDS = {"browse": "Browse mode", "focus": "Focus mode"}
 
 
+def key(name: str) -> str:
+    """One of ARIA-AT's key names ("ctrl+home") as xdotool's ("ctrl+Home"); ValueError for a name
+    that is none of NVDA's keys."""
+    *modifiers, last = name.split("+")
+    if any(modifier not in MODIFIERS for modifier in modifiers) or not (last in NAMED or (len(last) == 1 and last.isalnum())):
+        raise ValueError(f"ARIA-AT's key {name!r} is not a key name commands.py knows")
+    return "+".join([MODIFIERS[modifier] for modifier in modifiers] + [NAMED.get(last, last)])
+
+
 def keys(command: str) -> List[str]:
     """ARIA-AT's command ("down down": Down twice) as the keys to press, in order."""
-    pressed = []
-    for key in command.split():
-        if key not in KEYS:
-            raise SystemExit(f"score.py: ARIA-AT's key {key!r} has no Announcer key in commands.py's KEYS")
-        pressed.append(KEYS[key][0])
-    return pressed
+    return [key(name) for name in command.split()]
 
 
 def differences(command: str) -> str:
-    return "; ".join(KEYS[key][1] for key in command.split() if key in KEYS and KEYS[key][1])
+    """What differs from NVDA for the command's keys: "" when Announcer answers each as NVDA does."""
+    found = []
+    for name in command.split():
+        if name in DIFFERS:
+            found.append(DIFFERS[name])
+        elif name not in ANSWERED:
+            found.append(f"{name}: no command of Announcer's; pressed as NVDA's key")
+    return "; ".join(found)
 
 
 def table(plan) -> List[Tuple[str, str, str, str, str]]:  # type: ignore[no-untyped-def]

@@ -7,7 +7,9 @@ import os
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from commands import keys  # noqa: E402
+import pytest  # noqa: E402
+
+from commands import differences, key, keys  # noqa: E402
 from plans import PLANS  # noqa: E402
 from score import judged, recorded  # noqa: E402
 
@@ -25,8 +27,28 @@ def test_a_later_run_of_a_plan_replaces_the_earlier(tmp_path):
     assert [record["said"] for record in recorded([str(first), str(second)])] == [["kept"], ["new"]]
 
 
-def test_every_nvda_command_of_the_plans_has_an_announcer_key():
+def test_every_nvda_command_of_the_plans_is_pressed():
     for plan in PLANS.values():
         for test in plan.tests:
             for command in test.commands:
                 assert keys(command.keys)
+
+
+@pytest.mark.parametrize("name, pressed", [
+    ("tab", "Tab"), ("shift+tab", "shift+Tab"), ("ins+tab", "Insert+Tab"), ("ins+space", "Insert+space"),
+    ("ctrl+home", "ctrl+Home"), ("ctrl+end", "ctrl+End"), ("shift+three", "shift+3"), ("t", "t"), ("shift+t", "shift+t"),
+    ("pageDown", "Next"), ("esc", "Escape"), ("enter", "Return"), ("ctrl+alt+left", "ctrl+alt+Left"), ("ins+z", "Insert+z"),
+])
+def test_nvdas_key_names_are_pressed_as_xdotool_names_them(name, pressed):
+    assert key(name) == pressed
+
+
+@pytest.mark.parametrize("name", ["hyper+tab", "pgdn", "ctrl+", ""])
+def test_a_name_that_is_no_key_is_refused(name):
+    with pytest.raises(ValueError):
+        key(name)
+
+
+def test_a_key_announcer_does_not_answer_is_said_to_differ():
+    assert differences("ctrl+home ins+tab t shift+t down") == ""
+    assert differences("down ins+z") == "ins+z: no command of Announcer's; pressed as NVDA's key"
