@@ -118,11 +118,13 @@ import Testing
     }
 
     /// nano: its title, text and message on entry, not its key bar; End on a blank line, typing,
-    /// Control-O's prompt and its answer.
+    /// Control-O's prompt and its answer. nano shows "[ Writing... ]" for as long as the write
+    /// takes: a loaded machine's write is long enough for it to be said (CI heard it once), a
+    /// quiet one's is not, and both are right; it is not this test's subject.
     @Test func nanoSaysItsPromptAndAnswerNeverItsKeyBar() async throws {
         let spoken = try await session(inFiles("nano --ignorercfiles notes.txt"),
                                  ["wait:Read", "Down", "End", "type:xy", "C-o", "wait:File Name", "Enter", "wait:Wrote", "C-x"])
-        #expect(spoken == [
+        #expect(spoken.filter { $0 != "[ Writing... ]" } == [
             "GNU nano 7.2 notes.txt\\nfirst line of notes\\nsecond line here\\nfourth line after a blank\\nlast words of the file\\n[ Read 5 lines ]",
             "second line here", "blank", "x", "y", "File Name to Write: notes.txt", "[ Wrote 5 lines ]", "exited 0",
         ])

@@ -11,12 +11,22 @@ import pytest  # noqa: E402
 
 from commands import differences, key, keys  # noqa: E402
 from plans import PLANS  # noqa: E402
-from score import judged, recorded  # noqa: E402
+from score import browser_window, judged, recorded  # noqa: E402
 
 
 def test_the_window_title_where_am_i_says_first_is_not_judged():
     assert judged(["Link Example 1 - Chromium. W3C website. Link.", "Example page — Mozilla Firefox. Mute. Toggle Button.",
                    "Hello"]) == ["W3C website. Link.", "Mute. Toggle Button.", "Hello"]
+
+
+def test_the_browsers_own_window_is_no_answer_of_the_page():
+    assert browser_window("window", "Example page")
+    assert browser_window("focus", "Example page — Mozilla Firefox")
+    assert browser_window("focus", "Mozilla Firefox")
+    assert browser_window("default", "Example page - Chromium")
+    assert not browser_window("focus", "Mozilla Firefox website. Link.")
+    assert not browser_window("high", "Hello")
+    assert not browser_window("focus", "Example page")
 
 
 def test_a_later_run_of_a_plan_replaces_the_earlier(tmp_path):
