@@ -38,7 +38,8 @@ extension ATSPI {
 
     /// What an object holds, read the same for an event and for the review: its Value
     /// interface's number, bounds and (for an event, `valueText`) its words; its heading level,
-    /// placeholder, page role (`xml-roles`), layout (`display`) and place in its group from `attributes`; and a
+    /// placeholder, page role (`xml-roles`), layout (`display`), a slider's or spin button's
+    /// words (`valuetext`, on every path) and place in its group from `attributes`; and a
     /// combo box's chosen option. `object.text` must be
     /// read first: a combo box that says its choice in its text is not asked for the option.
     /// `placed`: the roles whose place in their group is taken from the page.
@@ -57,9 +58,12 @@ extension ATSPI {
         if let attributes {
             if let level = announcer_atspi_attribute(attributes, "level") { object.level = Int(String(cString: level)) }
             if let roles = announcer_atspi_attribute(attributes, "xml-roles") { object.xmlRoles = String(cString: roles) }
-            // A web page's words for a value (`aria-valuetext`): both browsers give them as an
-            // attribute, and neither through the Value interface's text.
-            if object.valueText == nil, let text = announcer_atspi_attribute(attributes, "valuetext"), text.pointee != 0 {
+            // A web page's words for a slider's or spin button's value (`aria-valuetext`): both
+            // browsers give them as an attribute (Firefox its own value's text where the page
+            // gives none), and neither through the Value interface's text. Read on every path,
+            // the review's too: the attributes are read already.
+            if object.valueText == nil, AccessibleMapping.pageWordedValueRoles.contains(object.role),
+               let text = announcer_atspi_attribute(attributes, "valuetext"), text.pointee != 0 {
                 object.valueText = String(cString: text)
             }
             if let display = announcer_atspi_attribute(attributes, "display") { object.display = String(cString: display) }

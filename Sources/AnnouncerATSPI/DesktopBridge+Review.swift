@@ -193,22 +193,13 @@ extension DesktopBridge {
     func reviewKey(_ key: ReviewKey) {
         guard let command = ReviewKeyMap.command(for: key, in: review.mode) else { return }
         if treeIsStale || walk != nil { refreshTree(sameWindow: true, whole: true) }
-        // The focus as it is now (a browser's field says no event for every change), and the
-        // containers it is in (Insert+Tab names them): the review's own focus, read again. An
-        // object that took the focus after it and says nothing (the filter did not say it: a
-        // browser's document or section) is not the focus a user hears: Insert+Tab said
-        // nothing at all on a loaded machine when it was read in its place.
-        if [.whereAmI, .reportFocus, .sayLine].contains(command), let object = lastFocused,
-           review.focused == nil || review.focused?.object == object.id, answers(object),
+        // The focus as it is now, and the containers it is in (Insert+Tab names them).
+        if [.whereAmI, .reportFocus, .sayLine].contains(command), let object = lastFocused, answers(object),
            var snapshot = ATSPI.snapshot(object.pointer) {
             snapshot.containers = ATSPI.containers(of: object.pointer)
             let element = AccessibleMapping.element(snapshot, catalog: settings.catalog, locale: settings.locale)
-            if AccessibleMapping.speaks(element) {
-                let containers = AccessibleMapping.placedContainers(snapshot.containers).map(\.container)
-                _ = review.focusMoved(to: snapshot.id, element: element, inDocument: review.mode != .desktop,
-                                      takesArrows: ReviewKeyMap.takesArrows(role: snapshot.role, traits: element.traits),
-                                      containers: containers)
-            }
+            review.focusReadAgain(snapshot.id, element: element, takesArrows: ReviewKeyMap.takesArrows(role: snapshot.role, traits: element.traits),
+                                  containers: AccessibleMapping.placedContainers(snapshot.containers).map(\.container))
         }
         performTakingKeys(review.perform(command, presses: presses.press(key.description, at: now)))
         // A change to the item the cursor is on (its own object, not a run of a text's) is said.

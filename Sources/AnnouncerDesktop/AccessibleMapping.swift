@@ -243,6 +243,9 @@ public enum AccessibleMapping {
     /// active window (notification-daemon's, an alert that takes no focus).
     public static let notificationRoles: Set<String> = ["notification", "alert"]
 
+    /// The roles whose value a web page may word itself (`aria-valuetext`), said in its words.
+    public static let pageWordedValueRoles: Set<String> = ["slider", "spin button", "dial"]
+
     public static func windowRole(_ role: String) -> WindowRole {
         switch role {
         case "dialog", "alert", "file chooser", "color chooser", "font chooser": .dialog
@@ -275,7 +278,7 @@ public enum AccessibleMapping {
     /// digits that are still the same single-precision number.
     static func number(_ value: Double) -> String {
         if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
-        if abs(value) < 1e7, abs(value) >= 1e-4, let single = Float(exactly: value) { return single.description }
+        if let single = Float(exactly: value), abs(single) < 1e7, abs(single) >= 1e-4 { return single.description }
         return String(value)
     }
 

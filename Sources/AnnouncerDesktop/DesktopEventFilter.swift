@@ -76,6 +76,11 @@ public struct DesktopEventFilter: Sendable {
     /// takes the selection from the row it leaves, then focuses the next; on a loaded machine
     /// the focus is read tens of milliseconds later). Control+Space on the row says it then.
     public var deselectionWaitMs: Milliseconds = 50
+    /// Another row selected this soon before the focused row loses its selection (or while that
+    /// loss waits) is the selection moving on with the focus: the loss is not said, whenever
+    /// the new row's focus comes (on a loaded machine Qt's came after `deselectionWaitMs`, and
+    /// the row left was said unselected between the two).
+    public var selectionMoveMs: Milliseconds = 500
     /// The same focus again within this long of the one spoken is the toolkit repeating itself.
     public var duplicateMs: Milliseconds = 150
     /// A window's title waits this long for the first focus in it, then is said on its own (a
@@ -84,11 +89,12 @@ public struct DesktopEventFilter: Sendable {
     /// A live region's changes are gathered this long (a page changes several of its nodes for
     /// one update, and Chromium says a text replaced as a deletion and an insertion).
     public var liveWaitMs: Milliseconds = 20
-    /// A region's whole text said again within this long, with no key pressed since, is the
-    /// page's one change heard twice: Chromium tells one `innerHTML` as an insertion into the
-    /// region and another into its new paragraph, and on a loaded machine the second may come
-    /// after the first was said.
-    public var liveRepeatMs: Milliseconds = 1_000
+    /// A region's whole text said again within this long, with no key pressed and no focus
+    /// moved since, is the page's one change heard twice: Chromium tells one `innerHTML` as an
+    /// insertion into the region and another into its new paragraph, and on a loaded machine
+    /// the second may come after the first was said. Short, so that a page saying the same
+    /// words again on its own (a click, a timer) is heard again.
+    public var liveRepeatMs: Milliseconds = 500
     /// A page's document that took the focus is being built until its load completes, at most
     /// this long: its live regions' text is the page's own, not a change, and says nothing
     /// (Chromium inserts it as it builds the page, as late as after the document's focus). A
@@ -105,6 +111,8 @@ public struct DesktopEventFilter: Sendable {
     private var pending: AccessibleSnapshot?
     /// The waiting object is the focus losing its selection (`deselectionWaitMs`).
     private var pendingDeselection = false
+    /// The object other than the focus selected last, and when (`selectionMoveMs`).
+    private var selectedElsewhere: (id: String, at: Milliseconds)?
     /// When the first focus of the waiting storm came, and its latest.
     private var pendingSince: Milliseconds = 0
     private var pendingLatest: Milliseconds = 0
@@ -200,6 +208,15 @@ public struct DesktopEventFilter: Sendable {
         if case .changed(let object) = event, object.id == pendingWindow?.id, !object.name.trimmingWhitespace().isEmpty {
             pendingWindow?.title = object.name
         }
+        // Another row selected: the focused row's loss of its selection, waiting, is the
+        // selection moving on with the focus, and is not said.
+        if case .changed(let object) = event, object.states.contains("selected"), object.id != focused?.object.id {
+            selectedElsewhere = (object.id, now)
+            if pendingDeselection, pending?.id != object.id {
+                pending = nil
+                pendingDeselection = false
+            }
+        }
         // A change while a focus waits belongs to its storm (GTK 4 focuses a list row, then
         // takes the selection from the row it leaves and gives it to the new one): it does not
         // end the wait, even when it is read after the wait's time (reading each object can take
@@ -221,6 +238,7 @@ public struct DesktopEventFilter: Sendable {
         switch event {
         case .focused(let object):
             lastFocus = object.id
+            liveSaid = [:]
             if AccessibleMapping.windowRole(object.role) == .document {
                 if focusedDocument != object.id { building = (object.id, now) }
                 focusedDocument = object.id
@@ -247,9 +265,11 @@ public struct DesktopEventFilter: Sendable {
                 if object.containers.isEmpty { object.containers = focused.object.containers }
                 let element = element(object)
                 if focused.element.traits.contains(.selected), !element.traits.contains(.selected) {
-                    // Losing its selection may be the focus moving on (Qt takes it from the row
-                    // it leaves, then focuses the next): it waits as a focus does, and a newer
-                    // focus is said instead.
+                    // Losing its selection may be the focus moving on (Qt selects the next row,
+                    // takes the selection from the row it leaves, then focuses the next): after
+                    // another row's selection it is not said; else it waits as a focus does,
+                    // and a newer focus is said instead.
+                    if let elsewhere = selectedElsewhere, elsewhere.id != object.id, now - elsewhere.at <= selectionMoveMs { break }
                     pendingSince = now
                     pendingLatest = now
                     pending = object

@@ -77,6 +77,16 @@ public struct DesktopReview: Sendable {
     ///
     /// `containers`: every container the focus is in, outermost first, when the bridge read them
     /// (the report of the focus names them all, as NVDA's does).
+    /// The focus read again for Insert+Tab, Insert+Up or Insert+W (a browser's field says no
+    /// event for every change; a focus may still wait in the filter): taken as the focus when
+    /// it says something. An object that says nothing (a browser's document or section that
+    /// took the focus) leaves the focus last said in place: Insert+Tab said an empty utterance
+    /// on a loaded machine when it was taken instead.
+    public mutating func focusReadAgain(_ object: String, element: Element, takesArrows: Bool, containers: [EnteredContainer]) {
+        guard AccessibleMapping.speaks(element) else { return }
+        _ = focusMoved(to: object, element: element, inDocument: mode != .desktop, takesArrows: takesArrows, containers: containers)
+    }
+
     public mutating func focusMoved(to object: String, element: Element, inDocument: Bool, takesArrows: Bool,
                                     containers: [EnteredContainer]? = nil) -> [ReviewAction] {
         if let containers { focusedContainers = containers }

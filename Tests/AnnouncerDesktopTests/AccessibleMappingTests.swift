@@ -68,6 +68,8 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
             spoken: "Temperature: 25.1. Slider. 0 to 40.", hint: "Press Up or Down Arrow to adjust the value."),
         Row(object: Object(id: "1", role: "spin button", name: "Step", value: 0.1, minimum: 0, maximum: 1), spoken: "Step: 0.1. Spin Button. 0 to 1.",
             hint: "Press Up or Down Arrow to adjust the value."),
+        Row(object: Object(id: "1", role: "spin button", name: "Tolerance", value: Double(Float(0.0001)), minimum: 0, maximum: 1),
+            spoken: "Tolerance: 0.0001. Spin Button. 0 to 1.", hint: "Press Up or Down Arrow to adjust the value."),
         // Typed in: what it holds, though out of its range (the browser's number stops at 8).
         Row(object: Object(id: "1", role: "spin button", name: "Adults", states: sensitive.union(["invalid entry", "editable"]), value: 8, minimum: 1,
                            maximum: 8, text: "9", errorMessage: "Must be between 1 and 8"),

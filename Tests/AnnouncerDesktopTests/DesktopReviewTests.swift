@@ -347,6 +347,27 @@ import Testing
         ])
     }
 
+    /// Insert+Tab reads the focus again: a newer focus that says something is said (the filter
+    /// had not said it yet); an object that says nothing leaves the focus last said in place,
+    /// never an empty utterance.
+    @Test func theFocusReadAgainIsTakenOnlyWhenItSaysSomething() {
+        var review = DesktopReview(composer: composer)
+        let items = ReviewTree.items(ReviewFixtures.firefoxPage, catalog: packagedCatalog, locale: "en")
+        let home = items.first { $0.object == "home" }!
+        _ = review.focusMoved(to: "home", element: home.element, inDocument: true, takesArrows: false)
+        func said(_ actions: [ReviewAction]) -> [String] {
+            actions.map { action in
+                guard case .speak(let element) = action else { return "\(action)" }
+                return "speak " + composer.compose(element).description
+            }
+        }
+        review.focusReadAgain("section", element: Element(), takesArrows: false, containers: [])
+        #expect(said(review.perform(.reportFocus)) == ["speak Home. Link."])
+        let docs = items.first { $0.object == "docs" }!
+        review.focusReadAgain("docs", element: docs.element, takesArrows: false, containers: [])
+        #expect(said(review.perform(.reportFocus)) == ["speak Docs. Link."])
+    }
+
     /// Ctrl+Home and Ctrl+End in browse mode: the page's first line and its last, said as
     /// Down says a line; Down from the last says there is none, and Up from the first.
     @Test func browseModesControlHomeAndEndReachThePagesEdges() {

@@ -118,16 +118,22 @@ import Testing
     }
 
     /// nano: its title, text and message on entry, not its key bar; End on a blank line, typing,
-    /// Control-O's prompt and its answer. nano shows "[ Writing... ]" for as long as the write
-    /// takes: a loaded machine's write is long enough for it to be said (CI heard it once), a
-    /// quiet one's is not, and both are right; it is not this test's subject.
+    /// Control-O's prompt and its answer. nano shows "[ Reading... ]" and "[ Writing... ]" for as
+    /// long as it reads or writes: a loaded machine's is long enough for them to be said (CI
+    /// heard each once), a quiet one's is not, and both are right. Then what it read is said
+    /// after them, the lines that changed (its title had been said with "[ Reading... ]").
     @Test func nanoSaysItsPromptAndAnswerNeverItsKeyBar() async throws {
         let spoken = try await session(inFiles("nano --ignorercfiles notes.txt"),
-                                 ["wait:Read", "Down", "End", "type:xy", "C-o", "wait:File Name", "Enter", "wait:Wrote", "C-x"])
-        #expect(spoken.filter { $0 != "[ Writing... ]" } == [
-            "GNU nano 7.2 notes.txt\\nfirst line of notes\\nsecond line here\\nfourth line after a blank\\nlast words of the file\\n[ Read 5 lines ]",
+                                 ["wait:Read 5 lines", "Down", "End", "type:xy", "C-o", "wait:File Name", "Enter", "wait:Wrote", "C-x"])
+        let heard = spoken.filter { $0 != "[ Writing... ]" }
+        let text = "first line of notes\\nsecond line here\\nfourth line after a blank\\nlast words of the file\\n[ Read 5 lines ]"
+        let opening = heard.first == "[ Reading... ]" || heard.first == "GNU nano 7.2 notes.txt\\n[ Reading... ]"
+            ? Array(heard.prefix(2)) : Array(heard.prefix(1))
+        #expect(opening == ["GNU nano 7.2 notes.txt\\n" + text] || opening.last == text || opening.last == "GNU nano 7.2 notes.txt\\n" + text,
+                "in \(spoken)")
+        #expect(Array(heard.dropFirst(opening.count)) == [
             "second line here", "blank", "x", "y", "File Name to Write: notes.txt", "[ Wrote 5 lines ]", "exited 0",
-        ])
+        ], "in \(spoken)")
     }
 
     /// man through less: its first lines and prompt once, j the line scrolled into view.

@@ -182,7 +182,7 @@ class Runner:
         said = [text for kind, text in spoken if not browser_window(kind, text)]
         return {"browser": self.browser, "plan": plan.name, "test": test.id, "setup": test.setup,
                 "command": command.keys, "mode": command.mode, "keys": " ".join(pressed),
-                "differs": problem or differences(command.keys), "loaded": loaded[-3:], "switched": switched, "said": said,
+                "differs": problem or differences(command.keys, command.mode), "loaded": loaded[-3:], "switched": switched, "said": said,
                 "windows": [text for kind, text in spoken if browser_window(kind, text)], "verdicts": verdicts(plan, test, command, said)}
 
 

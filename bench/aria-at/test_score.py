@@ -62,3 +62,9 @@ def test_a_name_that_is_no_key_is_refused(name):
 def test_a_key_announcer_does_not_answer_is_said_to_differ():
     assert differences("ctrl+home ins+tab t shift+t down") == ""
     assert differences("down ins+z") == "ins+z: no command of Announcer's; pressed as NVDA's key"
+    # Browse mode's Home, End and Escape are the page's in Announcer, NVDA's own in NVDA.
+    assert differences("home esc") == ("home: no command of Announcer's; pressed as NVDA's key; "
+                                       "esc: no command of Announcer's; pressed as NVDA's key")
+    # In focus mode a key the page takes is the page's in both readers.
+    assert differences("a w nine home esc ins+tab", "focus") == ""
+    assert differences("ins+z", "focus") == "ins+z: no command of Announcer's; pressed as NVDA's key"
