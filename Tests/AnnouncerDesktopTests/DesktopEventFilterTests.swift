@@ -242,24 +242,18 @@ import Testing
 
         // On a loaded machine the new row's focus comes after deselectionWaitMs: the row left
         // is still not said, in either order of Qt's two selection changes.
-        var pearsLeft = pears
-        pearsLeft.states.remove("selected")
-        var apples2 = apples
-        apples2.states.insert("selected")
-        spoken = words(filter.receive(.changed(apples2), at: 600))
-        spoken += words(filter.receive(.changed(pearsLeft), at: 602))
-        spoken += words(filter.due(at: 602 + filter.deselectionWaitMs + 30))
-        spoken += words(filter.receive(.focused(apples2), at: 602 + filter.deselectionWaitMs + 40))
-        spoken += words(filter.due(at: 602 + filter.deselectionWaitMs + 45))
-        #expect(spoken == ["focus Selected: Apples 1 of 3."])
-        var applesLeft = apples2
-        applesLeft.states.remove("selected")
-        spoken = words(filter.receive(.changed(applesLeft), at: 800))
-        spoken += words(filter.receive(.changed(pears), at: 810))
-        spoken += words(filter.due(at: 800 + filter.deselectionWaitMs + 30))
-        spoken += words(filter.receive(.focused(pears), at: 800 + filter.deselectionWaitMs + 40))
-        spoken += words(filter.due(at: 800 + filter.deselectionWaitMs + 45))
-        #expect(spoken == ["focus Selected: Pears 2 of 3."])
+        func move(from left: Object, to reached: Object, selectingFirst: Bool, at start: Milliseconds) -> [String] {
+            var leftNow = left, reachedNow = reached
+            leftNow.states.remove("selected")
+            reachedNow.states.insert("selected")
+            let changes: [DesktopEvent] = selectingFirst ? [.changed(reachedNow), .changed(leftNow)] : [.changed(leftNow), .changed(reachedNow)]
+            var said = words(filter.receive(changes[0], at: start)) + words(filter.receive(changes[1], at: start + 2))
+            said += words(filter.due(at: start + filter.deselectionWaitMs + 30))
+            said += words(filter.receive(.focused(reachedNow), at: start + filter.deselectionWaitMs + 40))
+            return said + words(filter.due(at: start + filter.deselectionWaitMs + 45))
+        }
+        #expect(move(from: pears, to: apples, selectingFirst: true, at: 600) == ["focus Selected: Apples 1 of 3."])
+        #expect(move(from: apples, to: pears, selectingFirst: false, at: 800) == ["focus Selected: Pears 2 of 3."])
 
         // The focused row losing its selection with no other row selected (Control+Space) is
         // said, once it has waited.
