@@ -7,13 +7,23 @@ from typing import Dict, List, Tuple
 
 # ARIA-AT's names of NVDA's keys ("ins+tab", "ctrl+home", "shift+three", "pageDown"), as
 # xdotool names them: a modifier for each part before the last, the last a key of its own.
-MODIFIERS = {"ins": "Insert", "shift": "shift", "ctrl": "ctrl", "alt": "alt"}
+# Every key name of ARIA-AT's tests/commands.json that a PC keyboard has (its aliases too:
+# "nvda" for Insert, "escape" and "delete"), read from its documentation, not copied from it.
+MODIFIERS = {"ins": "Insert", "nvda": "Insert", "shift": "shift", "ctrl": "ctrl", "alt": "alt"}
 NAMED = {
     "tab": "Tab", "up": "Up", "down": "Down", "left": "Left", "right": "Right", "home": "Home", "end": "End",
-    "pageUp": "Prior", "pageDown": "Next", "space": "space", "enter": "Return", "esc": "Escape",
-    "delete": "Delete", "backspace": "BackSpace",
-    "zero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
+    "pageUp": "Prior", "pageDown": "Next", "space": "space", "enter": "Return", "esc": "Escape", "escape": "Escape",
+    "del": "Delete", "delete": "Delete", "backspace": "BackSpace", "capsLock": "Caps_Lock", "scrollLock": "Scroll_Lock",
+    "pause": "Pause", "numLock": "Num_Lock",
+    "zero": "0", "cero": "0", "one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7",
     "eight": "8", "nine": "9",
+    "dash": "minus", "equals": "equal", "grave": "grave", "leftBracket": "bracketleft", "rightBracket": "bracketright",
+    "backslash": "backslash", "semicolon": "semicolon", "apostrophe": "apostrophe", "comma": "comma", "period": "period",
+    "slash": "slash",
+    "numpadSlash": "KP_Divide", "numpadAsterisk": "KP_Multiply", "numpadMinus": "KP_Subtract", "numpadPlus": "KP_Add",
+    "numpadEnter": "KP_Enter", "numpadPeriod": "KP_Decimal",
+    **{f"numpad{digit}": f"KP_{digit}" for digit in range(10)},
+    **{f"f{number}": f"F{number}" for number in range(1, 13)},
 }
 # NVDA's keys that Announcer answers as NVDA does in browse mode (ReviewKeyMap: its single keys,
 # arrows and Ctrl+Home/End, the table's Ctrl+Alt+arrows, Insert's commands; Tab, Space and Enter

@@ -31,9 +31,9 @@ from typing import Dict, List, Optional
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from aria_at import Command, Plan, Test, read_plan  # noqa: E402
+from aria_at import Command, Plan, Test, plan_folders, read_plan  # noqa: E402
 from commands import MODE_WORDS, TOGGLE_MODE, differences, keys, table  # noqa: E402
-from judge import describe, judge, names, parse  # noqa: E402
+from judge import describe, judge_all, names, parse  # noqa: E402
 from plans import PLANS, plans  # noqa: E402
 
 PRIORITIES = {1: "MUST", 2: "SHOULD", 3: "MAY"}
@@ -74,10 +74,11 @@ def arguments() -> argparse.Namespace:
 
 
 def chosen_plans(args: argparse.Namespace) -> List[Plan]:
-    names = args.plans.split(",") if args.plans else list(PLANS)
+    """The plans asked for; with --aria-at and no --plans, every plan of the clone."""
     if args.aria_at:
+        names = args.plans.split(",") if args.plans else list(plan_folders(args.aria_at))
         return [read_plan(args.aria_at, name) for name in names]
-    return plans(names)
+    return plans(args.plans.split(",") if args.plans else list(PLANS))
 
 
 # -- one browser
@@ -115,7 +116,7 @@ class Runner:
         query = (query + "&" if query else "") + f"n={self.count}"   # a new address: always loaded afresh
         return f"file://{self.folder}/p/{relative}?{query}"
 
-    def load(self, page: str, aria_at: bool) -> List[str]:
+    def load(self, page: str, setup: bool) -> List[str]:
         """Loads the page with its setup done; returns what was said of it."""
         desktop = self.desktop
         # The address bar, said as it takes the focus; a browser still starting may miss the
@@ -126,7 +127,7 @@ class Runner:
         desktop.type(self.address(page), delay_ms=1)
         start = len(desktop.speech)
         desktop.press("Return")
-        if aria_at:
+        if setup:
             self._until_focus(start, SETUP_BUTTON)
             start = len(desktop.speech)
             desktop.press("Return")
@@ -162,9 +163,8 @@ class Runner:
         return self.desktop.press(TOGGLE_MODE)
 
     def run(self, plan: Plan, test: Test, command: Command, aria_at: bool) -> Dict[str, object]:
-        assert plan.reference is not None
-        page = plan.reference.replace("{setup}", test.setup)
-        loaded = self.load(page, aria_at)
+        page, setup = plan.page(test)
+        loaded = self.load(page, setup and aria_at)
         switched = self.mode(loaded, command.mode)
         # A key name that is none of NVDA's is recorded, and the run goes on.
         try:
@@ -187,12 +187,15 @@ class Runner:
 
 
 def verdicts(plan: Plan, test: Test, command: Command, said: List[str]) -> List[Dict[str, object]]:
-    """Each assertion the command is held to, judged on what it made said."""
-    found = []
+    """Each assertion the command is held to, judged on what it made said, about the element the
+    test's assertions name (all of them, those this command does not ask too)."""
     page_names = names([phrase for _, phrase in plan.assertions.values()]) + (SETUP_BUTTON,)
-    for assertion, priority, phrase in plan.asked(test, command):
-        claim = parse(phrase)
-        verdict = judge(claim, judged(said), page_names)
+    asked = plan.asked(test, command)
+    about = [parse(plan.assertions[name][1]) for name, _ in test.assertions if name in plan.assertions]
+    about += [parse(plan.assertions[name][1]) for name, _ in command.exceptions if name in plan.assertions]
+    claims = [parse(phrase) for _, _, phrase in asked]
+    found = []
+    for (assertion, priority, phrase), claim, verdict in zip(asked, claims, judge_all(claims, judged(said), page_names, about)):
         found.append({"assertion": assertion, "priority": priority, "phrase": phrase, "claim": describe(claim),
                       "passed": verdict.passed, "reason": verdict.reason})
     return found
@@ -213,21 +216,60 @@ def rejudged(records: List[Dict[str, object]], chosen: List[Plan]) -> List[Dict[
     return found
 
 
+def failed(browser: str, plan: Plan, test: Test, command: Command, error: BaseException, said: List[str]) -> Dict[str, object]:
+    """The record of a command that could not be run to its end (the browser or the desktop
+    died, a wait on it gave up): every assertion failed, with the error and what was said."""
+    problem = f"{type(error).__name__}: {error}"
+    return {"browser": browser, "plan": plan.name, "test": test.id, "setup": test.setup, "command": command.keys,
+            "mode": command.mode, "keys": "", "differs": "", "loaded": [], "switched": [], "said": said, "windows": [],
+            "error": problem,
+            "verdicts": [{"assertion": assertion, "priority": priority, "phrase": phrase, "claim": describe(parse(phrase)),
+                          "passed": False, "reason": f"the command did not run to its end ({problem})"}
+                         for assertion, priority, phrase in plan.asked(test, command)]}
+
+
+def write(path: Optional[str], browsers: List[str], chosen: List[Plan], records: List[Dict[str, object]]) -> None:
+    """The records so far, as JSON (written again as each plan ends: a run stopped keeps them)."""
+    if not path:
+        return
+    with open(path + ".new", "w") as file:
+        json.dump({"browsers": browsers, "plans": [plan.name for plan in chosen], "records": records}, file, indent=1,
+                  ensure_ascii=False)
+    os.replace(path + ".new", path)
+
+
 def run_browser(browser: str, chosen: List[Plan], pages: str, args: argparse.Namespace) -> List[Dict[str, object]]:
-    runner = Runner(browser, pages, args.silence)
-    records = []
+    runner: Optional[Runner] = None
+    records: List[Dict[str, object]] = []
     try:
         for plan in chosen:
             for test in plan.tests:
                 for command in test.commands:
-                    record = runner.run(plan, test, command, bool(args.aria_at))
+                    # A command that breaks the browser or the desktop is recorded as failed, with
+                    # what it made said, and the run goes on in a new desktop.
+                    try:
+                        if runner is None:
+                            runner = Runner(browser, pages, args.silence)
+                        start = len(runner.desktop.speech)
+                        record = runner.run(plan, test, command, bool(args.aria_at))
+                    except Exception as error:  # noqa: BLE001 — any failure of the run is recorded
+                        said = [text for _, text in runner.desktop.speech[start:]] if runner is not None else []
+                        record = failed(browser, plan, test, command, error, said)
+                        if runner is not None:
+                            try:
+                                runner.close()
+                            except Exception:  # noqa: BLE001 — a dead desktop may not close cleanly
+                                pass
+                            runner = None
                     records.append(record)
                     failed = sum(not verdict["passed"] for verdict in record["verdicts"])  # type: ignore[index,union-attr]
                     print(f"{browser} {plan.name} {test.id} {command.keys} ({command.mode}): "
                           f"{len(record['verdicts']) - failed}/{len(record['verdicts'])} · {' | '.join(record['said'])}",  # type: ignore[arg-type]
                           file=sys.stderr, flush=True)
+            write(args.json, [browser], chosen, records)
     finally:
-        runner.close()
+        if runner is not None:
+            runner.close()
     return records
 
 
@@ -349,16 +391,19 @@ def main() -> int:
                     if child.poll() is None:
                         child.terminate()
                         child.wait()
-            for (browser, out, child), status in zip(children, statuses):
-                if status != 0:
-                    print(f"score.py: the {browser} run failed (status {child.returncode})", file=sys.stderr)
-                    return 1
-                with open(out) as file:
-                    records += json.load(file)["records"]
-    if args.json:
-        with open(args.json, "w") as file:
-            json.dump({"browsers": browsers, "plans": [plan.name for plan in chosen], "records": records}, file, indent=1,
-                      ensure_ascii=False)
+            status = 0
+            for (browser, out, child), code in zip(children, statuses):
+                # A run that died keeps what it recorded, plan by plan.
+                if code != 0:
+                    print(f"score.py: the {browser} run failed (status {code}); its records so far are kept", file=sys.stderr)
+                    status = 1
+                if os.path.exists(out):
+                    with open(out) as file:
+                        records += json.load(file)["records"]
+            write(args.json, browsers, chosen, records)
+            print(report(records, browsers, chosen))
+            return status
+    write(args.json, browsers, chosen, records)
     print(report(records, browsers, chosen))
     return 0
 

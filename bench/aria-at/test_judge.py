@@ -8,7 +8,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from judge import Claim, judge, names, parse  # noqa: E402
+from judge import Claim, judge, judge_all, names, parse  # noqa: E402
 from plans import PLANS  # noqa: E402
 
 # (ARIA-AT's phrase, what was said, whether it conveys the phrase)
@@ -166,4 +166,142 @@ def test_a_phrase_is_parsed_into_its_kind_and_words(phrase, claim):
 def test_every_restated_assertion_has_a_rule():
     unknown = [(plan.name, name, phrase) for plan in PLANS.values()
                for name, (_, phrase) in plan.assertions.items() if parse(phrase).kind == "unknown"]
+    assert unknown == []
+
+
+# What a person fails, said about the element the test reached (its assertions name it): (the
+# assertion judged, the test's other assertions, what was said, whether it conveys it).
+IN_CONTEXT = [
+    # The role said of another element: the element reached was never named.
+    ("convey role 'button'", ["convey name 'Print Page'"], ["No next button"], False),
+    ("convey role 'button'", ["convey name 'Print Page'"], ["Print Page. Button."], True),
+    ("convey role 'link'", ["convey name 'Top'"], ["Navigate backwards from here. Link."], False),
+    ("convey role 'link'", ["convey name 'Top'"], ["Navigate backwards from here. Link.", "Top. Link."], True),
+    ("convey role 'link'", ["convey name 'Top'"], ["link, Top"], True),        # the role before the name
+    # Another element's state.
+    ("convey state of the checkbox, 'checked'", ["convey name of the checkbox, 'Lettuce'"],
+     ["Lettuce. Check Box. Not Checked.", "Tomato. Check Box. Checked."], False),
+    ("convey state of the checkbox, 'checked'", ["convey name of the checkbox, 'Lettuce'"],
+     ["Tomato. Check Box. Not Checked.", "Lettuce. Check Box. Checked."], True),
+    ("convey state of the checkbox, 'checked'", ["convey name of the checkbox, 'Lettuce'"], ["Half checked"], False),
+    ("convey state of the checkbox, 'checked'", ["convey name of the checkbox, 'Lettuce'"], ["Lettuce. Check Box. Half checked."], False),
+    ("convey state 'pressed'", ["convey name 'Mute'"], ["Mute. Toggle Button. Not Pressed."], False),
+    # A position out of another set.
+    ("convey position of the radio button, 2", ["convey name of the radio button, 'Deep dish'", "convey number of radio buttons in the group, 3"],
+     ["Deep dish. Radio Button. 2 of 7."], False),
+    ("convey position of the radio button, 2", ["convey name of the radio button, 'Deep dish'", "convey number of radio buttons in the group, 3"],
+     ["Deep dish. Radio Button. 2 of 3."], True),
+    ("convey position of the radio button, 2", ["convey name of the radio button, 'Deep dish'"],
+     ["Regular crust. Radio Button. 2 of 3.", "Deep dish. Radio Button."], False),
+    # Not editable.
+    ("convey the ability to enter or edit text", ["convey name 'Adults'"], ["Adults. Stepper. 9. Invalid entry."], False),
+    ("convey the ability to enter or edit text", ["convey name 'Street'"], ["Street. Text Field."], True),
+    # A heading's name for a group's.
+    ("convey name of the group, 'Sandwich Condiments'", ["convey role 'group'"], ["Sandwich Condiments. Heading level 3."], False),
+    ("convey name of the group, 'Sandwich Condiments'", ["convey role 'group'"], ["Sandwich Condiments. Group."], True),
+    ("convey name 'Sandwich Condiments'", ["convey role 'group'"], ["Sandwich Condiments. Heading level 3."], False),
+    ("convey name of the menu, 'Actions'", ["convey role 'menu'"], ["Actions. Menu Button. Expanded."], False),
+    ("convey name of the menu, 'Actions'", ["convey role 'menu'"], ["Actions. Menu.", "Action 1. Menu Item. 1 of 4."], True),
+    # A value, its text and its range, of the element.
+    ("not convey numeric value, '0'", ["convey name 'Seek'", "convey text value, '0 Seconds'"], ["Seek. 0 Seconds. Slider."], True),
+    ("not convey numeric value, '0'", ["convey name 'Seek'", "convey text value, '0 Seconds'"], ["Seek. 0 Seconds. 0. Slider."], False),
+    ("not convey numeric value, '10.0'", ["convey name, 'Temperature'"], ["Temperature. 10 degrees. Slider."], False),
+    ("convey text value, '25.0 degrees Celsius'", ["convey name, 'Temperature'"], ["Temperature. 25.0 degrees Celsius. Slider."], True),
+    ("convey text value, '25.0 degrees Celsius'", ["convey name, 'Temperature'"], ["Temperature. 25.1 degrees Celsius. Slider."], False),
+    ("not convey minimum value, '0'", ["convey name 'Seek'"], ["Seek. 0 Seconds. Slider. 0 to 300."], False),
+    ("not convey minimum value, '0'", ["convey name 'Seek'"], ["Seek. 0 Seconds. Slider."], True),
+    ("convey value '128'", ["convey name 'Red'"], ["Green. Slider. 128.", "Red. Slider. 127."], False),
+    ("not convey updated value", [], [], True),
+    ("not convey updated value", [], ["5 stars"], False),
+    # A grid's cell.
+    ("convey row number of the cell, '2'", ["convey content of the cell, '01-Jan-16'"], ["Date. 01-Jan-16. Row 2, column 1."], True),
+    ("convey row number of the cell, '2'", ["convey content of the cell, '01-Jan-16'"], ["Date. 01-Jan-16. Row 3, column 2."], False),
+    ("convey column number of the cell, '1'", ["convey content of the cell, '01-Jan-16'"], ["Date. 01-Jan-16. Row 2, column 1."], True),
+    ("convey content of the column header, 'Date'", [], ["Date. 01-Jan-16."], True),
+    ("convey content of the column header, 'Date'", [], ["01-Jan-16."], False),
+    ("convey number of rows, '7'", [], ["Transactions. Grid. 7 rows, 5 columns."], True),
+    ("convey number of rows, '7'", [], ["Transactions. Grid. 5 columns."], False),
+    # Where the reading cursor is.
+    ("position screen reader cursor at 'OK' button|position the {readingCursor} at 'OK' button", [],
+     ["Address Added. Dialog.", "OK. Button."], True),
+    ("position screen reader cursor at 'OK' button|position the {readingCursor} at 'OK' button", [],
+     ["OK. Button.", "Street. Text Field."], False),
+    ("position screen reader cursor at heading 'Address Added'|position the {readingCursor} at heading 'Address Added'", [],
+     ["Address Added. Button."], False),
+    # Landmarks and their names.
+    ("convey role 'banner'", ["convey name 'Top'", "convey role 'link'"], ["Banner landmark.", "Top. Link."], True),
+    ("convey role 'banner'", ["convey name 'Top'", "convey role 'link'"], ["Top. Link."], False),
+    ("convey banner landmark boundary", [], ["Top. Link. Banner."], True),
+    ("convey navigation landmark boundary", [], ["Top. Link."], False),
+    ("convey name of the navigation region, 'Mythical University'", ["convey role 'navigation landmark'"],
+     ["Mythical University. Navigation landmark.", "About. Button. Collapsed."], True),
+    ("convey name of the navigation region, 'Mythical University'", ["convey role 'navigation landmark'"],
+     ["Mythical University. Heading level 1."], False),
+    ("convey state of the link, 'current page'", ["convey name of the link, 'Overview'"], ["Overview. Link. Current page."], True),
+    ("convey state of the link, 'current page'", ["convey name of the link, 'Overview'"], ["Overview. Link.", "Current page"], False),
+    # A level.
+    ("convey heading level 2", ["convey name 'Add Delivery Address'"], ["Add Delivery Address. Heading level 2."], True),
+    ("convey heading level 2", ["convey name 'Add Delivery Address'"], ["Add Delivery Address. Heading.", "Level 2"], False),
+]
+
+
+@pytest.mark.parametrize("phrase, about, said, passes", IN_CONTEXT,
+                         ids=[f"{'pass' if p else 'fail'}: {ph[:40]} <- {' | '.join(s)[:50]}" for ph, _, s, p in IN_CONTEXT])
+def test_a_claim_is_judged_on_the_element_the_test_reached(phrase, about, said, passes):
+    claims = [parse(phrase)] + [parse(other) for other in about]
+    page = names([phrase, *about])
+    verdict = judge_all([claims[0]], said, page, claims)[0]
+    assert verdict.passed is passes, verdict.reason
+
+
+# One phrasing of each kind ARIA-AT's plans use (both formats, v1's sentences as read by
+# aria_at.v1_phrase), and the kind it is judged as: none is left to "unknown".
+PHRASINGS = [
+    ("convey role 'checkbox'", "role"), ("convey the role 'menu item radio'", "role"),
+    ("convey role of the popup ('listbox')", "role"), ("convey role of the landmark region, 'navigation',", "role"),
+    ("convey name 'Top'", "name"), ("convey the name 'Black'", "name"), ("convey the menubar name 'Text Formatting'", "name"),
+    ("convey the menu item name \"Font\"", "name"), ("convey name of the combobox ('State')", "name"),
+    ("convey name of first list item, 'Banner',", "name"), ("convey the name and role of the 'Font Style' group", "nameAndRole"),
+    ("convey state 'on'", "state"), ("convey the checked state", "state"), ("convey open state of the submenu", "state"),
+    ("convey change in state (to expanded)", "state"), ("convey change in state, to 'mixed',", "state"),
+    ("convey state of the focused option in the popup (selected)", "state"),
+    ("not convey state of the focused option in the popup (selected)", "state"),
+    ("convey value '128'", "value"), ("convey numeric value '36.166519936288'", "value"),
+    ("not convey numeric value, '0'", "value"), ("not convey updated value", "value"),
+    ("convey text value, '0 Seconds'", "textValue"), ("convey textual value 'one star'", "textValue"),
+    ("convey minimum value '0'", "minimum"), ("not convey maximum value, '300'", "maximum"),
+    ("convey position of the radio button, 2", "position"), ("convey position of the focused option in the popup (1)", "position"),
+    ("convey the position of the item and number of items in the menu", "positionAndCount"),
+    ("convey number of tabs in the tab list, 4", "count"), ("convey number of options in the popup (13)", "count"),
+    ("convey number of list items, 4,", "count"), ("convey number of rows, '7'", "dimension"),
+    ("convey row number of the cell, '2'", "cellNumber"), ("convey content of the column header, 'Date'", "header"),
+    ("convey content of the cell, '01-Jan-16'", "text"), ("convey list boundary", "boundary"),
+    ("convey banner landmark boundary", "boundary"), ("convey tab panel boundry", "boundary"),
+    ("convey orientation, 'vertical'", "orientation"), ("convey heading level, '3'", "level"), ("convey heading level 2", "level"),
+    ("switch from browse mode to focus mode", "mode"), ("convey change of mode from reading to interaction", "mode"),
+    ("convey text 'Hello'", "text"), ("convey error message, 'Must be between 1 and 8'", "text"),
+    ("convey dialog description as: 'The address you provided has been added", "text"),
+    ("convey button description as: 'Visually outline the landmarks'", "text"),
+    ("convey some or all the answer text, 'Park at the nearest'", "text"),
+    ("convey text of the focused option in the popup ('Alabama')", "text"),
+    ("convey the ability to enter or edit text", "editable"), ("convey support for edit commands in the input", "editable"),
+    ("convey the presence of autocomplete behavior", "autocomplete"), ("convey availability of a submenu", "submenu"),
+    ("convey cursor position (on the character 'a')", "caret"), ("convey access key '0'", "accessKey"),
+    ("position the browse mode caret at 'Cancel' button", "cursor"),
+]
+
+
+@pytest.mark.parametrize("phrase, kind", PHRASINGS)
+def test_each_kind_of_phrasing_parses_to_its_rule(phrase, kind):
+    assert parse(phrase).kind == kind
+
+
+ARIA_AT = os.environ.get("ARIA_AT", "")
+
+
+@pytest.mark.skipif(not os.path.isdir(os.path.join(ARIA_AT, "tests")), reason="ARIA_AT names no clone of w3c/aria-at")
+def test_every_phrasing_of_the_clones_plans_has_a_rule():
+    from aria_at import plan_folders, read_plan
+    unknown = [(name, phrase) for name in plan_folders(ARIA_AT)
+               for _, phrase in read_plan(ARIA_AT, name).assertions.values() if parse(phrase).kind == "unknown"]
     assert unknown == []
