@@ -67,6 +67,8 @@ extension ATSPI {
                 object.valueText = String(cString: text)
             }
             if let display = announcer_atspi_attribute(attributes, "display") { object.display = String(cString: display) }
+            // `aria-current`: both browsers give it as the `current` attribute.
+            if let current = announcer_atspi_attribute(attributes, "current") { object.current = String(cString: current) }
             // Firefox's name for it, and Chromium's.
             if let placeholder = announcer_atspi_attribute(attributes, "placeholder-text") ?? announcer_atspi_attribute(attributes, "placeholder") {
                 object.placeholder = String(cString: placeholder)

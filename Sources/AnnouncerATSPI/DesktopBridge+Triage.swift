@@ -38,6 +38,7 @@ extension DesktopBridge {
     /// looked for, now or once it answers (`EventTriage.met`).
     func meet(_ application: String, root: AccessibleReference) {
         guard !application.isEmpty else { return }
+        if settings.logKeys { settings.log("announcer-atspi: met \(application); its focus is looked for") }
         metApplications[application] = root
         act(triage.met(application))
     }

@@ -82,6 +82,8 @@ public final class DesktopBridge {
     var heldFocus: [String: AccessibleReference] = [:]
     /// The root of each application met whose focus is still to be looked for, and when.
     var metApplications: [String: AccessibleReference] = [:]
+    /// The applications an event came from (logged once each, with --log-keys).
+    var heardApplications: Set<String> = []
     var focusSearchesDue: [(application: String, at: Milliseconds)] = []
     var probesDue: [(application: String, at: Milliseconds)] = []
     var probeAnswers: [(application: String, result: EventTriage.ProbeResult)] = []
@@ -170,6 +172,10 @@ public final class DesktopBridge {
         noteActivity()
         guard let type = event.pointee.type.map({ String(cString: $0) }), let source = event.pointee.source else { return }
         let application = ATSPI.application(of: source)
+        // For a session's log (--log-keys): whether an application's events reach the bridge.
+        if settings.logKeys, heardApplications.insert(application).inserted {
+            settings.log("announcer-atspi: first event of \(application): \(type)")
+        }
         if type == "window:create" {
             windowCreated(source, application: application)
             return

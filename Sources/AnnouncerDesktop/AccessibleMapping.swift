@@ -142,6 +142,8 @@ public enum AccessibleMapping {
             saidAsHeading(&element, level: heading.level, words: words)
         }
         if states.contains("required") { element.traits.insert(.required) }
+        // Which of a set is the current one (`aria-current`, the `current` attribute).
+        if let current = object.current, let trait = currentTraits[current] { element.traits.insert(trait) }
         if states.contains("invalid entry") {
             element.traits.insert(.invalid)
             // Its error message, said first of its hint: "Must be between 1 and 8."
@@ -192,6 +194,14 @@ public enum AccessibleMapping {
         case "tabpanel": .tabPanel
         // A named section (an accordion's panel), as NVDA names a region.
         case "region": label == nil ? nil : .region
+        // A landmark, by its kind and with its name (a form is one only when named).
+        case "banner": .banner
+        case "navigation": .navigation
+        case "main": .main
+        case "contentinfo": .contentInfo
+        case "complementary": .complementary
+        case "search": .search
+        case "form": label == nil ? nil : .form
         case "menu": .menu
         case "menubar": .menuBar
         case "": switch container.role {
@@ -222,6 +232,12 @@ public enum AccessibleMapping {
     public static func placedContainers(_ containers: [AccessibleSnapshot.Container]) -> [EnteredContainer.Placed] {
         containers.compactMap { container in enteredContainer(container).map { EnteredContainer.Placed(id: container.id, container: $0) } }
     }
+
+    /// `aria-current`'s values and what each says ("page": "Current page."); "false" says nothing.
+    static let currentTraits: [String: Trait] = [
+        "page": .currentPage, "step": .currentStep, "location": .currentLocation, "date": .currentDate, "time": .currentTime,
+        "true": .current,
+    ]
 
     /// U+FFFC OBJECT REPLACEMENT CHARACTER.
     public static let objectReplacement: Unicode.Scalar = "\u{FFFC}"

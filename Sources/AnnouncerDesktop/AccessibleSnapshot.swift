@@ -42,6 +42,8 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     /// How a web page lays it out, its CSS `display` ("block", "inline"): a block starts a line
     /// of its own in the text it is embedded in.
     public var display: String?
+    /// Which current one of a set it is, a web page's `aria-current` ("page", "step", "true").
+    public var current: String?
 
     /// The containers it is in, outermost first, up to the web document it is in (a group, a
     /// radio group, a list, a table…; empty outside a web document): what the focus entered

@@ -88,8 +88,11 @@ public struct EventTriage: Sendable {
     /// How often an application's focus is looked for: when met, once it answers if that timed
     /// out (an application that turns its accessibility on takes seconds to answer that first
     /// time, with a large window), and while none was found, 250 ms later, then twice as long
-    /// each time.
-    static let focusSearches = 6
+    /// each time: for two minutes in all. On a loaded machine a window can take its focus more
+    /// than ten seconds after its application joined the bus, and the events of that focus can
+    /// be lost (CI heard nothing of Qt's editor whose text had the focus, 150 s on); a search
+    /// that finds nothing costs a few calls.
+    static let focusSearches = 10
     /// The application of the latest focus event, read or held.
     private var latestFocus: String?
 
@@ -165,7 +168,7 @@ public struct EventTriage: Sendable {
         }
         guard unknown.searches < Self.focusSearches else {
             focusUnknown[application] = nil
-            return []
+            return [.log("no focus found in \(application) after \(unknown.searches) searches")]
         }
         focusUnknown[application]?.misses += 1
         return [.findFocus(application: application, afterMs: 250 * Milliseconds(1 << min(unknown.misses, 8)))]

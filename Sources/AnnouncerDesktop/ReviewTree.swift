@@ -16,8 +16,8 @@ import AnnouncerCore
 ///   runs again (Chromium's "static" objects) are not read twice. A run with no letter or digit (a
 ///   list's bullet, the space between two links) is no item.
 /// - Any other object is its children: a list keeps them together with "List Start." and
-///   "List End.", a landmark with "Landmark." and "End." (`ContainerKind`); the rest join
-///   their parent's.
+///   "List End." (`ContainerKind`); a landmark's kind and name are said as it is entered
+///   (`EnteredContainer`); the rest join their parent's.
 /// - An object that is not visible, and everything in it, is not there.
 public enum ReviewTree {
     /// The most items one tree gives: a page with more is read to there.
@@ -107,9 +107,10 @@ public enum ReviewTree {
     /// What an object is when it is not one item.
     static func containerKind(_ object: AccessibleSnapshot) -> (container: ContainerKind?, kind: ReviewKind?) {
         if object.role == "landmark" || object.xmlRoles.map({ landmarkRoles.contains(firstRole($0)) }) == true {
-            // A region says its name and kind as it is entered (`EnteredContainer`), and is a
-            // landmark for D only.
-            return object.xmlRoles.map(firstRole) == "region" ? (nil, .landmark) : (.landmark, .landmark)
+            // A landmark says its kind and name as it is entered and its kind as it is left
+            // (`EnteredContainer`: "Navigation landmark.", "Out of Navigation landmark."), and is a
+            // landmark for D.
+            return (nil, .landmark)
         }
         switch object.role {
         case "list", "list box", "description list": return (.list, .list)

@@ -30,7 +30,9 @@ let usage = """
       --typing-echo ECHO     characters, words, both or none (default: typing-echo in
                              announcer.conf, else characters)
       --log-keys             print each press of the modifier (its keys are taken from then on)
-                             and each review key taken, to find why a key did not work
+                             and each review key taken, to find why a key did not work; and
+                             each application met and its first event, to find why one was
+                             not heard
       -h, --help             show this help
     """
 

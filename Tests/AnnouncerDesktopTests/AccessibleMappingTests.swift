@@ -143,13 +143,42 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
     }
 
     /// A named region (an accordion's panel) is said as entered, with its name; an unnamed one,
-    /// which the page does not expose as a region, says nothing.
-    @Test func aNamedRegionIsEntered() {
+    /// which the page does not expose as a region, says nothing. A landmark is said by its kind,
+    /// with its name when it has one; a form only when it is named (ARIA's form landmark).
+    @Test func aNamedRegionOrALandmarkIsEntered() {
         typealias Container = AccessibleSnapshot.Container
         #expect(AccessibleMapping.enteredContainer(Container(id: "r", role: "landmark", name: "Personal Information", xmlRoles: "region"))
                 == EnteredContainer(.region, label: "Personal Information"))
         #expect(AccessibleMapping.enteredContainer(Container(id: "r", role: "landmark", xmlRoles: "region")) == nil)
-        #expect(AccessibleMapping.enteredContainer(Container(id: "m", role: "landmark", name: "Main", xmlRoles: "main")) == nil)
+        #expect(AccessibleMapping.enteredContainer(Container(id: "m", role: "landmark", xmlRoles: "main")) == EnteredContainer(.main))
+        #expect(AccessibleMapping.enteredContainer(Container(id: "n", role: "landmark", name: "Site", xmlRoles: "navigation"))
+                == EnteredContainer(.navigation, label: "Site"))
+        for (role, kind) in [("banner", EnteredContainer.Kind.banner), ("contentinfo", .contentInfo), ("complementary", .complementary),
+                             ("search", .search)] {
+            #expect(AccessibleMapping.enteredContainer(Container(id: "l", role: "landmark", xmlRoles: role)) == EnteredContainer(kind))
+        }
+        #expect(AccessibleMapping.enteredContainer(Container(id: "f", role: "form", xmlRoles: "form")) == nil)
+        #expect(AccessibleMapping.enteredContainer(Container(id: "f", role: "form", name: "Subscribe", xmlRoles: "form"))
+                == EnteredContainer(.form, label: "Subscribe"))
+        let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
+        var link = AccessibleMapping.element(AccessibleSnapshot(id: "a", role: "link", name: "Overview"),
+                                             catalog: packagedCatalog, locale: "en")
+        link.entered = [EnteredContainer(.navigation, label: "Site")]
+        link.left = [EnteredContainer(.banner)]
+        #expect(composer.compose(link).description == "Out of Banner landmark. Site. Navigation landmark. Overview. Link.")
+    }
+
+    /// `aria-current`: which of a set is the current one, said after what it is, by its kind;
+    /// "false" and values ARIA does not have say nothing.
+    @Test(arguments: [("page", "Overview. Link. Current page."), ("step", "Overview. Link. Current step."),
+                      ("location", "Overview. Link. Current location."), ("date", "Overview. Link. Current date."),
+                      ("time", "Overview. Link. Current time."), ("true", "Overview. Link. Current."),
+                      ("false", "Overview. Link."), ("yes", "Overview. Link.")])
+    func theCurrentOneOfASetSaysSo(current: String, said: String) {
+        var object = AccessibleSnapshot(id: "a", role: "link", name: "Overview")
+        object.current = current
+        let element = AccessibleMapping.element(object, catalog: packagedCatalog, locale: "en")
+        #expect(UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard).compose(element).description == said)
     }
 
     /// A button a heading holds says it is the heading, with the heading's level; a button in

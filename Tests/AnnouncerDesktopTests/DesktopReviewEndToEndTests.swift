@@ -126,39 +126,40 @@ import Testing
     /// character, a text field takes focus mode and Escape leaves it, the rotor, the title and
     /// where am I.
     @Test(arguments: ["firefox", "chromium"]) func browseModeInAWebPage(_ browser: String) async throws {
-        // Chromium makes the form a landmark (its last item says "End."); Firefox says the
-        // field's new value once typing ends, which Chromium does not.
-        let send = browser == "chromium" ? "Send. Button. End." : "Send. Button."
+        // Firefox says the field's new value once typing ends, which Chromium does not. Chromium
+        // makes the unnamed form a landmark, which it is not (ARIA's form landmark is named):
+        // nothing is said of it.
         let title = browser == "chromium" ? "Announcer test page - Chromium" : "Announcer test page — Mozilla Firefox"
         // The page's first item is said once it has loaded, after its title: the cursor is there.
-        let first = "Announcer test page: level 1. Heading. Landmark."
+        let first = "Announcer test page: level 1. Heading."
+        // Each landmark is said by its kind as the cursor enters it, and left.
         let (keys, said) = keysAndSpeech([
-            ("h", ["Introduction: level 2. Heading. Landmark."]),
+            ("h", ["Out of Banner landmark. Main landmark. Introduction: level 2. Heading."]),
             ("3", ["Details: level 3. Heading."]),
-            ("shift+h", ["Introduction: level 2. Heading. Landmark."]),
-            ("shift+h", [first]),
-            ("h", ["Introduction: level 2. Heading. Landmark."]),
+            ("shift+h", ["Introduction: level 2. Heading."]),
+            ("shift+h", ["Out of Main landmark. Banner landmark. \(first)"]),
+            ("h", ["Out of Banner landmark. Main landmark. Introduction: level 2. Heading."]),
             ("k", ["guide. Link."]),
-            ("shift+k", ["Contact. Link. List End."]),
-            ("Down", ["Introduction: level 2. Heading. Landmark."]),                           // the next line
+            ("shift+k", ["Out of Main landmark. Navigation landmark. Contact. Link. List End."]),
+            ("Down", ["Out of Navigation landmark. Main landmark. Introduction: level 2. Heading."]),  // the next line
             ("Down", ["Announcer reads what is there. Read the guide. Link. to learn more."]),  // a paragraph with its link
             ("Right", ["n"]), ("Right", ["n"]), ("Right", ["o"]),
             ("f", ["Name. Text Field."]),
-            ("b", [send]),
+            ("b", ["Send. Button."]),
             ("t", ["Table. Prices"]),                            // the table entered, and its caption
             ("Down", ["Item"]),                                  // its first cell, a column's header
             ("ctrl+alt+Down", ["Apples. Row 2 of 3."]),          // by cell: the same column
             ("ctrl+alt+Right", ["Price. 3. Column 2 of 2."]),    // the column's header, as it changed
             ("ctrl+alt+Right", ["Edge of table"]),
             ("l", ["Out of Table. Red. List Start."]),           // the table left on the way
-            ("d", ["The end. Landmark."]),
+            ("d", ["Out of Main landmark. Content info landmark. The end."]),
             ("h", ["No next heading"]),
-            ("Up", ["This is the last section. End."]),
-            ("Insert+Up", ["This is the last section. End."]),   // the current line again
+            ("Up", ["Out of Content info landmark. Main landmark. This is the last section."]),
+            ("Insert+Up", ["This is the last section."]),        // the current line again
             ("shift+x", ["Subscribe. Check Box. Not Checked."]),  // NVDA's X: the previous check box
             ("x", ["No next check box"]),
             ("shift+f", ["Name. Text Field."]),
-            ("Return", ["Focus mode", "Name. Text Field."]),     // the field has the focus
+            ("Return", ["Focus mode", "Main landmark. Name. Text Field."]),  // the field has the focus, in the main landmark
             ("type:hi", ["h", "i"]),                             // typed into the field
             ("Escape", ["Browse mode"]),
             ("h", ["Second section: level 2. Heading."]),        // from the field
@@ -166,8 +167,8 @@ import Testing
             ("Insert+Left", ["Details: level 3. Heading."]),     // the previous heading
             ("Insert+t", [title]),
             ("Insert+w", ["\(title). Name: hi. Text Field."]),   // the title and the focus as it is now
-            ("ctrl+End", ["The end. Landmark."]),                // the page's last line
-            ("ctrl+Home", [first]),                              // and its first
+            ("ctrl+End", ["Out of Main landmark. Content info landmark. The end."]),   // the page's last line
+            ("ctrl+Home", ["Out of Content info landmark. Banner landmark. \(first)"]),  // and its first
         ])
         // The page's document has the focus (browse mode) before the first key. Firefox, with no
         // window manager, sometimes leaves it on its window: a click on the page's blank side

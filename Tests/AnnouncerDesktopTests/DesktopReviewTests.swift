@@ -58,9 +58,11 @@ import Testing
         var review = DesktopReview(composer: composer)
         _ = review.focusMoved(to: "doc", element: page, inDocument: true, takesArrows: false)
         review.read(items, window: ("Announcer test page", .document), sameWindow: false)
-        #expect(review.documentShown("doc")?.map(describe) == ["queue Announcer test page: level 1. Heading. Landmark."])
+        #expect(review.documentShown("doc")?.map(describe) == ["queue Announcer test page: level 1. Heading."])
         #expect(review.documentShown("doc")?.isEmpty == true)
-        #expect(review.perform(.jump(.heading(level: nil), forward: true)).map(describe) == ["speak Introduction: level 2. Heading. Landmark."])
+        // Out of the banner the page's first item is in, into the main landmark, by their kinds.
+        #expect(review.perform(.jump(.heading(level: nil), forward: true)).map(describe)
+                == ["speak Out of Banner landmark. Main landmark. Introduction: level 2. Heading."])
 
         var desktop = DesktopReview(composer: composer)
         _ = desktop.focusMoved(to: "doc", element: page, inDocument: false, takesArrows: false)
@@ -140,7 +142,7 @@ import Testing
         ])
         #expect(said == [
             ["speak to learn more."], ["speak guide. Link."], ["speak Announcer reads what is there. Read the"],
-            ["say Headings (word)"], ["say No next heading (word)"], ["say No next heading (word)"], ["speak Introduction: level 2. Heading. Landmark."],
+            ["say Headings (word)"], ["say No next heading (word)"], ["say No next heading (word)"], ["speak Introduction: level 2. Heading."],
             ["say Links (word)"], ["speak guide. Link."], ["say Headings (word)"], ["say Items (word)"], ["say Tables (word)"],
         ])
     }
@@ -161,7 +163,7 @@ import Testing
             .key(.readAll), .finished(spoken: true), .finished(spoken: true), .finished(spoken: true),
             .key(.readAll), .finished(spoken: false), .finished(spoken: true),
         ])
-        #expect(said == [["read 3. End."], ["read The end. Landmark."], [], [], ["read The end. Landmark."], [], []])
+        #expect(said == [["read 3"], ["read The end."], [], [], ["read The end."], [], []])
     }
 
     @Test func whereAmITitleAndActivate() {
@@ -186,12 +188,17 @@ import Testing
             .key(.jump(.landmark, forward: true)), .key(.jump(.list, forward: false)), .key(.jump(.landmark, forward: true)),
         ])
         #expect(said == [
-            ["speak Announcer test page: level 1. Heading. Landmark."], ["speak Introduction: level 2. Heading. Landmark."],
-            ["say No next heading (word)"], ["speak Announcer test page: level 1. Heading. Landmark."],
-            ["say No next heading at level 3 (word)"], ["speak Home. Link. List Start."], ["say No previous link (word)"],
-            ["speak Name. Text Field."], ["speak Send. Button."], ["speak Table. Prices"],
+            // Each landmark said by its kind as it is entered, and left.
+            ["speak Banner landmark. Announcer test page: level 1. Heading."],
+            ["speak Out of Banner landmark. Main landmark. Introduction: level 2. Heading."],
+            ["say No next heading (word)"], ["speak Out of Main landmark. Banner landmark. Announcer test page: level 1. Heading."],
+            ["say No next heading at level 3 (word)"], ["speak Out of Banner landmark. Navigation landmark. Home. Link. List Start."],
+            ["say No previous link (word)"], ["speak Out of Navigation landmark. Main landmark. Name. Text Field."], ["speak Send. Button."],
+            ["speak Table. Prices"],
             // Out of the table the cursor was in: said before the landmark it goes to.
-            ["speak Out of Table. The end. Landmark."], ["speak Red. List Start."], ["speak The end. Landmark."],
+            ["speak Out of Table. Out of Main landmark. Content info landmark. The end."],
+            ["speak Out of Content info landmark. Main landmark. Red. List Start."],
+            ["speak Out of Main landmark. Content info landmark. The end."],
         ])
     }
 
@@ -227,7 +234,7 @@ import Testing
             .key(.sayLine), .key(.nextLine), .key(.sayLine), .key(.reportFocus), .key(.nextLine),
         ])
         #expect(said == [
-            ["speak Introduction: level 2. Heading. Landmark."],
+            ["speak Introduction: level 2. Heading."],
             ["say Announcer reads what is there. Read the guide. Link. to learn more. (line)"],
             ["say Announcer reads what is there. Read the guide. Link. to learn more. (line)"],
             ["speak Introduction: level 2. Heading."],           // the focus, as the focus is said
@@ -342,7 +349,8 @@ import Testing
             ["say n (character)"], ["say n (character)"], ["say n (character)"], ["say A (character)"],
             // Before the line's first character: the previous line's last.
             ["say n (character)"],
-            ["speak Docs. Link. List End."], ["speak Home. Link. List Start."], ["speak Announcer test page: level 1. Heading. Landmark."],
+            ["speak Out of Main landmark. Navigation landmark. Docs. Link. List End."], ["speak Home. Link. List Start."],
+            ["speak Out of Navigation landmark. Banner landmark. Announcer test page: level 1. Heading."],
             ["say Top (word)"], ["say Top (word)"],
         ])
     }
@@ -375,9 +383,9 @@ import Testing
             .key(.lastLine), .key(.nextLine), .key(.firstLine), .key(.previousLine), .key(.firstLine),
         ])
         #expect(said == [
-            ["speak The end. Landmark."], ["say Bottom (word)"],
-            ["speak Announcer test page: level 1. Heading. Landmark."], ["say Top (word)"],
-            ["speak Announcer test page: level 1. Heading. Landmark."],
+            ["speak Out of Main landmark. Content info landmark. The end."], ["say Bottom (word)"],
+            ["speak Out of Content info landmark. Banner landmark. Announcer test page: level 1. Heading."], ["say Top (word)"],
+            ["speak Announcer test page: level 1. Heading."],
         ])
         #expect(ReviewKeyMap.keys(in: .browse).isSuperset(of: [ReviewKey("Home", control: true), ReviewKey("End", control: true)]))
         #expect(!ReviewKeyMap.keys(in: .focus).contains(ReviewKey("Home", control: true)))

@@ -49,7 +49,7 @@ func desktopSession(_ app: String, reader: String = binary("announcer-atspi"), k
     return text.split(separator: "\n").compactMap { line -> String? in
         // Keys left unpressed, and an application that never came up, are always said: the
         // expectation then shows where the session went wrong.
-        if line.hasPrefix("MARK out of time") || line.hasPrefix("MARK application") { return String(line) }
+        if line.hasPrefix("MARK out of time") || line.hasPrefix("MARK application") || line.hasPrefix("MARK not up") { return String(line) }
         if line.hasPrefix("MARK ") { return kinds.contains("mark") ? String(line) : nil }
         if line.hasPrefix("FINISHED ") { return kinds.contains("finished") ? "finished " + (line.split(separator: " ").last ?? "") : nil }
         let parts = line.split(separator: " ", maxSplits: 3)

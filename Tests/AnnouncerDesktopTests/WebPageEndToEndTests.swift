@@ -81,6 +81,36 @@ import Testing
         #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
     }
 
+    /// A web page's landmarks (Tests/fixtures/desktop/landmarks.html) in both browsers: each said
+    /// by its kind, with its name, as the focus (Tab) or the browse cursor (D, Shift+D, Ctrl+Home,
+    /// K) enters it, and left by its kind; the link a page marks as the current one
+    /// (`aria-current="page"`) says so; Insert+Tab says the focus in its landmark.
+    @Test(arguments: ["firefox", "chromium"]) func landmarksAndTheCurrentPageAreSaid(_ browser: String) async throws {
+        let (keys, said) = keysAndSpeech([
+            ("Tab", ["Banner landmark. Top. Link."]),
+            ("Tab", ["Out of Banner landmark. Site. Navigation landmark. List. Home. Link."]),
+            ("Tab", ["Overview. Link. Current page."]),
+            ("Tab", ["Out of Navigation landmark. Complementary landmark. More stories. Link."]),
+            ("Tab", ["Out of Complementary landmark. Subscribe. Form landmark. Email. Text Field.", "Focus mode"]),
+            ("Tab", ["Out of Form landmark. Content info landmark. Contact. Link.", "Browse mode"]),
+            ("ctrl+Home", ["Out of Content info landmark. Landmarks: level 1. Heading."]),
+            ("d", ["Banner landmark. Top. Link."]),
+            ("d", ["Out of Banner landmark. Site. Navigation landmark. Home. Link. List Start."]),
+            ("d", ["Out of Navigation landmark. Main landmark. Story: level 2. Heading."]),
+            ("d", ["Out of Main landmark. Complementary landmark. More stories. Link."]),
+            ("d", ["Out of Complementary landmark. Subscribe. Form landmark. Email"]),
+            ("d", ["Out of Form landmark. Content info landmark. Contact. Link."]),
+            ("d", ["No next landmark"]),
+            ("shift+d", ["Out of Content info landmark. Subscribe. Form landmark. Email"]),
+            ("Insert+Tab", ["Content info landmark. Contact. Link."]),
+        ])
+        let spoken = try await desktopSession("browser.sh \(browser) landmarks.html",
+                                              keys: ["wait:Landmarks", "click", "seen:^SPEAK low [0-9]+ Landmarks: level 1\\. Heading\\.$", "idle"] + keys,
+                                              kinds: Self.allKinds)
+        let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
+        #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
+    }
+
     /// A web page's text area (Tests/fixtures/desktop/notes.html) in Firefox ESR: its lines by
     /// Up and Down, what Shift selects, Control+C, typing, and Shift with the arrows.
     @Test func aTextAreaIsReadAsItIsEdited() async throws {
@@ -108,12 +138,12 @@ import Testing
     /// so the English words of a French paragraph (a `<span lang="en">`: Firefox's `language`
     /// text attribute).
     @Test func aFrenchPageWithAnEnglishParagraph() async throws {
-        let first = "Bienvenue: niveau 1. En-tête. Repère."
+        let first = "Bienvenue: niveau 1. En-tête."
         let (keys, said) = keysAndSpeech([
             ("Down", ["Ceci est un paragraphe en français."]),
             ("Down", ["«en:This paragraph is in English.»"]),
             ("Down", ["Il a dit «en:hello world» hier soir."]),
-            ("Tab", ["Envoyer. Bouton."]),
+            ("Tab", ["Repère principal. Envoyer. Bouton."]),   // the focus, in the main landmark
         ])
         let spoken = try await desktopSession("browser.sh firefox french.html",
                                               keys: ["wait:Page en français", "click", "seen:^SPEAK low [0-9]+ Bienvenue", "idle"]

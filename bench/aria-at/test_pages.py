@@ -33,7 +33,7 @@ ROWS: List[Row] = [
     ("checkbox", "navForwardsToNotCheckedCheckbox", "x", "browse",
      ["Sandwich Condiments. Group. Lettuce. Check Box. Not Checked. List Start.", KEYBOARD_TOGGLE], None),
     ("checkbox", "reqInfoAboutNotCheckedCheckbox", "ins+tab", "browse",
-     ["Sandwich Condiments. Group. List. Lettuce. Check Box. Not Checked.", KEYBOARD_TOGGLE], None),
+     ["Main landmark. Sandwich Condiments. Group. List. Lettuce. Check Box. Not Checked.", KEYBOARD_TOGGLE], None),
     ("command-button", "navForwardsToButton", "b", "browse", ["Print Page. Button."], None),
     ("link-css", "navForwardsToLink", "k", "browse", ["W3C website. Link."], None),
     ("link-img-alt", "navForwardsToLink", "k", "browse", ["W3C website. Link."], None),

@@ -81,6 +81,8 @@ public struct BrailleComposer: Sendable {
         .required: .brailleRequired, .invalid: .brailleInvalid, .switchOn: .brailleSwitchOn, .switchOff: .brailleSwitchOff,
         .switchMixed: .brailleMixed, .checked: .brailleChecked, .notChecked: .brailleNotChecked, .mixed: .brailleMixed,
         .pressed: .braillePressed, .notPressed: .brailleNotPressed, .expandedState: .brailleExpanded, .collapsedState: .brailleCollapsed,
+        .currentPage: .brailleCurrentPage, .currentStep: .brailleCurrentStep, .currentLocation: .brailleCurrentLocation,
+        .currentDate: .brailleCurrentDate, .currentTime: .brailleCurrentTime, .current: .brailleCurrent,
     ]
 }
 

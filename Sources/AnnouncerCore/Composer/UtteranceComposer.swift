@@ -246,11 +246,19 @@ public struct UtteranceComposer: Sendable {
         }
         if traits.contains(.image) { append(word(.image)) }
         if traits.contains(.searchField) { append(word(.searchField)) }
+        // Which of a set is the current one: "Overview. Link. Current page."
+        for (trait, said) in Self.currentWords where traits.contains(trait) { append(word(said)) }
         // A form field's own state, after what it is: "Email. Text Field. Required."
         if traits.contains(.required) { append(word(.required)) }
         if traits.contains(.invalid) { append(word(.invalid)) }
         return result
     }
+
+    /// The `aria-current` traits and their words.
+    static let currentWords: [(Trait, LocaleWords.Word)] = [
+        (.currentPage, .currentPage), (.currentStep, .currentStep), (.currentLocation, .currentLocation),
+        (.currentDate, .currentDate), (.currentTime, .currentTime), (.current, .current),
+    ]
 
     /// The traits whose state is their value, said in words of their own rather than as a value.
     static let toggles: Traits = [.switchButton, .checkBox, .radioButton, .toggleButton]
@@ -284,6 +292,13 @@ public struct UtteranceComposer: Sendable {
         case .menu: .menuContainer
         case .menuBar: .menuBarContainer
         case .region: .regionContainer
+        case .banner: .bannerContainer
+        case .navigation: .navigationContainer
+        case .main: .mainContainer
+        case .contentInfo: .contentInfoContainer
+        case .complementary: .complementaryContainer
+        case .search: .searchContainer
+        case .form: .formContainer
         }
     }
 

@@ -1,10 +1,13 @@
 /// A container the focus has just entered, said before the element (`entered`, docs/design.md
 /// §2): a group and its name ("Sandwich Condiments. Group."), a radio group, a list, a table, a
-/// dialog, a toolbar, a tab list, a tab's panel, a menu, a menu bar, a tree, a grid, a named region. What a listener needs to
-/// know where the focus now is, as NVDA says a grouping entered.
+/// dialog, a toolbar, a tab list, a tab's panel, a menu, a menu bar, a tree, a grid, a named region, a landmark by its
+/// kind ("Mythical University. Navigation landmark."). What a listener needs to know where the focus now is, as NVDA
+/// says a grouping or a landmark entered.
 public struct EnteredContainer: Sendable, Equatable {
     public enum Kind: String, CaseIterable, Sendable {
         case group, radioGroup, list, table, grid, tree, dialog, toolbar, tabList, tabPanel, menu, menuBar, region
+        // The landmarks of a web page, by ARIA's kinds.
+        case banner, navigation, main, contentInfo, complementary, search, form
     }
 
     public var kind: Kind

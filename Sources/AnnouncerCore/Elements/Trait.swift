@@ -13,6 +13,9 @@ public enum Trait: String, CaseIterable, Sendable {
     // An adjustable element that is a slider or a spin button says so in place of "Adjustable.";
     // a menu's item says "Menu Item." in place of "Button.".
     case slider, spinButton, menuItem
+    // The one of a set that is the current one (a web page's `aria-current`): the page, the step,
+    // the location, the date, the time, or just current; said after what it is.
+    case currentPage, currentStep, currentLocation, currentDate, currentTime, current
 
     /// Its bit in `Traits`; the position in `allCases` is stable because the list above is.
     var bit: UInt64 { 1 << UInt64(Trait.allCases.firstIndex(of: self)!) }
