@@ -159,12 +159,6 @@ def _plain(text: str) -> str:
     return " ".join(text.replace(",", " ").split()).lower()
 
 
-def _subject(words: str) -> str:
-    """"of the focused item in the menu" as "focused item"; "" when the phrase names none."""
-    found = re.search(r"\bof (?:the )?(.+?)(?: in the .+| as)?$", words)
-    return found.group(1).strip() if found else ""
-
-
 # (pattern over the plain phrase after "convey ", kind); the first that matches is taken.
 PATTERNS: Tuple[Tuple[str, str], ...] = (
     (r"^(?:the )?name and role of (?:the )?(?P<s>.+)$", "nameAndRole"),
