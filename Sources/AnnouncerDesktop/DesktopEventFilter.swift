@@ -91,10 +91,11 @@ public struct DesktopEventFilter: Sendable {
     public var liveWaitMs: Milliseconds = 20
     /// A region's whole text said again within this long, with no key pressed and no focus
     /// moved since, is the page's one change heard twice: Chromium tells one `innerHTML` as an
-    /// insertion into the region and another into its new paragraph, and on a loaded machine
-    /// the second may come after the first was said. Short, so that a page saying the same
-    /// words again on its own (a click, a timer) is heard again.
-    public var liveRepeatMs: Milliseconds = 500
+    /// insertion into the region and another into its new paragraph, and a busy region that
+    /// settles is told both as settled and as its text inserted, in either order. On a loaded
+    /// machine the second may come after the first was said (1.3 s later, in a CI's Firefox).
+    /// A page saying the same words again on its own (a timer) after this long is heard again.
+    public var liveRepeatMs: Milliseconds = 3_000
     /// A page's document that took the focus is being built until its load completes, at most
     /// this long: its live regions' text is the page's own, not a change, and says nothing
     /// (Chromium inserts it as it builds the page, as late as after the document's focus). A
@@ -147,8 +148,9 @@ public struct DesktopEventFilter: Sendable {
     /// Live regions' changes waiting for the rest of their storm, in the order they came.
     private var pendingLive: [LiveChange] = []
     private var pendingLiveSince: Milliseconds = 0
-    /// The whole text each region said last (an atomic region's, or a settled one's), and when.
-    private var liveSaid: [String: (text: String, at: Milliseconds)] = [:]
+    /// What each region said last, when, and whether it was its whole text (an atomic region's,
+    /// or a settled one's).
+    private var liveSaid: [String: (text: String, at: Milliseconds, whole: Bool)] = [:]
     /// The word being typed, for word echo.
     private var word = ""
     /// Where the focused object's caret is, as far as its events have told.
@@ -449,10 +451,11 @@ public struct DesktopEventFilter: Sendable {
             liveSaid = liveSaid.filter { now < $0.value.at + liveRepeatMs }
             for change in pendingLive {
                 guard let text = AccessibleMapping.spokenText(change.text) else { continue }
-                if change.region.atomic || change.change == .settled {
-                    if let said = liveSaid[change.region.id], said.text == text { continue }
-                    liveSaid[change.region.id] = (text, now)
-                }
+                // The region's whole text heard again is one change; a region that is not atomic
+                // says each insertion, so the same words inserted twice are two lines.
+                let whole = change.region.atomic || change.change == .settled
+                if let said = liveSaid[change.region.id], said.text == text, whole || said.whole { continue }
+                liveSaid[change.region.id] = (text, now, whole)
                 requests.append(.announce(Announcement(text: text, priority: change.region.politeness == .assertive ? .high : .default)))
             }
             pendingLive = []
