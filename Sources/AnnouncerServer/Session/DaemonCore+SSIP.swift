@@ -28,6 +28,8 @@ extension DaemonCore {
                 // reported after this reply: the daemon feeds the machine the scheduler's
                 // reports only once this line has been handled.
                 ssipNotifications[id] = message.notifications
+                let now = now
+                withSSIP(client) { $0.queued(id.rawValue, at: now) }
                 actions.append(.write(client, SSIPReply.queued(id.rawValue)))
             }
         case .control(let control, let target):
@@ -59,8 +61,6 @@ extension DaemonCore {
             withSSIP(client) { $0.quit() }
             return actions
         }
-        let now = now
-        if step != .silent { withSSIP(client) { $0.replied(at: now) } }
         return actions
     }
 
@@ -139,7 +139,10 @@ extension DaemonCore {
         guard let wanted = ssipNotifications[id], wanted.contains(event), let owner = ownerOf[id] else { return [] }
         let text = event.text(message: id.rawValue, client: owner, mark: mark)
         let now = now
-        let release = withClient(owner) { state in state.ssip?.send(text, unanswered: state.unanswered, at: now) } ?? nil
+        let last = event == .end || event == .cancel
+        let release = withClient(owner) { state in
+            state.ssip?.send(text, about: id.rawValue, last: last, unanswered: state.unanswered, at: now)
+        } ?? nil
         return Self.actions(for: release, to: owner)
     }
 
@@ -155,6 +158,7 @@ extension DaemonCore {
         switch release {
         case .wake(let time)?: [.wake(client, at: time)]
         case .write(let text)?: [.write(client, text)]
+        case .writeThenWake(let text, let time)?: [.write(client, text), .wake(client, at: time)]
         case .nothing?, nil: []
         }
     }

@@ -76,8 +76,6 @@ extension DaemonCore {
         case .ssip(let client, let language, let variant):
             guard answered(client) else { return [] }
             let reply = voices.map { Self.ssipVoiceList($0, language: language, variant: variant) } ?? SSIPReply.cannotListVoices
-            let now = now
-            withSSIP(client) { $0.replied(at: now) }
             return [.write(client, reply)] + releaseHeldEvents(of: client)
         case .settings(let client, let id, let changes):
             guard clients[client] != nil else { return [] }
