@@ -194,7 +194,7 @@ extension DesktopBridge {
         guard let command = ReviewKeyMap.command(for: key, in: review.mode) else { return }
         if treeIsStale || walk != nil { refreshTree(sameWindow: true, whole: true) }
         // The focus as it is now, and the containers it is in (Insert+Tab names them).
-        if [.whereAmI, .reportFocus, .sayLine].contains(command), let object = lastFocused, answers(object),
+        if [.whereAmI, .reportFocus, .sayLine, .leaveFocusMode].contains(command), let object = lastFocused, answers(object),
            var snapshot = ATSPI.snapshot(object.pointer) {
             snapshot.containers = ATSPI.containers(of: object.pointer)
             let element = AccessibleMapping.element(snapshot, catalog: settings.catalog, locale: settings.locale)
@@ -203,7 +203,10 @@ extension DesktopBridge {
         }
         performTakingKeys(review.perform(command, presses: presses.press(key.description, at: now)))
         // A change to the item the cursor is on (its own object, not a run of a text's) is said.
-        if let item = review.cursor.current, item.element.id == item.object {
+        // Tab moved the cursor to the item it focuses without saying it: the focus says it.
+        if case .tab = command {
+            filter.reviewed = nil
+        } else if let item = review.cursor.current, item.element.id == item.object {
             filter.reviewed = (item.object, item.element)
         }
     }
@@ -221,7 +224,8 @@ extension DesktopBridge {
 
     /// The keys the review takes now: its mode's, with Escape left to a menu that has the focus.
     var reviewKeys: Set<ReviewKey> {
-        ReviewKeyMap.keys(in: review.mode, escapeToPage: review.focused?.element.traits.contains(.menuItem) == true, inTable: focusInTable)
+        ReviewKeyMap.keys(in: review.mode, escapeToPage: review.focused?.element.traits.contains(.menuItem) == true, inTable: focusInTable,
+                          tabs: review.tabs)
     }
 
     func perform(_ actions: [ReviewAction]) {

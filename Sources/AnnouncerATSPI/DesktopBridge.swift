@@ -277,6 +277,11 @@ public final class DesktopBridge {
             case .focus(let element):
                 wire = .focus(element)
                 focus = element
+            case .focusHeard(let element):
+                // Said already, by the browse cursor: the review follows it, nothing is sent.
+                focusMoved(element)
+                readEvents()
+                continue
             case .announce(let announcement):
                 wire = .announce(announcement)
             case .echo(let text, let unit):

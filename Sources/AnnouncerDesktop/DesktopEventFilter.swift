@@ -46,6 +46,11 @@ public enum ClipboardKey: Sendable, Equatable {
 /// What the bridge asks of announcerd.
 public enum DesktopRequest: Sendable, Equatable {
     case focus(Element)
+    /// The focus came to the object the browse cursor is on, which says the same as the cursor
+    /// said of it (Enter or Space on it in browse mode, which focuses it and then acts): taken as
+    /// the focus, not said again, as NVDA's browse mode does not. What the action changes is
+    /// said as a change to the focus.
+    case focusHeard(Element)
     case announce(Announcement)
     /// Typing echo: said at once, cutting off the echo before it (and never said again); the
     /// unit says what the text is (a character typed, deleted or crossed; a word; a line).
@@ -187,6 +192,13 @@ public struct DesktopEventFilter: Sendable {
         AccessibleMapping.element(object, catalog: catalog, locale: locale)
     }
 
+    /// Whether an object says what the review said of its item: its name, value, traits and
+    /// range (the item's reading is the same element made for a line of the page, with its
+    /// children gathered into its name).
+    static func saysTheSame(_ element: Element, as item: Element) -> Bool {
+        element.label == item.label && element.value == item.value && element.traits == item.traits && element.range == item.range
+    }
+
     /// What is said of a change to the focus: a slider's or spin button's new value alone
     /// ("129", as NVDA and Orca say a step), when nothing else of it changed; else all of it.
     static func changed(_ element: Element, from before: Element) -> Element {
@@ -283,13 +295,13 @@ public struct DesktopEventFilter: Sendable {
             } else if let reviewed, reviewed.id == object.id {
                 // The object the review is on changed (Insert+Enter toggled it): said as well.
                 let element = element(object)
-                if element != reviewed.element {
+                if !Self.saysTheSame(element, as: reviewed.element) {
                     self.reviewed = (object.id, element)
                     requests.append(.focus(element))
                 }
             }
         case .textInserted(let id, let offset, let text):
-            guard isFocused(id) else { break }
+            guard isTypedIn(id) else { break }
             caretAfterEdit = offset + text.count
             // A browser's document building itself inserts its children's characters (U+FFFC):
             // that is no typing, and the character is never spoken.
@@ -302,7 +314,7 @@ public struct DesktopEventFilter: Sendable {
             }
             requests += echo(typed)
         case .textDeleted(let id, let offset, let text):
-            guard isFocused(id), let text = AccessibleMapping.spokenText(text, trimmed: false) else { break }
+            guard isTypedIn(id), let text = AccessibleMapping.spokenText(text, trimmed: false) else { break }
             caretAfterEdit = offset
             word = ""
             if let clipboard, now - clipboard.at <= clipboardWaitMs {
@@ -498,6 +510,7 @@ public struct DesktopEventFilter: Sendable {
         focusedContainers = inside + own
         focused = (object, element, now)
         windowSinceFocus = false
+        if let reviewed, reviewed.id == object.id, Self.saysTheSame(element, as: reviewed.element) { return requests + [.focusHeard(said)] }
         return requests + [.focus(said)]
     }
 
@@ -527,6 +540,16 @@ public struct DesktopEventFilter: Sendable {
 
     private func isFocused(_ id: String) -> Bool {
         focused?.object.id == id || pending?.id == id
+    }
+
+    /// Whether the text of `id` changing is the user's typing: it is the focus and takes typing
+    /// (a text field, a terminal, an editable spin button). A page's script that rewrites the
+    /// text of a focused widget of its own (an ARIA spin button's number as Up steps it) is
+    /// not typed: the widget's new value is said as a change to the focus.
+    private func isTypedIn(_ id: String) -> Bool {
+        let object = pending?.id == id ? pending : focused?.object.id == id ? focused?.object : nil
+        guard let object else { return false }
+        return object.states.contains("editable") || element(object).traits.contains(.textEntry)
     }
 
     /// What a caret move from `from` to `to` says (VoiceOver's rules): one character crossed, that

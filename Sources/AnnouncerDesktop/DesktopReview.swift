@@ -145,6 +145,16 @@ public struct DesktopReview: Sendable {
         return !(item.element.label ?? "").isEmpty || (!isHeading && !(item.element.value ?? "").isEmpty)
     }
 
+    /// Whether browse mode takes Tab, and Shift+Tab: the cursor was moved away from the focus
+    /// (onto an item that is not the focus nor inside it) and there is an item to focus that
+    /// way. Tab then focuses the next item the keyboard can focus from the cursor, as NVDA's
+    /// browse mode does; else Tab is the page's, from its focus.
+    public var tabs: (forward: Bool, backward: Bool) {
+        guard mode == .browse, let item = cursor.current else { return (false, false) }
+        if let focused, item.object == focused.object || item.within.contains(focused.object) { return (false, false) }
+        return (cursor.focusable(forward: true) != nil, cursor.focusable(forward: false) != nil)
+    }
+
     /// Any key pressed: a read all stops, where it is.
     public mutating func keyPressed() -> [ReviewAction] {
         guard reading else { return [] }
@@ -225,7 +235,17 @@ public struct DesktopReview: Sendable {
         case .toggleMode:
             return switchMode(to: mode == .browse ? .focus : .browse)
         case .leaveFocusMode:
-            return switchMode(to: .browse)
+            // Escape: browse mode, and where it starts from, the focus (its value as it is now:
+            // "Browse mode. Guests: 3. Spin Button. 1 to 6."), in one line.
+            let switched = switchMode(to: .browse)
+            guard case .say(let said, _)? = switched.first, var element = focused?.element else { return switched }
+            // The focus itself: not the containers its move entered.
+            element.entered = []
+            element.left = []
+            let focus = composer.compose(element).description
+            guard !focus.isEmpty else { return switched }
+            let joined = said + (said.last.map { ".?!:".contains($0) } == true ? "" : words[.period]) + words[.space] + focus
+            return [.say(joined, unit: .line)]
         case .nextLine, .previousLine:
             let forward = command == .nextLine
             let from = cursor.current
@@ -254,6 +274,8 @@ public struct DesktopReview: Sendable {
             case .edge: return [.say(words[.tableEdge], unit: .word)]
             case .moved(let item, let from): return [.say(cellWords(item, from: from, direction: direction), unit: .line)]
             }
+        case .tab(let forward):
+            return cursor.moveToFocusable(forward: forward).map { [.focus(object: $0.object)] } ?? []
         case .press:
             guard let item = cursor.current else { return [] }
             if item.kinds.contains(.textField) {

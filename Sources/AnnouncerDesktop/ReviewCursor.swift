@@ -89,6 +89,29 @@ public struct ReviewCursor: Sendable, Equatable {
         return items[found]
     }
 
+    /// The next (or previous) item the keyboard can focus, past the cursor's own object, that
+    /// Tab (or Shift+Tab) in browse mode focuses when the cursor is away from the focus; nil
+    /// when there is none that way (or the cursor is on no item).
+    public func focusable(forward: Bool) -> ReviewItem? {
+        focusableIndex(forward: forward).map { items[$0] }
+    }
+
+    /// The cursor to `focusable(forward:)`'s item, which the focus is given: a second Tab
+    /// pressed before the focus's event came moves on from there.
+    public mutating func moveToFocusable(forward: Bool) -> ReviewItem? {
+        guard let found = focusableIndex(forward: forward) else { return nil }
+        index = found
+        character = 0
+        return items[found]
+    }
+
+    private func focusableIndex(forward: Bool) -> Int? {
+        guard let at = index else { return nil }
+        let own = items[at].object
+        let candidates = forward ? Array(items.indices.suffix(from: at + 1)) : items.indices.prefix(upTo: at).reversed()
+        return candidates.first { items[$0].kinds.contains(.focusable) && items[$0].object != own }
+    }
+
     /// The rotor turned one step: its new category.
     public mutating func turnRotor(forward: Bool) -> ReviewFilter {
         rotor = (rotor + (forward ? 1 : ReviewFilter.rotor.count - 1)) % ReviewFilter.rotor.count

@@ -49,6 +49,9 @@ public enum ReviewCommand: Sendable, Equatable {
     case jump(ReviewFilter, forward: Bool)
     /// Enter or Space in browse mode: the review item's action, or focus mode in a text field.
     case press
+    /// Tab or Shift+Tab in browse mode with the cursor away from the focus: the next (or
+    /// previous) item the keyboard can focus from the cursor is focused, as NVDA does.
+    case tab(forward: Bool)
     /// Escape in focus mode.
     case leaveFocusMode
     /// Ctrl+Alt+arrows in browse mode: the next cell that way in a table.
@@ -127,13 +130,18 @@ public enum ReviewKeyMap {
         case .browse:
             if key.control { return key.shift ? nil : browseControlKeys[key.name] }
             if let filter = singleKeys[key.name] { return .jump(filter, forward: !key.shift) }
+            if key.name == "Tab" { return .tab(forward: !key.shift) }
             return key.shift ? nil : browseArrows[key.name]
         }
     }
 
     /// Every key taken in `mode`. With `escapeToPage` (the focus is on a menu's item), Escape in
     /// focus mode is left to the page, which closes its menu with it, as NVDA leaves it.
-    public static func keys(in mode: ReviewMode, escapeToPage: Bool = false, inTable: Bool = false) -> Set<ReviewKey> {
+    /// `tabs`: whether Tab and Shift+Tab are taken in browse mode (`DesktopReview.tabs`: the
+    /// cursor is away from the focus and there is an item to focus that way); else they are the
+    /// page's, which moves from its focus (and a modal dialog's script keeps it inside).
+    public static func keys(in mode: ReviewMode, escapeToPage: Bool = false, inTable: Bool = false,
+                            tabs: (forward: Bool, backward: Bool) = (false, false)) -> Set<ReviewKey> {
         var keys = Set(modifierKeys.keys.map { ReviewKey($0, modifier: true) })
         keys.formUnion(settingKeys.keys.map { ReviewKey($0, modifier: true, control: true) })
         keys.formUnion([ReviewKey("n", modifier: true), ReviewKey("n", shift: true, modifier: true)])
@@ -150,6 +158,8 @@ public enum ReviewKeyMap {
             for name in browseArrows.keys { keys.insert(ReviewKey(name)) }
             for name in browseControlKeys.keys { keys.insert(ReviewKey(name, control: true)) }
             for name in cellKeys.keys { keys.insert(ReviewKey(name, controlAlt: true)) }
+            if tabs.forward { keys.insert(ReviewKey("Tab")) }
+            if tabs.backward { keys.insert(ReviewKey("Tab", shift: true)) }
         }
         return keys
     }

@@ -366,7 +366,9 @@ public enum ReviewTree {
             case "link":
                 kinds.insert(.link)
                 if !object.states.contains("visited") { kinds.insert(.unvisitedLink) }
-            case "push button", "toggle button": kinds.insert(.button)
+            // A switch is no button for B (NVDA's), though Chromium gives it a toggle button's role.
+            case "push button", "toggle button":
+                if !(object.xmlRoles ?? "").split(separator: " ").contains("switch") { kinds.insert(.button) }
             case "check box": kinds.insert(.checkBox)
             case "radio button": kinds.insert(.radioButton)
             case "combo box": kinds.insert(.comboBox)

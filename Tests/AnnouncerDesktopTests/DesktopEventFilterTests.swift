@@ -14,6 +14,7 @@ import Testing
         requests.map { request in
             switch request {
             case .focus(let element): "focus " + composer.compose(element).description
+            case .focusHeard(let element): "heard " + composer.compose(element).description
             case .announce(let announcement): "announce \(announcement.priority) \(announcement.text)"
             case .echo(let text, _): "echo \(text)"
             case .window(let title, let role): "window \(role) \(title)"
@@ -139,6 +140,30 @@ import Testing
         #expect(words(filter.receive(.changed(checked), at: 100)) == ["focus Remember me. Check Box. Checked."])
         #expect(filter.receive(.changed(checked), at: 110).isEmpty)
         #expect(filter.receive(.changed(Object(id: "other", role: "check box", name: "Other", states: ["sensitive", "checked"])), at: 120).isEmpty)
+    }
+
+    /// Enter or Space on the browse cursor's item focuses it, then acts: the focus that comes
+    /// says what the cursor said of it already, and is taken as heard, not said again (as NVDA's
+    /// browse mode does not); what the action changed is said. A focus elsewhere, or on the item
+    /// saying something else, is said.
+    @Test func theFocusComingToTheItemTheCursorSaidIsNotSaidAgain() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        _ = filter.receive(.focused(Self.compose), at: 0)
+        _ = filter.due(at: 10)
+        filter.reviewed = ("remember", AccessibleMapping.element(Self.remember, catalog: packagedCatalog, locale: "en"))
+        _ = filter.receive(.focused(Self.remember), at: 100)
+        #expect(words(filter.due(at: 110)) == ["heard Remember me. Check Box. Not Checked."])
+        var checked = Self.remember
+        checked.states.insert("checked")
+        #expect(words(filter.receive(.changed(checked), at: 120)) == ["focus Remember me. Check Box. Checked."])
+        // Checked before its focus came: the focus says what changed.
+        let gift = Object(id: "gift", role: "check box", name: "Gift wrap")
+        filter.reviewed = ("gift", AccessibleMapping.element(gift, catalog: packagedCatalog, locale: "en"))
+        _ = filter.receive(.focused(Object(id: "gift", role: "check box", name: "Gift wrap", states: ["sensitive", "checked"])), at: 200)
+        #expect(words(filter.due(at: 210)) == ["focus Gift wrap. Check Box. Checked."])
+        // Another object: said.
+        _ = filter.receive(.focused(Self.compose), at: 300)
+        #expect(words(filter.due(at: 310)) == ["focus Compose. Button."])
     }
 
     @Test func aStormSpeaksOnlyTheLatestFocus() {
@@ -297,6 +322,29 @@ import Testing
     }
 
     /// GTK 3's events for typing "hi yo" in an entry and then Left, Left, Control+Left, End,
+    /// A page's script rewriting the text of its focused spin button (an ARIA one, not
+    /// editable, whose number Up steps) is no typing: only the new value is said, as a change
+    /// to the focus. A spin button the user types in (GTK's, editable) echoes the typing.
+    @Test func onlyTextTheUserTypesInIsEchoed() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        let guests = Object(id: "guests", role: "spin button", name: "Guests", states: ["sensitive", "focusable"], value: 2, minimum: 1, maximum: 6, text: "2")
+        _ = filter.receive(.focused(guests), at: 0)
+        #expect(words(filter.due(at: 10)) == ["focus Guests: 2. Spin Button. 1 to 6."])
+        #expect(filter.receive(.textDeleted(id: "guests", offset: 0, text: "2"), at: 100).isEmpty)
+        #expect(filter.receive(.textInserted(id: "guests", offset: 0, text: "3"), at: 101).isEmpty)
+        var stepped = guests
+        stepped.text = "3"
+        stepped.value = 3
+        #expect(words(filter.receive(.changed(stepped), at: 102)) == ["focus 3"])
+
+        var typed = guests
+        typed.id = "adults"
+        typed.states.insert("editable")
+        _ = filter.receive(.focused(typed), at: 200)
+        _ = filter.due(at: 210)
+        #expect(words(filter.receive(.textInserted(id: "adults", offset: 1, text: "4"), at: 300)) == ["echo 4"])
+    }
+
     /// BackSpace, Home (recorded from the fixture): each says what the caret crossed, as
     /// VoiceOver does, and the deleted character.
     @Test func movingTheCaretSaysWhatItCrossed() {

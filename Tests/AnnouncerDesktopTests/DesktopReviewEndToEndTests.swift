@@ -159,9 +159,9 @@ import Testing
             ("shift+x", ["Subscribe. Check Box. Not Checked."]),  // NVDA's X: the previous check box
             ("x", ["No next check box"]),
             ("shift+f", ["Name. Text Field."]),
-            ("Return", ["Focus mode", "Main landmark. Name. Text Field."]),  // the field has the focus, in the main landmark
+            ("Return", ["Focus mode"]),                          // the field has the focus, said already by the cursor
             ("type:hi", ["h", "i"]),                             // typed into the field
-            ("Escape", ["Browse mode"]),
+            ("Escape", ["Browse mode. Name: hi. Text Field."]),            // and the focus, as it is now
             ("h", ["Second section: level 2. Heading."]),        // from the field
             ("Insert+Page_Down", ["Headings"]),                  // the rotor
             ("Insert+Left", ["Details: level 3. Heading."]),     // the previous heading

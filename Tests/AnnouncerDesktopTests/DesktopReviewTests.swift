@@ -227,6 +227,45 @@ import Testing
         ])
     }
 
+    /// Tab in browse mode with the cursor moved away from the focus focuses the next item the
+    /// keyboard can focus from the cursor (Shift+Tab the previous), as NVDA's browse mode does,
+    /// and the cursor goes there at once (a second Tab before the focus's event goes on from
+    /// it). With the cursor on the focus, or no item that way, Tab is the page's.
+    @Test func tabFocusesTheNextFocusableItemFromTheCursor() {
+        typealias Page = ReviewFixtures
+        let page = Page.node("doc", "document web", name: "Order", [
+            Page.node("help", "link", name: "Help", text: "Help", states: Page.focusable),
+            Page.node("intro", "paragraph", text: "Choose a size."),
+            Page.node("lettuce", "check box", name: "Lettuce", states: Page.focusable),
+            Page.node("note", "paragraph", text: "Fresh."),
+            Page.node("thin", "radio button", name: "Thin", states: Page.focusable),
+            Page.node("size", "combo box", name: "Size", text: "Large", states: Page.focusable.union(["expandable"])),
+        ])
+        var review = DesktopReview(composer: composer)
+        let items = ReviewTree.items(page, catalog: packagedCatalog, locale: "en")
+        review.read(items, window: ("Order", .document), sameWindow: false)
+        _ = review.focusMoved(to: "doc", element: Element(label: "Order"), inDocument: true, takesArrows: false)
+        #expect(review.mode == .browse)
+        // The cursor on no item yet: Tab is the page's.
+        #expect(review.tabs == (false, false))
+        _ = review.perform(.jump(.checkBox, forward: true))
+        #expect(review.tabs == (true, true))
+        #expect(ReviewKeyMap.keys(in: .browse, tabs: review.tabs).isSuperset(of: [ReviewKey("Tab"), ReviewKey("Tab", shift: true)]))
+        #expect(review.perform(.tab(forward: true)) == [.focus(object: "thin")])
+        // Before the focus's event: a second Tab goes on from the item focused.
+        #expect(review.perform(.tab(forward: true)) == [.focus(object: "size")])
+        _ = review.focusMoved(to: "size", element: items.first { $0.object == "size" }!.element, inDocument: true, takesArrows: false)
+        // The cursor on the focus: Tab and Shift+Tab are the page's.
+        #expect(review.tabs == (false, false))
+        #expect(!ReviewKeyMap.keys(in: .browse, tabs: review.tabs).contains(ReviewKey("Tab")))
+        // Moved away again, backwards: Shift+Tab focuses the item before the cursor.
+        _ = review.perform(.jump(.checkBox, forward: false))
+        #expect(review.perform(.tab(forward: false)) == [.focus(object: "help")])
+        // At the page's first focusable item, nothing before it: Shift+Tab is the page's.
+        _ = review.focusMoved(to: "doc", element: Element(label: "Order"), inDocument: true, takesArrows: false)
+        #expect(review.tabs == (true, false))
+    }
+
     /// NVDA's Insert+Up says the line where the cursor is, without moving it; Insert+Tab the
     /// focus again. Outside a web page, Insert+Up says the focus.
     @Test func insertUpSaysTheCurrentLineAndInsertTabTheFocus() {
@@ -418,7 +457,8 @@ import Testing
         #expect(review.perform(.press) == [.focus(object: "name"), .say("Focus mode", unit: .word)])
         #expect(review.mode == .focus)
         #expect(review.focusMoved(to: "name", element: element("name"), inDocument: true, takesArrows: true) == [])
-        #expect(review.perform(.leaveFocusMode) == [.say("Browse mode", unit: .word)])
+        // Escape: browse mode, with the focus said from where it starts.
+        #expect(review.perform(.leaveFocusMode) == [.say("Browse mode. Name. Text Field.", unit: .line)])
         #expect(review.perform(.toggleMode) == [.say("Focus mode", unit: .word)])
         #expect(review.perform(.toggleMode) == [.say("Browse mode", unit: .word)])
         // A change to the focused field (its value as the user types) moves nothing.

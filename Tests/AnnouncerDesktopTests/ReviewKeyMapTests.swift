@@ -77,6 +77,10 @@ import Testing
         Row(key: ReviewKey("Home", control: true), mode: .focus, command: nil),
         Row(key: ReviewKey("End", control: true), mode: .desktop, command: nil),
         Row(key: ReviewKey("Up", shift: true, modifier: true, control: true), mode: .desktop, command: nil),
+        // Tab in browse mode, when the cursor is away from the focus (`DesktopReview.tabs`).
+        Row(key: ReviewKey("Tab"), mode: .browse, command: .tab(forward: true)),
+        Row(key: ReviewKey("Tab", shift: true), mode: .browse, command: .tab(forward: false)),
+        Row(key: ReviewKey("Tab"), mode: .focus, command: nil),
         // Outside a document, single keys and arrows are the application's.
         Row(key: ReviewKey("h"), mode: .desktop, command: nil),
         Row(key: ReviewKey("Down"), mode: .desktop, command: nil),
@@ -90,7 +94,7 @@ import Testing
     /// A key is taken exactly when it has a command: none is swallowed for nothing, none
     /// reaches the application and the review both.
     @Test(arguments: [ReviewMode.desktop, .browse, .focus]) func theKeysTakenAreTheKeysWithACommand(_ mode: ReviewMode) {
-        let taken = ReviewKeyMap.keys(in: mode, inTable: true)
+        let taken = ReviewKeyMap.keys(in: mode, inTable: true, tabs: (true, true))
         for key in taken { #expect(ReviewKeyMap.command(for: key, in: mode) != nil, "\(key) is taken for nothing") }
         for row in Self.rows where row.mode == mode && row.command != nil { #expect(taken.contains(row.key), "\(row.key) is not taken") }
         // Outside a table, the desktop's keys are all Insert's: no application loses a key.

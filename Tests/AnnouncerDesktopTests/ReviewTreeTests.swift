@@ -198,6 +198,18 @@ enum ReviewFixtures {
         #expect(said(page) == ["Reduced motion", "Reduced motion. Switch Button. Off.", "Plain"])
     }
 
+    /// A switch is a form field for F in both browsers, never a button for B, though Chromium
+    /// gives it a toggle button's role (Firefox a check box's); a toggle button is a button.
+    @Test func aSwitchIsNoButton() {
+        let page = ReviewFixtures.node("doc", "document web", [
+            ReviewFixtures.node("dark", "toggle button", name: "Dark mode", states: ReviewFixtures.focusable, xmlRoles: "switch"),
+            ReviewFixtures.node("bold", "toggle button", name: "Bold", states: ReviewFixtures.focusable),
+        ])
+        let items = ReviewTree.items(page, catalog: packagedCatalog, locale: "en")
+        #expect(items.filter { $0.kinds.contains(.button) }.map(\.object) == ["bold"])
+        #expect(items.filter { $0.kinds.contains(.formField) }.map(\.object) == ["dark", "bold"])
+    }
+
     /// The walk reads into a label only when its text embeds an object: a toolkit's label (a
     /// window of thousands) costs no call for children it does not have.
     @Test func theWalkReadsIntoALabelOnlyWhenItHoldsAnObject() {

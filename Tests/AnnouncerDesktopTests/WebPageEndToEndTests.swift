@@ -25,7 +25,7 @@ import Testing
             // A combo box takes the arrows: focus mode stays, as NVDA's automatic focus mode does.
             ("Tab", ["Shipping speed: Express. Pop Up Button."]),                // the chosen option
             ("Down", ["Shipping speed: Overnight. Pop Up Button."]),             // another option chosen
-            ("Escape", ["Browse mode"]),
+            ("Escape", ["Browse mode. Shipping speed: Overnight. Pop Up Button."]),
             // A radio button takes the arrows too (they check the next in its group): focus mode.
             ("Tab", ["Payment. Group. Card. Radio Button. Checked. 1 of 3.", "Focus mode"]),   // its group entered
             ("Tab", ["Out of Group. Gift wrap. Check Box. Not Checked.", "Browse mode"]),     // the group left
@@ -106,6 +106,42 @@ import Testing
         ])
         let spoken = try await desktopSession("browser.sh \(browser) landmarks.html",
                                               keys: ["wait:Landmarks", "click", "seen:^SPEAK low [0-9]+ Landmarks: level 1\\. Heading\\.$", "idle"] + keys,
+                                              kinds: Self.allKinds)
+        let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
+        #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
+    }
+
+    /// A web page's ARIA widgets (Tests/fixtures/desktop/widgets.html) in both browsers, as
+    /// NVDA's keys reach them: check boxes in a named group and a half-checked one (X), a
+    /// switch (not a button for B), a toggle button pressed with Space, a disclosure button in
+    /// a heading whose script shows a link that K then finds (the page changed between two
+    /// keys), a radio group (R, F) with each radio's place, Tab from the browse cursor to the
+    /// next control (a spin button, its range, its step said as its new value and never as
+    /// typing), a tab list (its selected tab and place), Escape to browse mode with the focus.
+    @Test(arguments: ["firefox", "chromium"]) func widgetsAreSaidByTheirRolesStatesAndPlaces(_ browser: String) async throws {
+        let (keys, said) = keysAndSpeech([
+            ("x", ["Toppings. Group. Cheese. Check Box. Not Checked. List Start."]),
+            ("x", ["Olives. Check Box. Checked."]),
+            ("x", ["Peppers. Check Box. Mixed. List End."]),
+            ("Down", ["Out of Group. Dark mode. Switch Button. Off."]),
+            ("space", ["Dark mode. Switch Button. On."]),
+            ("b", ["Bold. Toggle Button. Not Pressed."]),
+            ("space", ["Bold. Toggle Button. Pressed."]),
+            ("b", ["Shipping details: level 3. Button. Heading. Collapsed."]),
+            ("Return", ["Shipping details: level 3. Button. Heading. Expanded."]),
+            ("k", ["Rates. Link."]),
+            ("r", ["Size. Radio Group. Small. Radio Button. Not Checked. 1 of 3."]),
+            ("Down", ["Medium. Radio Button. Not Checked. 2 of 3."]),
+            ("f", ["Large. Radio Button. Not Checked. 3 of 3."]),
+            ("Tab", ["Guests: 2. Spin Button. 1 to 6.", "Focus mode"]),
+            ("Up", ["3"]),
+            ("Tab", ["Seasons. Tab List. Selected: Spring. Tab. 1 of 2."]),
+            ("Right", ["Selected: Autumn. Tab. 2 of 2."]),
+            ("Escape", ["Browse mode. Selected: Autumn. Tab. 2 of 2."]),
+            ("shift+Tab", ["Out of Tab List. Guests: 3. Spin Button. 1 to 6.", "Focus mode"]),
+        ])
+        let spoken = try await desktopSession("browser.sh \(browser) widgets.html",
+                                              keys: ["wait:Widgets", "click", "seen:^SPEAK low [0-9]+ Widgets: level 1\\. Heading\\.$", "idle"] + keys,
                                               kinds: Self.allKinds)
         let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
         #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
