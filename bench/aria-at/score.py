@@ -4,15 +4,17 @@ NVDA's command pressed as Announcer's keys, what was said, and each assertion ju
 (judge.py); then MUST/SHOULD/MAY pass rates per plan and in all, per browser, and the failing
 assertions with what was said.
 
+    git clone https://github.com/w3c/aria-at /some/where/aria-at
     PYTHONPATH=clients/python ANNOUNCERD=... ANNOUNCER_ATSPI=... \\
-        python3 bench/aria-at/score.py [--browser chromium|firefox|both] [--plans a,b] \\
-        [--aria-at PATH] [--json FILE] [--commands]
+        python3 bench/aria-at/score.py --aria-at /some/where/aria-at [--browser chromium|firefox|both] \\
+        [--plans a,b] [--json FILE] [--commands]
 
+The plans, their pages and their assertions are ARIA-AT's own, read from a clone of
+w3c/aria-at (--aria-at PATH, or ARIA_AT=PATH): nothing of them is kept in this repository.
 Each command runs on a freshly loaded page: the browser's address bar (Ctrl+L) is given the
-plan's page with its setup's name (ours: pages/<plan>.html?setup=NAME, whose script runs the
-setup once loaded; ARIA-AT's, with --aria-at PATH: its generated reference page for the setup,
-whose "Run Test Setup" button, focused as it loads, is pressed), the setup's focus is waited
-for, the mode is set (Insert+Space when it is not the command's), and the keys are pressed.
+test's reference page (its setup's generated page, whose "Run Test Setup" button, focused as
+it loads, is pressed; or the plan's page when the test has no setup), the setup's focus is
+waited for, the mode is set (Insert+Space when it is not the command's), and the keys are pressed.
 Everything said from the first key until speech settles is what the assertions are judged on.
 Every wait is on speech (the kit's press and settle), bounded.
 """
@@ -34,7 +36,6 @@ sys.path.insert(0, HERE)
 from aria_at import Command, Plan, Test, plan_folders, read_plan  # noqa: E402
 from commands import MODE_WORDS, TOGGLE_MODE, differences, keys, table  # noqa: E402
 from judge import describe, judge_all, names, parse  # noqa: E402
-from plans import PLANS, plans  # noqa: E402
 
 PRIORITIES = {1: "MUST", 2: "SHOULD", 3: "MAY"}
 BROWSERS = ("chromium", "firefox")
@@ -61,24 +62,26 @@ def judged(said: List[str]) -> List[str]:
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--browser", choices=(*BROWSERS, "both"), default="both")
-    parser.add_argument("--plans", help=f"comma-separated (default: all {len(PLANS)}: {','.join(PLANS)})")
-    parser.add_argument("--aria-at", dest="aria_at", metavar="PATH",
-                        help="a clone of w3c/aria-at: its plans and reference pages instead of ours")
+    parser.add_argument("--plans", help="comma-separated plan folders (default: every plan of the clone)")
+    parser.add_argument("--aria-at", dest="aria_at", metavar="PATH", default=os.environ.get("ARIA_AT"),
+                        help="a clone of w3c/aria-at (default: $ARIA_AT): its plans, pages and assertions")
     parser.add_argument("--json", metavar="FILE", help="every command's words and verdicts, as JSON")
     parser.add_argument("--commands", action="store_true", help="print each plan's commands table and stop")
     parser.add_argument("--from", dest="source", metavar="FILE[,FILE]",
                         help="judge again what runs (their --json FILE) recorded, with no browser, by the judge's rules as they "
                              "are now; a later file's plans replace the earlier's (a plan run again)")
     parser.add_argument("--silence", type=float, default=1.0, help="seconds a key that says nothing is waited for")
-    return parser.parse_args()
+    args = parser.parse_args()
+    if not args.aria_at or not os.path.isdir(os.path.join(args.aria_at, "tests")):
+        parser.error("a clone of w3c/aria-at is needed: git clone https://github.com/w3c/aria-at PATH, "
+                     "then --aria-at PATH (or ARIA_AT=PATH)" + (f"; {args.aria_at} has no tests folder" if args.aria_at else ""))
+    return args
 
 
 def chosen_plans(args: argparse.Namespace) -> List[Plan]:
-    """The plans asked for; with --aria-at and no --plans, every plan of the clone."""
-    if args.aria_at:
-        names = args.plans.split(",") if args.plans else list(plan_folders(args.aria_at))
-        return [read_plan(args.aria_at, name) for name in names]
-    return plans(args.plans.split(",") if args.plans else list(PLANS))
+    """The plans asked for; with no --plans, every plan of the clone."""
+    names = args.plans.split(",") if args.plans else list(plan_folders(args.aria_at))
+    return [read_plan(args.aria_at, name) for name in names]
 
 
 # -- one browser
@@ -162,9 +165,9 @@ class Runner:
             return []
         return self.desktop.press(TOGGLE_MODE)
 
-    def run(self, plan: Plan, test: Test, command: Command, aria_at: bool) -> Dict[str, object]:
+    def run(self, plan: Plan, test: Test, command: Command) -> Dict[str, object]:
         page, setup = plan.page(test)
-        loaded = self.load(page, setup and aria_at)
+        loaded = self.load(page, setup)
         switched = self.mode(loaded, command.mode)
         # A key name that is none of NVDA's is recorded, and the run goes on.
         try:
@@ -251,7 +254,7 @@ def run_browser(browser: str, chosen: List[Plan], pages: str, args: argparse.Nam
                         if runner is None:
                             runner = Runner(browser, pages, args.silence)
                         start = len(runner.desktop.speech)
-                        record = runner.run(plan, test, command, bool(args.aria_at))
+                        record = runner.run(plan, test, command)
                     except Exception as error:  # noqa: BLE001 — any failure of the run is recorded
                         said = [text for _, text in runner.desktop.speech[start:]] if runner is not None else []
                         record = failed(browser, plan, test, command, error, said)
@@ -366,7 +369,7 @@ def main() -> int:
             for row in table(plan):
                 print("| " + " | ".join(row) + " |")
         return 0
-    pages = os.path.join(os.path.abspath(args.aria_at), "tests") if args.aria_at else os.path.join(HERE, "pages")
+    pages = os.path.join(os.path.abspath(args.aria_at), "tests")
     browsers = list(BROWSERS) if args.browser == "both" else [args.browser]
     if args.source:
         records = rejudged([record for record in recorded(args.source.split(",")) if record["browser"] in browsers], chosen)
@@ -381,8 +384,7 @@ def main() -> int:
                 out = os.path.join(folder, browser + ".json")
                 argv = [sys.executable, os.path.abspath(__file__), "--browser", browser, "--json", out,
                         "--silence", str(args.silence)]
-                argv += ["--plans", ",".join(plan.name for plan in chosen)]
-                argv += ["--aria-at", args.aria_at] if args.aria_at else []
+                argv += ["--plans", ",".join(plan.name for plan in chosen), "--aria-at", args.aria_at]
                 children.append((browser, out, subprocess.Popen(argv, stdout=subprocess.DEVNULL)))
             try:
                 statuses = [child.wait() for _, _, child in children]
