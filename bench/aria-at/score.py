@@ -23,13 +23,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import re
 import signal
 import subprocess
 import sys
 import tempfile
 import time
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Set, Tuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -71,6 +72,8 @@ def arguments() -> argparse.Namespace:
                         help="judge again what runs (their --json FILE) recorded, with no browser, by the judge's rules as they "
                              "are now; a later file's plans replace the earlier's (a plan run again)")
     parser.add_argument("--silence", type=float, default=1.0, help="seconds a key that says nothing is waited for")
+    parser.add_argument("--sample", type=int, metavar="N", help="only N of the plans' commands, drawn at random (the same in each browser)")
+    parser.add_argument("--seed", type=int, default=1, help="what --sample draws by (default 1)")
     args = parser.parse_args()
     if not args.aria_at or not os.path.isdir(os.path.join(args.aria_at, "tests")):
         parser.error("a clone of w3c/aria-at is needed: git clone https://github.com/w3c/aria-at PATH, "
@@ -241,13 +244,25 @@ def write(path: Optional[str], browsers: List[str], chosen: List[Plan], records:
     os.replace(path + ".new", path)
 
 
+def sampled(chosen: List[Plan], count: Optional[int], seed: int) -> Set[Tuple[str, str, str, str]]:
+    """`count` of the plans' commands drawn at random (by `seed`), as (plan, test, keys, mode);
+    every command when `count` is None."""
+    every = [(plan.name, test.id, command.keys, command.mode) for plan in chosen for test in plan.tests for command in test.commands]
+    if count is None or count >= len(every):
+        return set(every)
+    return set(random.Random(seed).sample(every, count))
+
+
 def run_browser(browser: str, chosen: List[Plan], pages: str, args: argparse.Namespace) -> List[Dict[str, object]]:
     runner: Optional[Runner] = None
     records: List[Dict[str, object]] = []
+    wanted = sampled(chosen, args.sample, args.seed)
     try:
         for plan in chosen:
             for test in plan.tests:
                 for command in test.commands:
+                    if (plan.name, test.id, command.keys, command.mode) not in wanted:
+                        continue
                     # A command that breaks the browser or the desktop is recorded as failed, with
                     # what it made said, and the run goes on in a new desktop.
                     try:
@@ -265,9 +280,9 @@ def run_browser(browser: str, chosen: List[Plan], pages: str, args: argparse.Nam
                                 pass
                             runner = None
                     records.append(record)
-                    failed = sum(not verdict["passed"] for verdict in record["verdicts"])  # type: ignore[index,union-attr]
+                    lost = sum(not verdict["passed"] for verdict in record["verdicts"])  # type: ignore[index,union-attr]
                     print(f"{browser} {plan.name} {test.id} {command.keys} ({command.mode}): "
-                          f"{len(record['verdicts']) - failed}/{len(record['verdicts'])} · {' | '.join(record['said'])}",  # type: ignore[arg-type]
+                          f"{len(record['verdicts']) - lost}/{len(record['verdicts'])} · {' | '.join(record['said'])}",  # type: ignore[arg-type]
                           file=sys.stderr, flush=True)
             write(args.json, [browser], chosen, records)
     finally:
@@ -384,7 +399,8 @@ def main() -> int:
                 out = os.path.join(folder, browser + ".json")
                 argv = [sys.executable, os.path.abspath(__file__), "--browser", browser, "--json", out,
                         "--silence", str(args.silence)]
-                argv += ["--plans", ",".join(plan.name for plan in chosen), "--aria-at", args.aria_at]
+                argv += ["--plans", ",".join(plan.name for plan in chosen), "--aria-at", args.aria_at, "--seed", str(args.seed)]
+                argv += ["--sample", str(args.sample)] if args.sample is not None else []
                 children.append((browser, out, subprocess.Popen(argv, stdout=subprocess.DEVNULL)))
             try:
                 statuses = [child.wait() for _, _, child in children]

@@ -60,3 +60,56 @@ def test_a_key_announcer_does_not_answer_is_said_to_differ():
     # In focus mode a key the page takes is the page's in both readers.
     assert differences("a w nine home esc ins+tab", "focus") == ""
     assert differences("ins+z", "focus") == "ins+z: no command of Announcer's; pressed as NVDA's key"
+
+
+def _plan():
+    from aria_at import Command, Plan, Test
+    commands = (Command("space", "browse"), Command("enter", "browse"), Command("space", "focus"))
+    return Plan(name="alert", title="Alert", assertions={"roleAlert": (3, "convey role 'alert'"), "text": (1, "convey text 'Hello'")},
+                tests=[Test(id="triggerAlert", title="Trigger", setup="", assertions=(("text", 1), ("roleAlert", 3)), commands=commands)],
+                reference="/nowhere/alert.html")
+
+
+def test_a_command_that_breaks_the_desktop_is_recorded_as_failed_and_the_run_goes_on(monkeypatch):
+    import score
+
+    class Desktop:
+        def __init__(self):
+            self.speech = []
+
+    class Broken:
+        made = 0
+
+        def __init__(self, browser, pages, silence):
+            Broken.made += 1
+            self.desktop = Desktop()
+            self.browser = browser
+
+        def run(self, plan, test, command):
+            if command.keys == "enter":
+                self.desktop.speech.append(("default", "half said"))
+                raise RuntimeError("the browser died")
+            return {"browser": self.browser, "plan": plan.name, "test": test.id, "command": command.keys, "mode": command.mode,
+                    "said": ["Hello"], "verdicts": [{"passed": True}]}
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(score, "Runner", Broken)
+    args = score.argparse.Namespace(silence=1.0, sample=None, seed=1, json=None)
+    records = score.run_browser("chromium", [_plan()], "/nowhere", args)
+    assert [record["command"] for record in records] == ["space", "enter", "space"]
+    broken = records[1]
+    assert broken["said"] == ["half said"] and "the browser died" in broken["error"]
+    assert [verdict["passed"] for verdict in broken["verdicts"]] == [False, False]
+    # The run went on in a new desktop.
+    assert Broken.made == 2
+
+
+def test_a_sample_draws_the_same_commands_for_the_same_seed():
+    import score
+    plan = _plan()
+    assert len(score.sampled([plan], None, 1)) == 3
+    assert score.sampled([plan], 2, 7) == score.sampled([plan], 2, 7)
+    assert len(score.sampled([plan], 2, 7)) == 2
+    assert score.sampled([plan], 10, 7) == score.sampled([plan], None, 1)
