@@ -73,7 +73,9 @@ extension ATSPI {
         var object = AccessibleSnapshot(id: identifier(accessible), role: role, name: string { atspi_accessible_get_name(accessible, &$0) },
                                         states: [])
         if let set = atspi_accessible_get_state_set(accessible) {
-            for (name, state) in spokenStates + [("focusable", ATSPI_STATE_FOCUSABLE)] where atspi_state_set_contains(set, state) != 0 {
+            // And whether the keyboard can focus it, and a dialog is modal (the rest of the page inert).
+            for (name, state) in spokenStates + [("focusable", ATSPI_STATE_FOCUSABLE), ("modal", ATSPI_STATE_MODAL)]
+            where atspi_state_set_contains(set, state) != 0 {
                 object.states.insert(name)
             }
             announcer_atspi_unref(set)

@@ -21,6 +21,8 @@ public struct ReviewItem: Sendable, Equatable {
     public var within: [String] = []
     /// The table cell it is in, when it is in one: Ctrl+Alt+arrows move by cell.
     public var cell: TableCell?
+    /// The innermost modal dialog it is in (`aria-modal`), when it is in one.
+    public var modal: String?
 
     public init(reading: ReadingItem, object: String, kinds: Set<ReviewKind> = [], line: Int, text: String) {
         self.reading = reading

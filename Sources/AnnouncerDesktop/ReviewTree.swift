@@ -73,9 +73,21 @@ public enum ReviewTree {
             item.containers = info.containers
             item.within = info.within
             item.cell = info.cell.map { builder.tables.placed($0) }
+            item.modal = info.modal
             items.append(item)
         }
+        // A modal dialog open on the page (`aria-modal`) makes the rest of it inert: the cursor
+        // reads only the dialog (the last one, innermost, when one opened another), as NVDA's
+        // browse mode does.
+        if let modal = items.last(where: { $0.modal != nil })?.modal { return items.filter { $0.modal == modal } }
         return items
+    }
+
+    /// Whether an object is a modal dialog: its items are the only ones read while it is open.
+    static func isModalDialog(_ object: AccessibleSnapshot) -> Bool {
+        guard object.states.contains("modal") else { return false }
+        let pageRole = object.xmlRoles?.split(separator: " ").first
+        return pageRole == "dialog" || pageRole == "alertdialog" || object.role == "dialog" || object.role == "alert"
     }
 
     static let rowRoles: Set<String> = ["table row", "tree table row"]
@@ -186,6 +198,7 @@ public enum ReviewTree {
         var containers: [EnteredContainer.Placed] = []
         var cell: TableCell?
         var within: [String] = []
+        var modal: String?
     }
 
     struct Builder {
@@ -203,6 +216,8 @@ public enum ReviewTree {
         var heading: Int?
         /// The containers around the node being read that take the focus themselves.
         var within: [String] = []
+        /// The innermost modal dialog around the node being read.
+        var modal: String?
 
         init(catalog: LocaleCatalog, locale: String) {
             self.catalog = catalog
@@ -278,8 +293,11 @@ public enum ReviewTree {
             // that the cursor follows the focus there to its first item.
             let focusable = object.states.contains("focusable") && AccessibleMapping.windowRole(object.role) != .document
             if focusable { within.append(object.id) }
+            let outerModal = modal
+            if ReviewTree.isModalDialog(object) { modal = object.id }
             defer {
                 heading = outerHeading
+                modal = outerModal
                 if focusable { within.removeLast() }
             }
             // What the items inside it were entered through (a group, a list, a table).
@@ -322,7 +340,7 @@ public enum ReviewTree {
                 element.accessible = true
                 builder.count += 1
                 builder.info[id] = Info(object: node.object.id, kinds: [], line: line, text: said, containers: builder.containers,
-                                        cell: builder.cell, within: builder.within)
+                                        cell: builder.cell, within: builder.within, modal: builder.modal)
                 elements.append(element)
             }
             // A block the text embeds (a web page's radio buttons, each a div) is a line of its
@@ -387,7 +405,7 @@ public enum ReviewTree {
             }
             count += 1
             info[object.id] = Info(object: object.id, kinds: kinds, line: line, text: element.label ?? element.value ?? "", containers: containers,
-                                   cell: cell, within: within)
+                                   cell: cell, within: within, modal: ReviewTree.isModalDialog(object) ? object.id : modal)
             return [element]
         }
 

@@ -198,6 +198,35 @@ enum ReviewFixtures {
         #expect(said(page) == ["Reduced motion", "Reduced motion. Switch Button. Off.", "Plain"])
     }
 
+    /// A modal dialog open on the page (`aria-modal`, the browsers' modal state) makes the rest
+    /// of it inert: only the dialog's items are read, the innermost dialog's when one opened
+    /// another; a dialog that is not modal leaves the page readable.
+    @Test func aModalDialogIsAllThatIsRead() {
+        typealias Page = ReviewFixtures
+        func page(modal: Bool, nested: Bool = false) -> AccessibleNode {
+            let states: Set<String> = modal ? ["visible", "sensitive", "modal"] : ["visible", "sensitive"]
+            var dialog: [AccessibleNode] = [
+                Page.node("title", "heading", name: "Add delivery address", level: 2),
+                Page.node("street", "entry", name: "Street", text: "", states: Page.focusable.union(["editable"])),
+            ]
+            if nested {
+                dialog.append(Page.node("confirm", "dialog", name: "Confirm", states: ["visible", "sensitive", "modal"], xmlRoles: "dialog", [
+                    Page.node("yes", "push button", name: "Yes", states: Page.focusable),
+                ]))
+            }
+            return Page.node("doc", "document web", name: "Shop", [
+                Page.node("intro", "heading", name: "Shop", level: 1),
+                Page.node("add", "push button", name: "Add address", states: Page.focusable),
+                Page.node("address", "dialog", name: "Add delivery address", states: states, xmlRoles: "dialog", dialog),
+                Page.node("footer", "link", name: "Contact", states: Page.focusable),
+            ])
+        }
+        func objects(_ root: AccessibleNode) -> [String] { ReviewTree.items(root, catalog: packagedCatalog, locale: "en").map(\.object) }
+        #expect(objects(page(modal: true)) == ["title", "street"])
+        #expect(objects(page(modal: true, nested: true)) == ["yes"])
+        #expect(objects(page(modal: false)) == ["intro", "add", "title", "street", "footer"])
+    }
+
     /// A switch is a form field for F in both browsers, never a button for B, though Chromium
     /// gives it a toggle button's role (Firefox a check box's); a toggle button is a button.
     @Test func aSwitchIsNoButton() {

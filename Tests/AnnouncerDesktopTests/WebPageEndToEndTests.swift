@@ -147,6 +147,29 @@ import Testing
         #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
     }
 
+    /// A web page's modal dialog (Tests/fixtures/desktop/dialog.html) in both browsers: opened
+    /// by its button, it says its name and role as its field takes the focus; while it is open
+    /// browse mode reads only it (Ctrl+Home its first line, Ctrl+End its last, nothing past
+    /// them), and once its Cancel closed it and gave the focus back, the page again.
+    @Test(arguments: ["firefox", "chromium"]) func aModalDialogIsAllBrowseModeReadsWhileItIsOpen(_ browser: String) async throws {
+        let (keys, said) = keysAndSpeech([
+            ("b", ["Add address. Button."]),
+            ("Return", ["New address. Dialog. Street. Text Field.", "Focus mode"]),
+            ("Escape", ["Browse mode. Street. Text Field."]),
+            ("ctrl+Home", ["New address: level 2. Heading."]),
+            ("Up", ["Top"]),
+            ("ctrl+End", ["Save. Button. Cancel. Button."]),
+            ("Down", ["Bottom"]),
+            ("Return", ["Out of Dialog. Add address. Button."]),
+            ("ctrl+End", ["Contact. Link."]),
+        ])
+        let spoken = try await desktopSession("browser.sh \(browser) dialog.html",
+                                              keys: ["wait:Addresses", "click", "seen:^SPEAK low [0-9]+ Addresses: level 1\\. Heading\\.$", "idle"] + keys,
+                                              kinds: ["focus", "echo", "default", "high", "low"])
+        let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
+        #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
+    }
+
     /// A web page's text area (Tests/fixtures/desktop/notes.html) in Firefox ESR: its lines by
     /// Up and Down, what Shift selects, Control+C, typing, and Shift with the arrows.
     @Test func aTextAreaIsReadAsItIsEdited() async throws {
