@@ -246,8 +246,9 @@ extension DesktopBridge {
                 _ = daemon.request(.echo(text: text, unit: unit, language: nil))
             case .activate(let object):
                 if let object = reviewObjects[object], answers(object) { ATSPI.doDefaultAction(object) }
-            case .focus(let object):
-                if let object = reviewObjects[object], answers(object) { ATSPI.grabFocus(object) }
+            case .focus(let id):
+                filter.focusAsked = id
+                if let object = reviewObjects[id], answers(object) { ATSPI.grabFocus(object) }
             case .stopSpeech:
                 readingUtterance = nil
                 _ = daemon.request(.stop)

@@ -218,7 +218,8 @@ public enum AccessibleMapping {
             }
         default: nil
         }
-        return kind.map { EnteredContainer($0, label: label) }
+        // A dialog says its description as it is entered, as NVDA says it as the dialog opens.
+        return kind.map { EnteredContainer($0, label: label, description: $0 == .dialog ? spokenText(container.description) : nil) }
     }
 
     /// A control a heading holds, said as the heading too: "Personal Information: level 3.

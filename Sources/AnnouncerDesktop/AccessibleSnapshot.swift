@@ -58,8 +58,10 @@ public struct AccessibleSnapshot: Sendable, Equatable {
         public var name: String
         public var xmlRoles: String?
         public var level: Int?
-        public init(id: String, role: String, name: String = "", xmlRoles: String? = nil, level: Int? = nil) {
-            self.id = id; self.role = role; self.name = name; self.xmlRoles = xmlRoles; self.level = level
+        /// Its description (`aria-describedby`), read for a dialog only.
+        public var description: String?
+        public init(id: String, role: String, name: String = "", xmlRoles: String? = nil, level: Int? = nil, description: String? = nil) {
+            self.id = id; self.role = role; self.name = name; self.xmlRoles = xmlRoles; self.level = level; self.description = description
         }
     }
 

@@ -127,6 +127,10 @@ public struct DesktopEventFilter: Sendable {
     /// The object the review cursor is on and what was said of it (docs/design.md §18): a
     /// change to it is said, as a change to the focus is. The bridge sets it as the cursor moves.
     public var reviewed: (id: String, element: Element)?
+    /// The object the review gave the focus (Enter or Space on the browse cursor's item), until
+    /// the next key: its focus, saying what the cursor said of it, is not said again. A focus
+    /// the application moved (Shift+Tab back to the item the review is on) is said.
+    public var focusAsked: String?
     /// Whether another window became active since the focus was said, and the window last
     /// activated (whether its title was said).
     private var windowSinceFocus = false
@@ -349,6 +353,7 @@ public struct DesktopEventFilter: Sendable {
         case .keyPressed:
             keyAfterFocus = true
             liveSaid = [:]
+            focusAsked = nil
         case .clipboard(let key):
             // Only in a text field: elsewhere the keys are the application's own.
             guard let focused, focused.element.traits.contains(.textEntry) else { break }
@@ -510,7 +515,9 @@ public struct DesktopEventFilter: Sendable {
         focusedContainers = inside + own
         focused = (object, element, now)
         windowSinceFocus = false
-        if let reviewed, reviewed.id == object.id, Self.saysTheSame(element, as: reviewed.element) { return requests + [.focusHeard(said)] }
+        if focusAsked == object.id, let reviewed, reviewed.id == object.id, Self.saysTheSame(element, as: reviewed.element) {
+            return requests + [.focusHeard(said)]
+        }
         return requests + [.focus(said)]
     }
 

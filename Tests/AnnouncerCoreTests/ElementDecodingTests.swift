@@ -11,6 +11,9 @@ import Testing
         let left = try element(#"{"label":"Send","left":[{"kind":"radioGroup"}]}"#)
         #expect(left.left == [EnteredContainer(.radioGroup)])
         #expect(try Element(json: left.json) == left)
+        let described = try element(#"{"label":"Street","entered":[{"kind":"dialog","label":"New address","description":"Where?"}]}"#)
+        #expect(described.entered == [EnteredContainer(.dialog, label: "New address", description: "Where?")])
+        #expect(try Element(json: described.json) == described)
         #expect(throws: FieldError.self) { try element(#"{"left":[{"kind":"room"}]}"#) }
         #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"box"}]}"#) }
         #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"group","colour":"red"}]}"#) }

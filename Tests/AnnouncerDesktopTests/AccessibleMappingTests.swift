@@ -142,6 +142,17 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         #expect(!AccessibleMapping.element(Object(id: "1", role: "push button", name: "Go", states: []), catalog: packagedCatalog, locale: "en").traits.contains(.notEnabled))
     }
 
+    /// A dialog entered says its description (`aria-describedby`) after its name and kind;
+    /// another container's description is not said.
+    @Test func aDialogEnteredSaysItsDescription() {
+        typealias Container = AccessibleSnapshot.Container
+        #expect(AccessibleMapping.enteredContainer(Container(id: "d", role: "dialog", name: "New address", xmlRoles: "dialog",
+                                                             description: "Where should we deliver?"))
+                == EnteredContainer(.dialog, label: "New address", description: "Where should we deliver?"))
+        #expect(AccessibleMapping.enteredContainer(Container(id: "g", role: "panel", name: "Crust", xmlRoles: "group", description: "Pick one"))
+                == EnteredContainer(.group, label: "Crust"))
+    }
+
     /// A named region (an accordion's panel) is said as entered, with its name; an unnamed one,
     /// which the page does not expose as a region, says nothing. A landmark is said by its kind,
     /// with its name when it has one; a form only when it is named (ARIA's form landmark).

@@ -151,6 +151,14 @@ import Testing
         _ = filter.receive(.focused(Self.compose), at: 0)
         _ = filter.due(at: 10)
         filter.reviewed = ("remember", AccessibleMapping.element(Self.remember, catalog: packagedCatalog, locale: "en"))
+        // The application moved the focus there itself (Shift+Tab after the review moved):
+        // said.
+        _ = filter.receive(.focused(Self.remember), at: 50)
+        #expect(words(filter.due(at: 60)) == ["focus Remember me. Check Box. Not Checked."])
+        _ = filter.receive(.focused(Self.compose), at: 70)
+        _ = filter.due(at: 80)
+        // The review gave it the focus (Enter on it): heard already.
+        filter.focusAsked = "remember"
         _ = filter.receive(.focused(Self.remember), at: 100)
         #expect(words(filter.due(at: 110)) == ["heard Remember me. Check Box. Not Checked."])
         var checked = Self.remember
@@ -159,6 +167,7 @@ import Testing
         // Checked before its focus came: the focus says what changed.
         let gift = Object(id: "gift", role: "check box", name: "Gift wrap")
         filter.reviewed = ("gift", AccessibleMapping.element(gift, catalog: packagedCatalog, locale: "en"))
+        filter.focusAsked = "gift"
         _ = filter.receive(.focused(Object(id: "gift", role: "check box", name: "Gift wrap", states: ["sensitive", "checked"])), at: 200)
         #expect(words(filter.due(at: 210)) == ["focus Gift wrap. Check Box. Checked."])
         // Another object: said.

@@ -148,13 +148,13 @@ import Testing
     }
 
     /// A web page's modal dialog (Tests/fixtures/desktop/dialog.html) in both browsers: opened
-    /// by its button, it says its name and role as its field takes the focus; while it is open
+    /// by its button, it says its name, role and description as its field takes the focus; while it is open
     /// browse mode reads only it (Ctrl+Home its first line, Ctrl+End its last, nothing past
     /// them), and once its Cancel closed it and gave the focus back, the page again.
     @Test(arguments: ["firefox", "chromium"]) func aModalDialogIsAllBrowseModeReadsWhileItIsOpen(_ browser: String) async throws {
         let (keys, said) = keysAndSpeech([
             ("b", ["Add address. Button."]),
-            ("Return", ["New address. Dialog. Street. Text Field.", "Focus mode"]),
+            ("Return", ["New address. Dialog. Where should we deliver? Street. Text Field.", "Focus mode"]),
             ("Escape", ["Browse mode. Street. Text Field."]),
             ("ctrl+Home", ["New address: level 2. Heading."]),
             ("Up", ["Top"]),

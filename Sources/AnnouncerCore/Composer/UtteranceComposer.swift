@@ -146,6 +146,11 @@ public struct UtteranceComposer: Sendable {
                 } else {
                     enteredPieces.append((kind, nil))
                 }
+                // Its description, a sentence of the page's own after its kind.
+                if let description = container.description.nonEmpty, description != container.label {
+                    enteredPieces += [(space, nil), (description, own)]
+                    if !words.endsSentence(description) { enteredPieces.append((period, nil)) }
+                }
             }
             let entered = LanguageSpan.spans(of: enteredPieces)
             if !text.isEmpty { spans = LanguageSpan.shifted(spans, by: entered.text.count + space.count) }

@@ -12,23 +12,29 @@ public struct EnteredContainer: Sendable, Equatable {
 
     public var kind: Kind
     public var label: String?
+    /// What the container says of itself beyond its name, said after its kind: a dialog's
+    /// description (`aria-describedby`), "New address. Dialog. Where should we deliver?".
+    public var description: String?
 
-    public init(_ kind: Kind, label: String? = nil) {
+    public init(_ kind: Kind, label: String? = nil, description: String? = nil) {
         self.kind = kind
         self.label = label
+        self.description = description
     }
 
     init(json: JSONValue, path: String) throws(FieldError) {
         let reader = try JSONObjectReader(json, path: path)
-        try reader.rejectUnknownKeys(allowed: ["kind", "label"])
+        try reader.rejectUnknownKeys(allowed: ["kind", "label", "description"])
         let kind = try reader.required("kind") { key throws(FieldError) in try reader.choice(key, Kind.allCases.map(\.rawValue)) }
         self.kind = Kind(rawValue: kind) ?? .group
         label = try reader.string("label", maximumBytes: Element.maximumTextBytes)
+        description = try reader.string("description", maximumBytes: Element.maximumTextBytes)
     }
 
     var json: JSONValue {
         var members: [String: JSONValue] = ["kind": .string(kind.rawValue)]
         if let label { members["label"] = .string(label) }
+        if let description { members["description"] = .string(description) }
         return .object(members)
     }
 

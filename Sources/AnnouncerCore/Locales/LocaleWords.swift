@@ -396,10 +396,11 @@ public struct LocaleWords: Sendable, Equatable {
         return (n < 0 ? "-" : "") + groups.joined(separator: separator)
     }
 
-    /// Whether `text` already ends a sentence: in this locale's period, or in another script's
-    /// full stop ("完成。" in an English sentence takes no "." after it).
+    /// Whether `text` already ends a sentence: in this locale's period, a question or
+    /// exclamation mark ("Delete the file? Button."), or another script's full stop ("完成。" in
+    /// an English sentence takes no "." after it).
     public func endsSentence(_ text: String) -> Bool {
-        text.hasSuffix(self[.period]) || text.last.map { "。．！？।॥؟".contains($0) } == true
+        text.hasSuffix(self[.period]) || text.last.map { "?!。．！？।॥؟".contains($0) } == true
     }
 
     /// A counted word's form for `count` in this locale (the word itself is its `other` form).
