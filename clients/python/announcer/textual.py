@@ -262,6 +262,11 @@ class AnnouncerApp(App):
         # Connected before the first screen is drawn: under `announce term`, the hand-off comes
         # before anything on the screen could be read.
         self._announcer_speaker().connect()
+        # A screen shown or gone back to (a modal dismissed) is said once it has been drawn with
+        # its focus: the key that closed the dialog may have been handled, and its sync run, while
+        # the dialog was still the screen (CI, on a loaded machine, never heard the screen gone
+        # back to).
+        self.screen_change_signal.subscribe(self, lambda _: self.call_after_refresh(self._announcer_sync_safely))
 
     def on_descendant_focus(self, event: events.DescendantFocus) -> None:
         # An input's text as the focus came: what is typed next is measured from it.

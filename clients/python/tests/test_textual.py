@@ -15,7 +15,7 @@ from announcer.textual import AnnouncerApp, describe   # Textual itself: tests/r
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "examples" / "textual"))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent / "apps"))
 from form import SignUp  # noqa: E402
-from library import Library  # noqa: E402
+from library import Confirm, Library  # noqa: E402
 
 
 def run(test):
@@ -133,6 +133,26 @@ def test_the_other_widgets_a_modal_dialog_and_a_notification(announcerd):
     ]
 
     assert heard_for_keys(Library, steps, announcerd) == steps
+
+
+def test_a_screen_gone_back_to_without_a_key_is_said():
+    """A dialog dismissed by the program itself (no key, no focus event of the user's): the
+    screen gone back to says its title and its focus once drawn."""
+    async def test():
+        with PrivateDaemon() as daemon, Heard(daemon.socket_path) as heard:
+            app = Library()
+            app.announcer_socket = daemon.socket_path
+            async with app.run_test() as pilot:
+                await heard.next_async(2)
+                app.push_screen(Confirm())
+                await pilot.pause()
+                opened = await heard.next_async(2)
+                app.pop_screen()
+                await pilot.pause()
+                return opened, await heard.next_async(2, timeout=10)
+    opened, back = asyncio.run(test())
+    assert opened == ["window Delete the book? Dialog.", "focus Delete. Button."]
+    assert back == ["window Library", "focus Selected: Books. Tab. 1 of 2."]
 
 
 class Search(AnnouncerApp, App):
