@@ -128,12 +128,26 @@ final class ReviewKeyboard {
         }
     }
 
-    /// The key code and modifiers of each grab a key needs (one per screen-reader modifier).
+    /// The key code and modifiers of each grab a key needs: one per screen-reader modifier, and
+    /// each again with every lock on (`lockMasks`).
     private func grabs(for key: ReviewKey) -> [Grab] {
         let code = announcer_atspi_keycode(key.name)
         guard code != 0 else { return [] }
         let held = (key.shift ? Self.shiftMask : 0) | (key.controlAlt ? Self.controlAltMask : key.control ? Self.controlMask : 0)
-        return key.modifier ? modifierMasks.map { Grab(keycode: code, modifiers: $0 | held) } : [Grab(keycode: code, modifiers: held)]
+        let modifiers = key.modifier ? modifierMasks.map { $0 | held } : [held]
+        return modifiers.flatMap { modifier in lockMasks.map { Grab(keycode: code, modifiers: modifier | $0) } }
+    }
+
+    /// X's Lock (Caps Lock on) and Mod2 (Num Lock on, as X's keymaps map it) masks.
+    static let capsLockMask: UInt32 = 2
+    static let numLockMask: UInt32 = 16
+
+    /// The locks a key is grabbed with too, each alone and together: X matches a grab's
+    /// modifiers exactly, and with Num Lock on (as many desktops start) every review key went
+    /// to the application instead. Caps Lock is no lock when it is the screen reader's modifier.
+    private var lockMasks: [UInt32] {
+        let locks = Self.modifierNames.contains("Caps_Lock") ? [Self.numLockMask] : [Self.numLockMask, Self.capsLockMask]
+        return locks.reduce([0]) { masks, lock in masks + masks.map { $0 | lock } }
     }
 
     /// A taken key pressed. It is answered once libatspi has returned, never inside its callback:

@@ -21,8 +21,12 @@ NAMED = {
     "backslash": "backslash", "semicolon": "semicolon", "apostrophe": "apostrophe", "comma": "comma", "period": "period",
     "slash": "slash",
     "numpadSlash": "KP_Divide", "numpadAsterisk": "KP_Multiply", "numpadMinus": "KP_Subtract", "numpadPlus": "KP_Add",
-    "numpadEnter": "KP_Enter", "numpadPeriod": "KP_Decimal",
-    **{f"numpad{digit}": f"KP_{digit}" for digit in range(10)},
+    # NVDA's numpad commands are its desktop layout's, Num Lock off: the keypad's keys as
+    # they are then (KP_Begin for 5). Pressed as KP_5, xdotool remaps a spare key code to it,
+    # and the display's keyboard was left taking no review key after it.
+    "numpadEnter": "KP_Enter", "numpadPeriod": "KP_Delete",
+    **dict(zip((f"numpad{digit}" for digit in range(10)),
+               ("KP_Insert", "KP_End", "KP_Down", "KP_Next", "KP_Left", "KP_Begin", "KP_Right", "KP_Home", "KP_Up", "KP_Prior"))),
     **{f"f{number}": f"F{number}" for number in range(1, 13)},
 }
 # NVDA's keys that Announcer answers as NVDA does in browse mode (ReviewKeyMap: its single keys,

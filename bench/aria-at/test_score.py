@@ -39,6 +39,7 @@ def test_a_later_run_of_a_plan_replaces_the_earlier(tmp_path):
 @pytest.mark.parametrize("name, pressed", [
     ("tab", "Tab"), ("shift+tab", "shift+Tab"), ("ins+tab", "Insert+Tab"), ("ins+space", "Insert+space"),
     ("ctrl+home", "ctrl+Home"), ("ctrl+end", "ctrl+End"), ("shift+three", "shift+3"), ("t", "t"), ("shift+t", "shift+t"),
+    ("numpad5", "KP_Begin"), ("ins+numpad5", "Insert+KP_Begin"), ("numpad8", "KP_Up"), ("numpadPeriod", "KP_Delete"),
     ("pageDown", "Next"), ("esc", "Escape"), ("enter", "Return"), ("ctrl+alt+left", "ctrl+alt+Left"), ("ins+z", "Insert+z"),
 ])
 def test_nvdas_key_names_are_pressed_as_xdotool_names_them(name, pressed):
