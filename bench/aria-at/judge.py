@@ -75,6 +75,8 @@ ROLE_WORDS: Dict[str, Tuple[str, ...]] = {
     "main": ("main", "main landmark"),
     "navigation": ("navigation", "navigation landmark"),
     "navigation landmark": ("navigation landmark", "navigation"),
+    # A combobox's popup, by what it is: a list box (said "List"), a grid, a tree, a dialog.
+    "popup": ("popup", "pop up", "list box", "listbox", "list", "grid", "tree", "dialog", "menu"),
 }
 # Longer role words that hold a shorter role's word: taken out before the shorter is looked for.
 COMPOUND_ROLES = ("radio button", "switch button", "toggle button", "menu button", "pop up button", "popup button",
@@ -307,11 +309,19 @@ class Context:
         container_roles = {claim.expected for claim in claims if claim.kind == "role" and claim.expected in CONTAINER_ROLES}
         element_roles = {claim.expected for claim in claims if claim.kind == "role" and claim.expected not in CONTAINER_ROLES}
         target, containers = "", []
+        # A name with no subject of its own is the name of the role asked just before it, as
+        # ARIA-AT's older plans pair them ("role 'group'", "name 'Sandwich Condiments'", "role
+        # 'checkbox'", "name 'All condiments'").
+        last_role = ""
         for claim in claims:
+            if claim.kind == "role":
+                last_role = claim.expected
             if claim.kind not in ("name", "nameAndRole") or not claim.expected:
                 continue
-            if claim.kind == "nameAndRole" or _is_container(claim.subject) or (not claim.subject and container_roles and not element_roles):
-                containers.append((claim.subject or next(iter(sorted(container_roles)), ""), claim.expected))
+            paired = not claim.subject and last_role in CONTAINER_ROLES and bool(element_roles)
+            if (claim.kind == "nameAndRole" or _is_container(claim.subject) or paired
+                    or (not claim.subject and container_roles and not element_roles)):
+                containers.append((claim.subject or (last_role if paired else next(iter(sorted(container_roles)), "")), claim.expected))
             elif not target:
                 target = claim.expected
         if not target:
@@ -403,6 +413,10 @@ def role(claim: Claim, said: Sequence[str], context: Context) -> Verdict:
     searched = _without(text, others)
     if any(_has(searched, word) for word in accepted):
         return Verdict(not claim.negative, f"role {expected!r} said in {where}")
+    # A landmark said by its kind ("Main landmark."), though a name of the page holds the kind's
+    # word (a heading "Main"): the word "landmark" is no page's name.
+    if any(word.endswith(" landmark") and _has(words(said), word) for word in accepted):
+        return Verdict(not claim.negative, f"role {expected!r} said as a landmark")
     if expected == "menu button" and _has(searched, "button") and any(_has(text, phrase) for phrase in MENU_BUTTON_PHRASES):
         return Verdict(not claim.negative, f"a button said to open a menu in {where}")
     return Verdict(claim.negative, f"role {expected!r} not said in {where} (accepted: {', '.join(accepted)})")
@@ -535,6 +549,10 @@ def boundary(claim: Claim, said: Sequence[str], context: Context) -> Verdict:
     """Entering or leaving a container: its role's word ("list", "banner landmark", "out of list")."""
     kind = claim.expected.strip().lower()
     accepted = ROLE_WORDS.get(kind, (kind,))
+    # Reached on the way to the element: a boundary said of another element the command
+    # stopped on is not the element's.
+    if context.target and not _segments(said, context.target, context.names):
+        return Verdict(False, f"{kind} boundary: the element {context.target!r} was not said")
     text = _without(words(said), context.names)
     others = [compound for compound in COMPOUND_ROLES if compound not in accepted and any(_has(" " + compound + " ", w) for w in accepted)]
     searched = _without(text, others)

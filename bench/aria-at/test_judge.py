@@ -164,6 +164,9 @@ def test_a_phrase_is_parsed_into_its_kind_and_words(phrase, claim):
 
 # What a person fails, said about the element the test reached (its assertions name it): (the
 # assertion judged, the test's other assertions, what was said, whether it conveys it).
+TRI_STATE = ["convey role 'group'", "convey name 'Sandwich Condiments'", "convey role 'checkbox'", "convey name ' All condiments'",
+             "convey state 'mixed'"]
+
 IN_CONTEXT = [
     # The role said of another element: the element reached was never named.
     ("convey role 'button'", ["convey name 'Print Page'"], ["No next button"], False),
@@ -232,6 +235,19 @@ IN_CONTEXT = [
      ["Mythical University. Heading level 1."], False),
     ("convey state of the link, 'current page'", ["convey name of the link, 'Overview'"], ["Overview. Link. Current page."], True),
     ("convey state of the link, 'current page'", ["convey name of the link, 'Overview'"], ["Overview. Link.", "Current page"], False),
+    # ARIA-AT's older plans pair each name with the role asked before it: the group's name is
+    # the group's, the check box's the element reached (the audit of 2026-12-05).
+    ("convey role 'checkbox'", TRI_STATE, ["Sandwich Condiments. Group. All condiments. Check Box. Mixed."], True),
+    ("convey state 'mixed'", TRI_STATE, ["Sandwich Condiments. Group. All condiments. Check Box. Mixed."], True),
+    ("convey role 'checkbox'", TRI_STATE, ["Sandwich Condiments. Group. Lettuce. Check Box. Mixed."], False),
+    ("convey state 'mixed'", TRI_STATE, ["Sandwich Condiments. Group. Lettuce. Check Box. Not Checked.", "All condiments. Check Box."], False),
+    # A combobox's popup by what it is: a list box said "List".
+    ("convey name of the popup ('Favorite Fruit')", ["convey role of the popup ('listbox')"],
+     ["Favorite Fruit. List. Selected: Choose a Fruit 1 of 13."], True),
+    ("convey name of the popup ('Favorite Fruit')", ["convey role of the popup ('listbox')"], ["Favorite Fruit. Combo Box. Collapsed."], False),
+    # A list's boundary said of another element the command stopped on is not the element's.
+    ("convey list boundary", ["convey name of the link, 'Campus Tours'"], ["About. Button. Collapsed. List Start."], False),
+    ("convey list boundary", ["convey name of the link, 'Campus Tours'"], ["Campus Tours. Link. List Start."], True),
     # A level.
     ("convey heading level 2", ["convey name 'Add Delivery Address'"], ["Add Delivery Address. Heading level 2."], True),
     ("convey heading level 2", ["convey name 'Add Delivery Address'"], ["Add Delivery Address. Heading.", "Level 2"], False),
@@ -245,6 +261,13 @@ def test_a_claim_is_judged_on_the_element_the_test_reached(phrase, about, said, 
     page = names([phrase, *about])
     verdict = judge_all([claims[0]], said, page, claims)[0]
     assert verdict.passed is passes, verdict.reason
+
+
+def test_a_landmark_said_by_its_kind_is_its_role_though_a_name_holds_the_word():
+    claims = [parse("convey role 'main'"), parse("convey role 'link'"), parse("convey name 'Bottom'")]
+    page = ["Main", "Bottom"]   # a heading "Main" on the page
+    assert judge_all(claims[:1], ["Main landmark. Bottom. Link."], page, claims)[0].passed
+    assert not judge_all(claims[:1], ["Main: level 2. Heading. Bottom. Link."], page, claims)[0].passed
 
 
 # One phrasing of each kind ARIA-AT's plans use (both formats, v1's sentences as read by
