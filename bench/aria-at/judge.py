@@ -461,6 +461,9 @@ def state(claim: Claim, said: Sequence[str], context: Context) -> Verdict:
     searched = _without(text, longer)
     if any(_has(searched, word) for word in accepted):
         return Verdict(not claim.negative, f"state {expected!r} said in {where}")
+    # Said just before the element's name, as its prefix: "Selected: Peter Müller. Tab."
+    if context.target and any(f"{word}: {context.target.lower()}" in utterance.lower() for utterance in said for word in accepted):
+        return Verdict(not claim.negative, f"state {expected!r} said before the name of the element {context.target!r}")
     return Verdict(claim.negative, f"state {expected!r} not said in {where} (accepted: {', '.join(accepted)})")
 
 

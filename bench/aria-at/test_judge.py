@@ -241,6 +241,10 @@ IN_CONTEXT = [
     ("convey state 'mixed'", TRI_STATE, ["Sandwich Condiments. Group. All condiments. Check Box. Mixed."], True),
     ("convey role 'checkbox'", TRI_STATE, ["Sandwich Condiments. Group. Lettuce. Check Box. Mixed."], False),
     ("convey state 'mixed'", TRI_STATE, ["Sandwich Condiments. Group. Lettuce. Check Box. Not Checked.", "All condiments. Check Box."], False),
+    # A state said as the name's prefix ("Selected: …"), and only just before that name.
+    ("convey state 'selected'", ["convey name of the tab, 'Peter Müller'"], ["Selected: Peter Müller. Tab. 4 of 4."], True),
+    ("convey state 'selected'", ["convey name of the tab, 'Peter Müller'"], ["Selected: Maria Ahlefeldt. Tab. 1 of 4.", "Peter Müller. Tab. 4 of 4."],
+     False),
     # A combobox's popup by what it is: a list box said "List".
     ("convey name of the popup ('Favorite Fruit')", ["convey role of the popup ('listbox')"],
      ["Favorite Fruit. List. Selected: Choose a Fruit 1 of 13."], True),
