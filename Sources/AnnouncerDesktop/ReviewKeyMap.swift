@@ -72,6 +72,8 @@ public enum ReviewKeyMap {
         "Right": .next, "Left": .previous, "Page_Down": .rotorNext, "Page_Up": .rotorPrevious,
         "Up": .sayLine, "Tab": .reportFocus,
         "a": .readAll, "w": .whereAmI, "t": .title, "Return": .activate, "KP_Enter": .activate,
+        // NVDA's Insert+keypad 5 (its desktop layout, Num Lock off or on): the item where the cursor is.
+        "KP_Begin": .sayLine, "KP_5": .sayLine,
     ]
     static let browseArrows: [String: ReviewCommand] = [
         "Down": .nextLine, "Up": .previousLine, "Right": .nextCharacter, "Left": .previousCharacter,

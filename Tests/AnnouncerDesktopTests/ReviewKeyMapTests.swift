@@ -17,6 +17,8 @@ import Testing
         Row(key: ReviewKey("Page_Down", modifier: true), mode: .desktop, command: .rotorNext),
         Row(key: ReviewKey("Page_Up", modifier: true), mode: .focus, command: .rotorPrevious),
         Row(key: ReviewKey("Up", modifier: true), mode: .browse, command: .sayLine),
+        Row(key: ReviewKey("KP_Begin", modifier: true), mode: .browse, command: .sayLine),
+        Row(key: ReviewKey("KP_5", modifier: true), mode: .desktop, command: .sayLine),
         Row(key: ReviewKey("Tab", modifier: true), mode: .desktop, command: .reportFocus),
         Row(key: ReviewKey("Down", modifier: true), mode: .desktop, command: nil),
         Row(key: ReviewKey("a", modifier: true), mode: .desktop, command: .readAll),

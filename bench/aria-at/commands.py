@@ -35,11 +35,11 @@ NAMED = {
 # page's own in both readers. Any other is pressed all the same, as an NVDA user's fingers
 # would press it, and the record says it is not Announcer's.
 ANSWERED = {
-    "tab", "shift+tab", "up", "down", "left", "right", "space", "enter", "ins+space", "ins+tab", "ins+up",
+    "tab", "shift+tab", "up", "down", "left", "right", "space", "enter", "ins+space", "ins+tab", "ins+up", "ins+numpad5",
     "ctrl+home", "ctrl+end", "ctrl+alt+left", "ctrl+alt+right", "ctrl+alt+up", "ctrl+alt+down",
 } | {prefix + key for prefix in ("", "shift+") for key in
      ("h", "k", "f", "b", "d", "t", "l", "x", "r", "e", "c", "u", "one", "two", "three", "four", "five", "six")}
-ANSWERED_IN_FOCUS_MODE = {"esc", "ins+space", "ins+tab", "ins+up"}
+ANSWERED_IN_FOCUS_MODE = {"esc", "ins+space", "ins+tab", "ins+up", "ins+numpad5"}
 # Where Announcer's answer to an NVDA key differs in kind from NVDA's.
 DIFFERS: Dict[str, str] = {}
 # How Announcer is put in a mode: NVDA+Space and Announcer's Insert+Space toggle it.
