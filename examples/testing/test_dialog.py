@@ -16,4 +16,4 @@ def test_the_dialog_starts_on_cancel_and_reads_its_buttons():
         reader.press("tab", "shift")
         assert reader.spoken == ["Delete. Button.", "Deletes them for good"]
         reader.previous()
-        assert reader.last_spoken == "Delete 3 files?. Heading."
+        assert reader.last_spoken == "Delete 3 files? Heading."

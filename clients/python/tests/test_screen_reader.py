@@ -27,7 +27,7 @@ def test_a_screen_speaks_its_first_focus_and_keys_move_through_it():
         assert reader.spoken == ["Cancel. Button."]
         reader.previous()
         reader.previous()
-        assert reader.last_spoken == "Delete 3 files?. Heading."
+        assert reader.last_spoken == "Delete 3 files? Heading."
 
 
 def test_settle_waits_for_the_hint_and_a_delayed_announcement():
