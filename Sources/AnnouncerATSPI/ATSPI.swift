@@ -340,12 +340,14 @@ enum ATSPI {
             if documentRoles.contains(role) { return found.reversed() }
             if role == "frame" || role == "application" || role == "window" { return [] }
             let read = attributes(parent.pointer, ["xml-roles", "level"])
-            // A dialog's description is said as it is entered: read for a dialog alone.
-            let pageRole = read["xml-roles"]?.split(separator: " ").first
-            let isDialog = role == "dialog" || pageRole == "dialog" || pageRole == "alertdialog"
-            found.append(AccessibleSnapshot.Container(id: parent.id, role: role, name: parent.name, xmlRoles: read["xml-roles"],
-                                                      level: read["level"].flatMap { Int($0) },
-                                                      description: isDialog ? string { atspi_accessible_get_description(parent.pointer, &$0) } : nil))
+            var container = AccessibleSnapshot.Container(id: parent.id, role: role, name: parent.name, xmlRoles: read["xml-roles"],
+                                                          level: read["level"].flatMap { Int($0) })
+            // A dialog's description is said as it is entered: read for what the mapping takes
+            // as a dialog alone.
+            if AccessibleMapping.enteredContainer(container)?.kind == .dialog {
+                container.description = string { atspi_accessible_get_description(parent.pointer, &$0) }
+            }
+            found.append(container)
             object = parent
         }
         return []

@@ -214,10 +214,7 @@ public struct DesktopReview: Sendable {
         case .whereAmI:
             // One line, said at once and cut off by the next key: the title, then the focus.
             var said = window.map(titleWords) ?? ""
-            if let focus = focused.map({ composer.compose($0.element).description }) {
-                if !said.isEmpty, !said.hasSuffix(words[.period]), said.last.map({ ".?!:".contains($0) }) != true { said += words[.period] }
-                said += (said.isEmpty ? "" : words[.space]) + focus
-            }
+            if let focus = focused.map({ composer.compose($0.element).description }) { said = sentences(said, focus) }
             return said.isEmpty ? [] : [.say(said, unit: .line)]
         case .sayLine:
             // Browse mode's line where the cursor is; elsewhere the focus, as NVDA says it.
@@ -244,8 +241,7 @@ public struct DesktopReview: Sendable {
             element.left = []
             let focus = composer.compose(element).description
             guard !focus.isEmpty else { return switched }
-            let joined = said + (said.last.map { ".?!:".contains($0) } == true ? "" : words[.period]) + words[.space] + focus
-            return [.say(joined, unit: .line)]
+            return [.say(sentences(said, focus), unit: .line)]
         case .nextLine, .previousLine:
             let forward = command == .nextLine
             let from = cursor.current
@@ -285,6 +281,14 @@ public struct DesktopReview: Sendable {
             }
             return (item.kinds.contains(.focusable) ? [.focus(object: item.object)] : []) + [.activate(object: item.object)]
         }
+    }
+
+    /// Two sentences said as one line: "Browse mode. Name: hi. Text Field." (a period after the
+    /// first unless it ends a sentence or a label already).
+    private func sentences(_ first: String, _ second: String) -> String {
+        guard !first.isEmpty else { return second }
+        let stop = first.hasSuffix(words[.period]) || first.last.map({ ".?!:".contains($0) }) == true ? "" : words[.period]
+        return first + stop + words[.space] + second
     }
 
     /// A line of items: one item is said as itself (with its hint), more as one line of text.
