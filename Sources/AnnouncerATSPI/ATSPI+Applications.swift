@@ -15,6 +15,11 @@ extension ATSPI {
         }
     }
 
+    /// The root object of `object`'s application, or nil when it cannot be had.
+    static func root(of object: UnsafeMutablePointer<AtspiAccessible>) -> AccessibleReference? {
+        (checked({ atspi_accessible_get_application(object, &$0) }) ?? nil).map { AccessibleReference(taking: $0) }
+    }
+
     /// Whether `child`, added to `parent`, is an application joining the desktop: `parent` is a
     /// root object in another application than `child`, and the desktop itself (its role: Qt
     /// names some of its own children by another bus name than their parent's). The role is

@@ -245,10 +245,10 @@ extension DesktopBridge {
             case .say(let text, let unit):
                 _ = daemon.request(.echo(text: text, unit: unit, language: nil))
             case .activate(let object):
-                if let object = reviewObjects[object], answers(object) { ATSPI.doDefaultAction(object) }
+                if let object = reviewObjects[object] { request(.activate, of: object) }
             case .focus(let id):
                 filter.focusAsked = id
-                if let object = reviewObjects[id], answers(object) { ATSPI.grabFocus(object) }
+                if let object = reviewObjects[id] { request(.focus, of: object) }
             case .stopSpeech:
                 readingUtterance = nil
                 _ = daemon.request(.stop)

@@ -43,6 +43,33 @@ extension DesktopBridge {
         act(triage.met(application))
     }
 
+    /// A focus event whose object could not be read: the application's focus is looked for
+    /// again (`EventTriage.focusUnread`), from its root.
+    func focusUnread(_ object: UnsafeMutablePointer<AtspiAccessible>, of application: String) {
+        guard let root = ATSPI.root(of: object) else { return }
+        if settings.logKeys { settings.log("announcer-atspi: a focus of \(application) could not be read; its focus is looked for") }
+        metApplications[application] = root
+        act(triage.focusUnread(application))
+    }
+
+    /// What the user's keys asked of an object (the review's focus, or its action): made now,
+    /// or, while its application is silent, once it answers (`EventTriage.holdRequest`).
+    func request(_ request: HeldRequest, of object: AccessibleReference) {
+        let application = ATSPI.application(of: object.pointer)
+        if triage.holdRequest(of: application) {
+            heldRequests[application, default: []].append((request, object))
+            return
+        }
+        // Timed out, it was asked all the same (the application takes it when it wakes), and
+        // is silent from now.
+        _ = timed(application) {
+            switch request {
+            case .focus: ATSPI.grabFocus(object)
+            case .activate: ATSPI.doDefaultAction(object)
+            }
+        }
+    }
+
     /// Whether calls to the application `object` is in may be made now.
     func answers(_ object: AccessibleReference) -> Bool {
         !triage.isSilent(ATSPI.application(of: object.pointer))
@@ -65,6 +92,8 @@ extension DesktopBridge {
                     DesktopBridge.current?.focusSearchDue()
                     return 0  // G_SOURCE_REMOVE
                 }
+            case .performHeldRequests(let application):
+                for (held, object) in heldRequests.removeValue(forKey: application) ?? [] { request(held, of: object) }
             case .readHeldFocus(let application):
                 guard let object = heldFocus.removeValue(forKey: application) else { continue }
                 lastFocused = object
@@ -99,17 +128,31 @@ extension DesktopBridge {
             forgetMetApplications()
             return
         }
-        act(triage.focusSearched(application, found: found != nil))
-        forgetMetApplications()
-        guard let object = found else { return }
+        guard let object = found else {
+            searched(application, found: nil)
+            return
+        }
         guard let snapshot = timed(application, { ATSPI.snapshot(object.pointer) }) else {
             // Silent now: held, and read once it answers, as a focus event's would be.
+            searched(application, found: object)
             hold(object, of: application)
             return
         }
-        guard let snapshot, triage.focusesSeen == focuses else { return }
+        guard triage.focusesSeen == focuses else { return }
+        // Found but not readable (still being exported): not found yet, looked for again.
+        guard let snapshot else {
+            searched(application, found: nil)
+            return
+        }
+        searched(application, found: object)
         lastFocused = object
         receive(.focused(snapshot))
+    }
+
+    private func searched(_ application: String, found: AccessibleReference?) {
+        if settings.logKeys { settings.log("announcer-atspi: \(application)'s focus \(found == nil ? "not found" : "found")") }
+        act(triage.focusSearched(application, found: found != nil))
+        forgetMetApplications()
     }
 
     /// The applications met whose focus is no longer to be looked for are let go.
@@ -143,6 +186,7 @@ extension DesktopBridge {
         for (application, result) in answers {
             if result == .gone {
                 heldFocus[application] = nil
+                heldRequests[application] = nil
                 metApplications[application] = nil
             }
             act(triage.probed(application, result, at: now))

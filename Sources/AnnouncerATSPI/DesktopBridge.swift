@@ -80,6 +80,9 @@ public final class DesktopBridge {
     /// and the probes' answers not yet taken (`DesktopBridge+Triage`).
     var triage = EventTriage()
     var heldFocus: [String: AccessibleReference] = [:]
+    /// What the user's keys asked of silent applications, in order (`request(_:of:)`).
+    var heldRequests: [String: [(HeldRequest, AccessibleReference)]] = [:]
+    enum HeldRequest { case focus, activate }
     /// The root of each application met whose focus is still to be looked for, and when.
     var metApplications: [String: AccessibleReference] = [:]
     /// The applications an event came from (logged once each, with --log-keys).
@@ -213,11 +216,17 @@ public final class DesktopBridge {
             if cost == .focus { hold(event, of: application) }
             return
         }
-        guard let desktopEvent = read else { return }
+        guard let desktopEvent = read else {
+            if cost == .focus { focusUnread(source, of: application) }
+            return
+        }
         receive(desktopEvent)
     }
 
     func receive(_ event: DesktopEvent) {
+        if settings.logKeys, case .focused(let object) = event {
+            settings.log("announcer-atspi: focus: \(object.role) \"\(object.name)\"")
+        }
         deliver(filter.receive(event, at: now))
         // A braille display follows the field's text and caret as it is edited (the reply read,
         // as every request's is, so that none pile up unread).

@@ -255,8 +255,11 @@ public struct DesktopEventFilter: Sendable {
         if case .focused = event, mayWaitLonger(at: now) {} else { requests = due(at: now) }
         switch event {
         case .focused(let object):
+            // The focus moved: a region's same words are news again. The same object focused
+            // again (the review's Space focuses the item it presses, which had the focus) is
+            // no move.
+            if object.id != lastFocus { liveSaid = [:] }
             lastFocus = object.id
-            liveSaid = [:]
             if AccessibleMapping.windowRole(object.role) == .document {
                 if focusedDocument != object.id { building = (object.id, now) }
                 focusedDocument = object.id

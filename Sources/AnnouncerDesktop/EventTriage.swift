@@ -54,6 +54,9 @@ public struct EventTriage: Sendable {
         case probe(application: String, afterMs: Milliseconds)
         /// The application answers again: read the focus it was holding.
         case readHeldFocus(application: String)
+        /// Carry out what the user's keys asked of the application while it was silent (the
+        /// review's focus or action), in order.
+        case performHeldRequests(application: String)
         /// Look for the application's focus (its active window's focused object), `afterMs` from
         /// now, and read it.
         case findFocus(application: String, afterMs: Milliseconds)
@@ -76,6 +79,7 @@ public struct EventTriage: Sendable {
     private struct Silence {
         var since: Milliseconds
         var holdsFocus = false
+        var holdsRequests = false
     }
 
     private var silent: [String: Silence] = [:]
@@ -145,6 +149,16 @@ public struct EventTriage: Sendable {
         return silent[application] == nil ? [.findFocus(application: application, afterMs: 0)] : []
     }
 
+    /// A focus event of `application` that could not be read (its object not yet exported, as
+    /// an application starting sends its first focus, or gone): the focus is unknown again, so
+    /// the application is looked for as one met is, a moment later (the event cleared every
+    /// search, and without another event its focus would never be said).
+    public mutating func focusUnread(_ application: String) -> [Action] {
+        guard silent[application] == nil else { return [] }
+        focusUnknown[application] = (0, 0)
+        return [.findFocus(application: application, afterMs: 250)]
+    }
+
     /// Whether to look for `application`'s focus now (a search counted), asked as `findFocus` is
     /// acted on: not once a focus came, nor while it is silent, nor past `focusSearches`.
     public mutating func searchesFocus(of application: String) -> Bool {
@@ -187,6 +201,14 @@ public struct EventTriage: Sendable {
         silent[application]?.holdsFocus = true
     }
 
+    /// A user's key asked `application`, silent now, for something (the review's focus or
+    /// action): kept, and carried out once it answers, never dropped. Whether it is silent.
+    public mutating func holdRequest(of application: String) -> Bool {
+        guard silent[application] != nil else { return false }
+        silent[application]?.holdsRequests = true
+        return true
+    }
+
     public mutating func probed(_ application: String, _ result: ProbeResult, at now: Milliseconds) -> [Action] {
         guard let silence = silent[application] else { return [] }
         switch result {
@@ -199,6 +221,7 @@ public struct EventTriage: Sendable {
         case .answered:
             silent[application] = nil
             var actions: [Action] = [.log("\(application) answers again after \(Int(now - silence.since)) ms")]
+            if silence.holdsRequests { actions.append(.performHeldRequests(application: application)) }
             if silence.holdsFocus, latestFocus == application { actions.append(.readHeldFocus(application: application)) }
             if focusUnknown[application] != nil { actions.append(.findFocus(application: application, afterMs: 0)) }
             return actions

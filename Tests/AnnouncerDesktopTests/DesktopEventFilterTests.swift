@@ -636,6 +636,28 @@ import Testing
         #expect(words(filter.due(at: 3_720)) == ["announce default Delivery on Friday"])
     }
 
+    /// The focus given again to the object that has it (browse mode's Space focuses the check
+    /// box it toggles, which had the focus; Firefox tells that focus after the region's first
+    /// telling) is no move: the region's second telling says nothing (a loaded machine's
+    /// Firefox said "Total: 12 euros" twice). A focus elsewhere makes the same words news.
+    @Test func aRegionIsNotSaidAgainForTheFocusGivenBackToTheSameObject() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        let box = Object(id: "gift", role: "check box", name: "Gift wrap", states: ["checked"])
+        _ = filter.receive(.focused(box), at: 0)
+        _ = filter.due(at: 100)
+        _ = filter.receive(Self.live("total", .polite, "Total: 12 euros", .settled), at: 200)
+        #expect(words(filter.due(at: 220)) == ["announce default Total: 12 euros"])
+        _ = filter.receive(.focused(box), at: 400)
+        _ = filter.due(at: 500)
+        _ = filter.receive(Self.live("total", .polite, "Total: 12 euros"), at: 600)
+        #expect(filter.due(at: 620).isEmpty)
+
+        _ = filter.receive(.focused(Object(id: "coupon", role: "push button", name: "Apply coupon")), at: 800)
+        _ = filter.due(at: 900)
+        _ = filter.receive(Self.live("total", .polite, "Total: 12 euros"), at: 1_000)
+        #expect(words(filter.due(at: 1_020)) == ["announce default Total: 12 euros"])
+    }
+
     /// Only the live regions of the page the focus is in speak: not another tab's, nor those of
     /// a page being built (Chromium says their first text as inserted, before the page's
     /// document takes the focus).

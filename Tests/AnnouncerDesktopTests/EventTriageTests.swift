@@ -90,6 +90,50 @@ import Testing
         #expect(!triage.isSilent(":1.2"))
     }
 
+    /// A focus event that could not be read (an application starting sends its first focus
+    /// before its objects can be read; the object may be gone) clears every search as any focus
+    /// event does: the application's focus is then looked for again, as when it was met, or it
+    /// would never be said when no other event comes (a GTK window whose focus came as the
+    /// bridge met it, on a loaded machine: nothing said in 30 s).
+    @Test func aFocusThatCouldNotBeReadIsLookedForAgain() {
+        var triage = EventTriage()
+        _ = triage.met(":1.2")
+        #expect(triage.decide(.focus, application: ":1.2", object: "a", focused: nil, reviewed: nil) == .read)
+        #expect(triage.wantsFocus(of: ":1.2") == false)
+        #expect(triage.focusUnread(":1.2") == [.findFocus(application: ":1.2", afterMs: 250)])
+        #expect(triage.wantsFocus(of: ":1.2") == true)
+        #expect(triage.searchesFocus(of: ":1.2") == true)
+        // Not found yet (its window not active): later, as for an application met.
+        #expect(triage.focusSearched(":1.2", found: false) == [.findFocus(application: ":1.2", afterMs: 250)])
+        // A focus event read since is the focus: no search is made.
+        _ = triage.decide(.focus, application: ":1.2", object: "b", focused: nil, reviewed: nil)
+        #expect(triage.searchesFocus(of: ":1.2") == false)
+        // A silent application is looked for once it answers, not now.
+        _ = triage.timedOut(":1.3", at: 0)
+        #expect(triage.focusUnread(":1.3") == [])
+    }
+
+    /// What a user's key asks of a silent application (browse mode's Tab gives the next link
+    /// the focus; Enter presses it) is kept and carried out once it answers, before its held
+    /// focus is read: a loaded machine's Firefox, silent a moment, lost a Tab. An application
+    /// that answers is asked at once; one that left the bus has nothing carried out.
+    @Test func whatAKeyAskedOfASilentApplicationIsDoneOnceItAnswers() {
+        var triage = EventTriage()
+        #expect(triage.holdRequest(of: ":1.2") == false)
+        _ = triage.timedOut(":1.2", at: 0)
+        #expect(triage.holdRequest(of: ":1.2") == true)
+        _ = triage.decide(.focus, application: ":1.2", object: "a", focused: nil, reviewed: nil)
+        #expect(triage.probed(":1.2", .answered, at: 900) == [.log(":1.2 answers again after 900 ms"),
+                                                               .performHeldRequests(application: ":1.2"),
+                                                               .readHeldFocus(application: ":1.2")])
+        // Answering, it holds nothing more.
+        _ = triage.timedOut(":1.2", at: 1_000)
+        #expect(triage.probed(":1.2", .answered, at: 1_100) == [.log(":1.2 answers again after 100 ms")])
+        _ = triage.timedOut(":1.3", at: 0)
+        #expect(triage.holdRequest(of: ":1.3") == true)
+        #expect(triage.probed(":1.3", .gone, at: 100) == [.log(":1.3 left the bus")])
+    }
+
     /// An application met (on the desktop as the bridge starts, or joining it) may hold a focus
     /// it sent no event of: it is looked for at once, again when a search timed out and the
     /// application answers, and again a moment later (250 ms, then twice as long) while none is
