@@ -218,6 +218,16 @@ enum ATSPI {
         // (which are every cell and the headers).
         if let place = object.tablePosition, let rows = tableRows(accessible) {
             object.position = AccessibleSnapshot.Position(index: place.row + 1, count: rows)
+        } else if let place = object.tablePosition {
+            // A web page's cell, in a row of its table: said by its row, column and headers.
+            object.cell = cellPlace(accessible, at: place)
+            if object.cell != nil { object.position = nil }
+        } else if !ReviewTree.cellRoles.contains(role), let parent = checked({ atspi_accessible_get_parent(accessible, &$0) }) ?? nil {
+            // What a cell holds that takes the focus itself (a grid's link): the cell's place.
+            defer { announcer_atspi_unref(parent) }
+            if ReviewTree.cellRoles.contains(string { atspi_accessible_get_role_name(parent, &$0) }), let place = tablePosition(parent) {
+                object.cell = cellPlace(parent, at: place)
+            }
         }
         if role.contains("menu item"), let action = atspi_accessible_get_action_iface(accessible) {
             let binding = string { atspi_action_get_key_binding(action, 0, &$0) }
@@ -246,6 +256,29 @@ enum ATSPI {
         defer { announcer_atspi_unref(text) }
         guard let count = checked({ atspi_text_get_character_count(text, &$0) }), count >= 0, count <= longestText else { return nil }
         return string { atspi_text_get_text(text, 0, count, &$0) }
+    }
+
+    /// A cell's place in a table whose rows are objects (its parent a row): the table, how many
+    /// rows and columns it has, and the headers of its column and row; nil for any other cell.
+    static func cellPlace(_ cell: UnsafeMutablePointer<AtspiAccessible>, at place: AccessibleSnapshot.TablePosition) -> AccessibleSnapshot.CellPlace? {
+        guard let row = checked({ atspi_accessible_get_parent(cell, &$0) }) ?? nil else { return nil }
+        defer { announcer_atspi_unref(row) }
+        guard string({ atspi_accessible_get_role_name(row, &$0) }) == "table row",
+              let table = checked({ atspi_accessible_get_parent(row, &$0) }) ?? nil else { return nil }
+        defer { announcer_atspi_unref(table) }
+        guard let grid = atspi_accessible_get_table_iface(table) else { return nil }
+        defer { announcer_atspi_unref(grid) }
+        guard let rows = checked({ atspi_table_get_n_rows(grid, &$0) }), let columns = checked({ atspi_table_get_n_columns(grid, &$0) }),
+              rows > place.row, columns > place.column else { return nil }
+        func header(_ read: (inout UnsafeMutablePointer<GError>?) -> UnsafeMutablePointer<AtspiAccessible>?) -> String? {
+            guard let header = checked(read) ?? nil else { return nil }
+            defer { announcer_atspi_unref(header) }
+            guard header != cell else { return nil }
+            return AccessibleMapping.spokenText(string { atspi_accessible_get_name(header, &$0) })
+        }
+        return AccessibleSnapshot.CellPlace(table: identifier(table), row: place.row, column: place.column, rows: Int(rows), columns: Int(columns),
+                                            columnHeader: header { atspi_table_get_column_header(grid, Int32(place.column), &$0) },
+                                            rowHeader: header { atspi_table_get_row_header(grid, Int32(place.row), &$0) })
     }
 
     /// How many rows the table a cell is in has.

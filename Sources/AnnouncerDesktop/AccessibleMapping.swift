@@ -36,6 +36,20 @@ public enum AccessibleMapping {
     /// Roles whose place in their group the bridge takes from the object's own `posinset` and
     /// `setsize` when a web page gives them: those above, and a radio button (its place among its
     /// siblings is not read, since that counts the labels between the buttons).
+    /// A table's cell, as NVDA says it: coming from `last` in the same table, its column's
+    /// header and number when the column changed, its row's when the row did; from elsewhere,
+    /// both. A header that is the cell's own text is not said again.
+    public static func cellContext(_ cell: AccessibleSnapshot.CellPlace, from last: AccessibleSnapshot.CellPlace?, label: String?) -> ElementContext {
+        let same = last?.table == cell.table ? last : nil
+        let columnMoved = same.map { $0.column != cell.column } ?? true
+        let rowMoved = same.map { $0.row != cell.row } ?? true
+        var headers: [String] = []
+        if columnMoved, let header = cell.columnHeader, header != label { headers.append(header) }
+        if rowMoved, let header = cell.rowHeader, header != label { headers.append(header) }
+        return .cell(headers: headers, row: rowMoved ? cell.row + 1 : nil, rows: cell.rows,
+                     column: columnMoved ? cell.column + 1 : nil, columns: cell.columns)
+    }
+
     public static let groupPositionedRoles: Set<String> = positionedRoles.union(["radio button"])
 
     /// The element for `object`. Its own words ("level 2", "expanded", "Control Q") are taken
@@ -161,6 +175,9 @@ public enum AccessibleMapping {
             // An object with nothing to say but its role still says its role.
             element.accessible = true
         }
+        // A web page's cell, or what in it has the focus: its headers, row and column (the focus
+        // moving within its table says only what changed: `DesktopEventFilter`).
+        if let cell = object.cell { element.context = cellContext(cell, from: nil, label: element.label) }
         return element
     }
 

@@ -73,6 +73,25 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     /// have no row objects: the cells are the table's children).
     public var tablePosition: TablePosition?
 
+    /// A cell of a table whose rows are objects (a web page's table or grid), read as it takes
+    /// the focus: which table, its row and column among the table's (from 0, the header row
+    /// counted), how many there are, and its column's and row's headers.
+    public var cell: CellPlace?
+
+    public struct CellPlace: Sendable, Equatable {
+        public var table: String
+        public var row: Int
+        public var column: Int
+        public var rows: Int
+        public var columns: Int
+        public var columnHeader: String?
+        public var rowHeader: String?
+        public init(table: String, row: Int, column: Int, rows: Int, columns: Int, columnHeader: String? = nil, rowHeader: String? = nil) {
+            self.table = table; self.row = row; self.column = column; self.rows = rows; self.columns = columns
+            self.columnHeader = columnHeader; self.rowHeader = rowHeader
+        }
+    }
+
     public struct TablePosition: Sendable, Equatable {
         public var row: Int
         public var column: Int

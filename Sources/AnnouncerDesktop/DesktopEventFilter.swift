@@ -516,6 +516,8 @@ public struct DesktopEventFilter: Sendable {
         let isDocument = AccessibleMapping.windowRole(object.role) == .document
         said.left = isDocument ? [] : EnteredContainer.left(from: focusedContainers, to: inside + own)
         focusedContainers = inside + own
+        // A cell within the table the focus was in: only what changed of its place.
+        if let cell = object.cell { said.context = AccessibleMapping.cellContext(cell, from: focused?.object.cell, label: element.label) }
         focused = (object, element, now)
         windowSinceFocus = false
         if focusAsked == object.id, let reviewed, reviewed.id == object.id, Self.saysTheSame(element, as: reviewed.element) {

@@ -318,17 +318,12 @@ public struct DesktopReview: Sendable {
     private func cellWords(_ item: ReviewItem, from: TableCell, direction: ReviewCursor.CellDirection) -> String {
         guard let cell = item.cell else { return "" }
         let across = direction == .left || direction == .right
-        var parts: [String] = []
-        if across, !cell.isHeader, let header = cell.columnHeader, header != from.columnHeader { parts.append(header) }
-        if !across, !cell.isHeader, let header = cell.rowHeader, header != from.rowHeader { parts.append(header) }
+        var headers: [String] = []
+        if across, !cell.isHeader, let header = cell.columnHeader, header != from.columnHeader { headers.append(header) }
+        if !across, !cell.isHeader, let header = cell.rowHeader, header != from.rowHeader { headers.append(header) }
         let inside = cursor.items.filter { $0.cell == cell }.map { composer.compose($0.reading).description }
-        parts.append(inside.isEmpty ? words[.blank] : inside.joined(separator: words[.space]))
-        parts.append(across ? words.tablePlace(.tableColumn, index: cell.column, count: cell.columns)
-                            : words.tablePlace(.tableRow, index: cell.row, count: cell.rows))
-        let period = words[.period]
-        return parts.enumerated().map { index, part in
-            index < parts.count - 1 && !part.hasSuffix(period) ? part + period : part
-        }.joined(separator: words[.space])
+        return composer.cell(inside.isEmpty ? words[.blank] : inside.joined(separator: words[.space]), headers: headers,
+                             row: across ? nil : cell.row, rows: cell.rows, column: across ? cell.column : nil, columns: cell.columns)
     }
 
     /// The window's title as a window is said ("Save changes? Dialog.").

@@ -19,6 +19,18 @@ import Testing
         #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"group","colour":"red"}]}"#) }
     }
 
+    /// A cell's context decodes and encodes back, with its row or its column left out (the
+    /// focus moved along one of them) or both given.
+    @Test func aCellsContextDecodesAndEncodesBack() throws {
+        let both = try element(#"{"label":"2 May","context":{"kind":"cell","headers":["Date","Monday"],"row":2,"rows":4,"column":1,"columns":3}}"#)
+        #expect(both.context == .cell(headers: ["Date", "Monday"], row: 2, rows: 4, column: 1, columns: 3))
+        #expect(try Element(json: both.json) == both)
+        let along = try element(#"{"label":"Bread","context":{"kind":"cell","rows":4,"column":2,"columns":3}}"#)
+        #expect(along.context == .cell(headers: [], row: nil, rows: 4, column: 2, columns: 3))
+        #expect(try Element(json: along.json) == along)
+        #expect(throws: FieldError.self) { try element(#"{"context":{"kind":"cell","rows":4,"columns":3,"span":2}}"#) }
+    }
+
     /// A range decodes and encodes back; a range upside down, unbounded or with a stray field is
     /// refused by its path.
     @Test func aRangeDecodesAndBadOnesAreRefused() throws {
@@ -113,6 +125,9 @@ import Testing
         BadCase(name: "unknown field", json: #"{"lable":"A"}"#, path: "element.lable", problem: "unknown field"),
         BadCase(name: "unknown container", json: #"{"container":"grid"}"#, path: "element.container", problem: "unknown container \"grid\"; expected one of list, landmark, series, tabBar, semanticGroup"),
         BadCase(name: "context index past count", json: #"{"context":{"kind":"series","index":4,"count":3}}"#, path: "element.context.index", problem: "index 4 is greater than count 3"),
+        BadCase(name: "cell row past its rows", json: #"{"context":{"kind":"cell","row":5,"rows":4,"columns":3}}"#, path: "element.context.row", problem: "expected a whole number from 1 to 4, got 5"),
+        BadCase(name: "cell header not a string", json: #"{"context":{"kind":"cell","headers":[1],"rows":4,"columns":3}}"#, path: "element.context.headers[0]", problem: "a header is a string"),
+        BadCase(name: "cell without its columns", json: #"{"context":{"kind":"cell","rows":4}}"#, path: "element.context.columns", problem: "required field is missing"),
         BadCase(name: "context without kind", json: #"{"context":{"index":1}}"#, path: "element.context.kind", problem: "required field is missing"),
         BadCase(name: "bad shape", json: #"{"shape":"star"}"#, path: "element.shape", problem: "expected \"rect\", \"roundedRect\", \"ellipse\" or {\"polygon\": [[x, y], …]}"),
         BadCase(name: "polygon of two points", json: #"{"shape":{"polygon":[[0,0],[1,1]]}}"#, path: "element.shape.polygon", problem: "expected 3 to 1024 points, got 2"),

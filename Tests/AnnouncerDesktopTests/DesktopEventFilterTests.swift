@@ -636,6 +636,35 @@ import Testing
         #expect(words(filter.due(at: 3_720)) == ["announce default Delivery on Friday"])
     }
 
+    /// A web grid's cell taking the focus (its arrows move it) says where it is as NVDA does:
+    /// coming into the table, its column's and row's headers, its row and its column; moving
+    /// along its row, its column's header and column; down its column, its row's header and
+    /// row; into another table, all again. A header cell does not say itself as its header.
+    @Test func aCellSaysItsHeadersAndPlaceAsTheFocusMovesInItsTable() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        func cell(_ id: String, _ name: String, table: String = "grid", row: Int, column: Int) -> Object {
+            var object = Object(id: id, role: "table cell", name: name)
+            object.cell = .init(table: table, row: row, column: column, rows: 4, columns: 3,
+                                columnHeader: ["Date", "Item", "Amount"][column], rowHeader: row == 0 ? nil : "Entry \(row)")
+            return object
+        }
+        var said: [String] = []
+        for (time, object) in [cell("a", "2 May", row: 1, column: 0), cell("b", "Bread", row: 1, column: 1), cell("c", "Milk", row: 2, column: 1),
+                               cell("d", "5 euros", row: 3, column: 2), cell("e", "Tea", table: "other", row: 3, column: 1),
+                               cell("f", "Item", table: "other", row: 0, column: 1)].enumerated() {
+            _ = filter.receive(.focused(object), at: Milliseconds(time * 1_000))
+            said += words(filter.due(at: Milliseconds(time * 1_000 + 500)))
+        }
+        #expect(said == [
+            "focus Date. Entry 1. 2 May. Row 2 of 4. Column 1 of 3.",
+            "focus Item. Bread. Column 2 of 3.",
+            "focus Entry 2. Milk. Row 3 of 4.",
+            "focus Amount. Entry 3. 5 euros. Row 4 of 4. Column 3 of 3.",
+            "focus Item. Entry 3. Tea. Row 4 of 4. Column 2 of 3.",
+            "focus Item. Row 1 of 4.",
+        ])
+    }
+
     /// The focus given again to the object that has it (browse mode's Space focuses the check
     /// box it toggles, which had the focus; Firefox tells that focus after the region's first
     /// telling) is no move: the region's second telling says nothing (a loaded machine's

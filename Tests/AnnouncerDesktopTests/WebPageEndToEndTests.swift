@@ -63,6 +63,33 @@ import Testing
         #expect(Array(heard.drop { $0 != said[0] }) == said)
     }
 
+    /// A grid whose cells take the focus (Tests/fixtures/desktop/grid.html: a roving tab index
+    /// the page's own script moves) in both browsers: in focus mode each cell says its column's
+    /// header and number when the column changed, its row's number when the row did, both as
+    /// the grid is entered and at Insert+Tab, for a cell and for the link a cell holds; browse
+    /// mode's table keys say the same by the same rule.
+    @Test(arguments: ["firefox", "chromium"]) func aGridsCellsSayTheirHeadersAndPlace(_ browser: String) async throws {
+        let (keys, said) = keysAndSpeech([
+            ("Tab", ["Before the grid. Link."]),
+            ("Tab", ["Expenses. Grid. Date. 2 May. Row 2 of 4. Column 1 of 3.", "Focus mode"]),
+            ("Right", ["Item. Bread. Column 2 of 3."]),
+            ("Down", ["Milk. Row 3 of 4."]),
+            ("End", ["Amount. 2 euros. Column 3 of 3."]),
+            ("ctrl+Home", ["Date. 2 May. Row 2 of 4. Column 1 of 3."]),
+            ("ctrl+End", ["Amount. 5 euros. Row 4 of 4. Column 3 of 3."]),
+            // A cell's link takes the focus itself: the cell's place, and the link's own mode.
+            ("Left", ["Item. Tea. Link. Column 2 of 3.", "Browse mode"]),
+            ("Insert+Tab", ["Expenses. Grid. Item. Tea. Link. Row 4 of 4. Column 2 of 3."]),
+            ("ctrl+alt+Left", ["Date. 9 May. Column 1 of 3."]),
+            ("ctrl+alt+Up", ["4 May. Row 3 of 4."]),
+        ])
+        let spoken = try await desktopSession("browser.sh \(browser) grid.html",
+                                        keys: ["wait:Grid", "click", "seen:^SPEAK low [0-9]+ Grid: level 1\\. Heading\\.$", "idle"] + keys,
+                                        kinds: Self.allKinds)
+        let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
+        #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
+    }
+
     /// A web page's values (Tests/fixtures/desktop/values.html) in both browsers: a slider's words
     /// as the page gives them (`aria-valuetext`), as it takes the focus and as it changes, and a
     /// native slider's fractional value as a person writes it (Chromium's 0.3 is a

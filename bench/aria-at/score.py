@@ -197,8 +197,12 @@ def verdicts(plan: Plan, test: Test, command: Command, said: List[str]) -> List[
     test's assertions name (all of them, those this command does not ask too)."""
     page_names = names([phrase for _, phrase in plan.assertions.values()]) + (SETUP_BUTTON,)
     asked = plan.asked(test, command)
-    about = [parse(plan.assertions[name][1]) for name, _ in test.assertions if name in plan.assertions]
-    about += [parse(plan.assertions[name][1]) for name, _ in command.exceptions if name in plan.assertions]
+    # What the command itself asks beyond the test names the element it reaches first (Shift+Tab
+    # back into a grid reaches its remembered first cell, not the last cell the test names).
+    own = [name for name, priority in command.exceptions if priority and name in plan.assertions]
+    about = [parse(plan.assertions[name][1]) for name in own]
+    about += [parse(plan.assertions[name][1]) for name, _ in test.assertions if name in plan.assertions and name not in own]
+    about += [parse(plan.assertions[name][1]) for name, priority in command.exceptions if not priority and name in plan.assertions]
     claims = [parse(phrase) for _, _, phrase in asked]
     found = []
     for (assertion, priority, phrase), claim, verdict in zip(asked, claims, judge_all(claims, judged(said), page_names, about)):

@@ -114,3 +114,25 @@ def test_a_sample_draws_the_same_commands_for_the_same_seed():
     assert score.sampled([plan], 2, 7) == score.sampled([plan], 2, 7)
     assert len(score.sampled([plan], 2, 7)) == 2
     assert score.sampled([plan], 10, 7) == score.sampled([plan], None, 1)
+
+
+def test_the_cell_a_command_asks_of_its_own_is_the_element_it_is_judged_on():
+    # ARIA-AT's grid: the test names the last cell (Up from after the grid), and Shift+Tab, which
+    # reaches the grid's remembered first cell, sets that cell's assertions aside and asks the
+    # first cell's: its row number is judged in the first cell's words, never the last's.
+    from aria_at import Command, Plan, Test
+    from score import verdicts
+    assertions = {"last": (1, "convey content of the cell, '$995,532.00'"), "first": (1, "convey content of the cell, '01-Jan-16'"),
+                  "row7": (2, "convey row number of the cell, '7'"), "row2": (2, "convey row number of the cell, '2'")}
+    back = Command("shift+tab", "focus", (("last", 0), ("row7", 0), ("first", 1), ("row2", 2)))
+    plan = Plan(name="grid", title="Grid", assertions=assertions,
+                tests=[Test(id="back", title="Back", setup="", assertions=(("last", 1), ("row7", 2), ("first", 0), ("row2", 0)),
+                            commands=(back,))], reference="/nowhere/grid.html")
+    passed = {verdict["assertion"]: verdict["passed"] for verdict in verdicts(plan, plan.tests[0], back,
+                                                                          ["Date. 01-Jan-16. Row 2 of 7. Column 1 of 5."])}
+    assert passed == {"first": True, "row2": True}
+    # The row said of another cell than the one reached is not the cell's.
+    passed = {verdict["assertion"]: verdict["passed"] for verdict in verdicts(plan, plan.tests[0], back,
+                                                                          ["01-Jan-16", "$995,532.00. Row 2 of 7."])}
+    assert passed == {"first": True, "row2": False}
+

@@ -132,7 +132,16 @@ public struct UtteranceComposer: Sendable {
             case .listStart, .listEnd, .landmarkStart, .landmarkEnd:
                 let word = words[Self.positionWord(context)]
                 text = text.isEmpty ? word : text + (words.endsSentence(text) ? "" : period) + space + word
+            case .cell(_, let row, let rows, let column, let columns):
+                text = cell(text, headers: [], row: row, rows: rows, column: column, columns: columns)
             }
+        }
+        // A cell's headers, before what it holds (the page's words, in its language).
+        if case .cell(let headers, _, _, _, _)? = context, !headers.isEmpty {
+            var said = cell("", headers: headers, row: nil, rows: 1, column: nil, columns: 1)
+            if !text.isEmpty, !words.endsSentence(said) { said += period }
+            spans = LanguageSpan.shifted(spans, by: said.count + space.count) + LanguageSpan.spans(of: [(said, own)]).spans
+            text = text.isEmpty ? said : said + space + text
         }
 
         // The containers the focus entered, outermost first, before all of it.
@@ -305,6 +314,19 @@ public struct UtteranceComposer: Sendable {
         case .search: .searchContainer
         case .form: .formContainer
         }
+    }
+
+    /// A table cell's words around what it holds (`text`): its headers before it, then its row
+    /// and its column, each when given: "Date. 2 May. Row 2 of 4. Column 1 of 3." (the focus
+    /// on a grid's cell, and the review's moves by cell, say a cell by this one rule).
+    public func cell(_ text: String, headers: [String], row: Int?, rows: Int, column: Int?, columns: Int) -> String {
+        let words = self.words
+        var parts = headers.filter { !$0.isEmpty } + (text.isEmpty ? [] : [text])
+        if let row { parts.append(words.tablePlace(.tableRow, index: row, count: rows)) }
+        if let column { parts.append(words.tablePlace(.tableColumn, index: column, count: columns)) }
+        return parts.enumerated().map { index, part in
+            index < parts.count - 1 && !words.endsSentence(part) ? part + words[.period] : part
+        }.joined(separator: words[.space])
     }
 
     private static func positionWord(_ context: ElementContext) -> LocaleWords.Word {
