@@ -18,7 +18,8 @@ import AnnouncerCore
 ///   listener must know which, and VoiceOver's "Adjustable." says neither) and their range ("0
 ///   to 255."); progress bars and scroll bars a percentage of their range.
 /// - A menu's item says "Menu Item." and its place in the menu ("2 of 4.").
-/// - Expandable rows and combo boxes say "expanded" or "collapsed" as their value.
+/// - Expandable rows say "expanded" or "collapsed" as their value; a combo box, as a disclosure
+///   does, after its role ("Pop Up Button. Collapsed.").
 /// - A password field never says its text.
 /// - A web page's controls say what VoiceOver says of them: a select or combo box its chosen
 ///   option and "Pop Up Button."; a radio button its place in its group ("2 of 3."); an empty
@@ -84,7 +85,7 @@ public enum AccessibleMapping {
             if let position = object.position { element.context = .series(index: position.index, count: position.count) }
         case "combo box":
             element.traits = [.button, .popUpButton]
-            element.value = spokenText(object.valueText) ?? spokenText(object.text) ?? expansion(states, words)
+            element.value = spokenText(object.valueText) ?? spokenText(object.text)
         case "menu item":
             element.traits = [.button, .menuItem]
             if let position = object.position { element.context = .series(index: position.index, count: position.count) }
@@ -142,9 +143,9 @@ public enum AccessibleMapping {
             // Windows, dialogs, panels and roles with no trait of their own: their words only.
             break
         }
-        // A button or link that shows more (a disclosure, a menu button) says whether it does.
-        if element.traits.contains(.button) || element.traits.contains(.link), !element.traits.contains(.popUpButton),
-           states.contains("expandable") {
+        // A button or link that shows more (a disclosure, a menu button, a combo box's popup) says
+        // whether it does.
+        if element.traits.contains(.button) || element.traits.contains(.link), states.contains("expandable") {
             element.traits.insert(states.contains("expanded") ? .expanded : .collapsed)
         }
         if object.role.hasPrefix("list") || object.role.hasPrefix("tree") || object.role.hasPrefix("table") || object.role == "page tab",

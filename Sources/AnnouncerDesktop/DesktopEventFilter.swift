@@ -295,6 +295,10 @@ public struct DesktopEventFilter: Sendable {
                     pendingLatest = now
                     pending = object
                     pendingDeselection = true
+                } else if element.label == nil, focused.element.label != nil {
+                    // Its name gone with nothing in its place: the object going away (Firefox's
+                    // link as it leaves the page, read as "Link."), no news of it.
+                    break
                 } else if element != focused.element {
                     self.focused = (object, element, now)
                     requests.append(.focus(Self.changed(element, from: focused.element)))

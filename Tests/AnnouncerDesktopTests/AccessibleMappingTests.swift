@@ -95,9 +95,12 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         Row(object: Object(id: "1", role: "alert", name: "Disk full"), spoken: "Disk full"),
         // A web page's controls, as Chromium and Firefox give them.
         Row(object: Object(id: "1", role: "combo box", name: "Shipping speed", states: sensitive.union(["expandable"]), valueText: "Express", text: "\u{FFFC}"),
-            spoken: "Shipping speed: Express. Pop Up Button."),
+            spoken: "Shipping speed: Express. Pop Up Button. Collapsed."),
+        // Its state is the state's word, never its value (an ARIA combo box with no text yet).
         Row(object: Object(id: "1", role: "combo box", name: "Shipping speed", states: sensitive.union(["expandable"]), text: "\u{FFFC}"),
-            spoken: "Shipping speed: collapsed. Pop Up Button."),
+            spoken: "Shipping speed. Pop Up Button. Collapsed."),
+        Row(object: Object(id: "1", role: "combo box", name: "Favorite Fruit", states: sensitive.union(["expandable", "expanded"]), text: "Apple"),
+            spoken: "Favorite Fruit: Apple. Pop Up Button. Expanded."),
         Row(object: Object(id: "1", role: "radio button", name: "Bank transfer", states: sensitive.union(["checked"]), position: .init(index: 2, count: 3)),
             spoken: "Bank transfer. Radio Button. Checked. 2 of 3."),
         Row(object: Object(id: "1", role: "entry", name: "Email", text: "", placeholder: "you@example.com"), spoken: "Email: you@example.com. Text Field.",
@@ -241,7 +244,7 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         Row(object: Object(id: "1", role: "tree table row", name: "Posteingang", states: sensitive.union(["expandable", "expanded"]), position: .init(index: 1, count: 2)),
             spoken: "Posteingang: ausgeklappt 1 von 2."),
         Row(object: Object(id: "1", role: "menu item", name: "Beenden", accelerator: "<Primary>q"), spoken: "Beenden. Menüeintrag.", hint: "Steuerung Q"),
-        Row(object: Object(id: "1", role: "combo box", name: "Größe", states: sensitive.union(["expandable"])), spoken: "Größe: eingeklappt. Einblendmenü."),
+        Row(object: Object(id: "1", role: "combo box", name: "Größe", states: sensitive.union(["expandable"])), spoken: "Größe. Einblendmenü. Eingeklappt."),
     ])
     func speaksGerman(_ row: Row) {
         let german = UtteranceComposer(catalog: packagedCatalog, locale: "de", hintStyle: .keyboard)

@@ -212,6 +212,14 @@ import Testing
         // A change that says nothing new, or to another object, is not spoken.
         #expect(filter.receive(.changed(checked), at: 600).isEmpty)
         #expect(filter.receive(.changed(Object(id: "elsewhere", role: "label", name: "Clock 12:01")), at: 700).isEmpty)
+        // Its name gone with nothing in its place is the object going away (Firefox's link as
+        // its page is left, read as "Link." on a loaded machine): not said.
+        var gone = checked
+        gone.name = ""
+        #expect(filter.receive(.changed(gone), at: 800).isEmpty)
+        // A new name is.
+        gone.name = "Forget me"
+        #expect(words(filter.receive(.changed(gone), at: 900)) == ["focus Forget me. Check Box. Checked."])
     }
 
     /// A slider's step says its new value alone, as NVDA and Orca do; a change to more than its

@@ -222,7 +222,7 @@ import Testing
         ])
         #expect(said == [
             ["speak Lettuce. Check Box. Not Checked."], ["say No next check box (word)"], ["speak Name. Text Field."],
-            ["speak Thin. Radio Button. Checked."], ["speak Size: Large. Pop Up Button."], ["speak Help. Link."],
+            ["speak Thin. Radio Button. Checked."], ["speak Size: Large. Pop Up Button. Collapsed."], ["speak Help. Link."],
             ["say No previous unvisited link (word)"], ["speak Thin. Radio Button. Checked."],
         ])
     }

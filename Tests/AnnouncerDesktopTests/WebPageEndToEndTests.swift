@@ -23,9 +23,9 @@ import Testing
             ("Tab", [email]),                                                    // its placeholder, and required
             ("Tab", ["Card number: 1234. Text Field. Invalid data."]),           // aria-invalid
             // A combo box takes the arrows: focus mode stays, as NVDA's automatic focus mode does.
-            ("Tab", ["Shipping speed: Express. Pop Up Button."]),                // the chosen option
-            ("Down", ["Shipping speed: Overnight. Pop Up Button."]),             // another option chosen
-            ("Escape", ["Browse mode. Shipping speed: Overnight. Pop Up Button."]),
+            ("Tab", ["Shipping speed: Express. Pop Up Button. Collapsed."]),     // the chosen option, its list shut
+            ("Down", ["Shipping speed: Overnight. Pop Up Button. Collapsed."]),  // another option chosen
+            ("Escape", ["Browse mode. Shipping speed: Overnight. Pop Up Button. Collapsed."]),
             // A radio button takes the arrows too (they check the next in its group): focus mode.
             ("Tab", ["Payment. Group. Card. Radio Button. Checked. 1 of 3.", "Focus mode"]),   // its group entered
             ("Tab", ["Out of Group. Gift wrap. Check Box. Not Checked.", "Browse mode"]),     // the group left
