@@ -539,7 +539,12 @@ public struct DesktopEventFilter: Sendable {
     /// the focus back to its object when a keyboard grab ends (the review's keys are grabbed
     /// on the X display): the user has not moved.
     private func isRepeat(_ object: AccessibleSnapshot, at now: Milliseconds) -> Bool {
-        guard let focused, focused.object.id == object.id, focused.element == element(object) else { return false }
+        guard let focused, focused.object.id == object.id else { return false }
+        // Given back with its name gone (Firefox's link, as the page it leads away from is left,
+        // after the grab of the key that followed it: "Link."), it is going away: no news.
+        let said = element(object)
+        if said.label == nil, focused.element.label != nil { return true }
+        guard focused.element == said else { return false }
         return now - focused.at < duplicateMs || !windowSinceFocus
     }
 
