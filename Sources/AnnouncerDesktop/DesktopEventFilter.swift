@@ -295,9 +295,7 @@ public struct DesktopEventFilter: Sendable {
                     pendingLatest = now
                     pending = object
                     pendingDeselection = true
-                } else if element.label == nil, focused.element.label != nil {
-                    // Its name gone with nothing in its place: the object going away (Firefox's
-                    // link as it leaves the page, read as "Link."), no news of it.
+                } else if Self.isGoingAway(element, said: focused.element) {
                     break
                 } else if element != focused.element {
                     self.focused = (object, element, now)
@@ -538,12 +536,17 @@ public struct DesktopEventFilter: Sendable {
     /// within `duplicateMs`, or at any time when no window became active since. A toolkit gives
     /// the focus back to its object when a keyboard grab ends (the review's keys are grabbed
     /// on the X display): the user has not moved.
+    /// The focused object read again with its name gone and nothing in its place (Firefox's
+    /// link as the page it leads away from is left, changed or given the focus back after the
+    /// key's grab: "Link."): it is going away, no news of it.
+    static func isGoingAway(_ element: Element, said: Element) -> Bool {
+        element.label == nil && said.label != nil
+    }
+
     private func isRepeat(_ object: AccessibleSnapshot, at now: Milliseconds) -> Bool {
         guard let focused, focused.object.id == object.id else { return false }
-        // Given back with its name gone (Firefox's link, as the page it leads away from is left,
-        // after the grab of the key that followed it: "Link."), it is going away: no news.
         let said = element(object)
-        if said.label == nil, focused.element.label != nil { return true }
+        if Self.isGoingAway(said, said: focused.element) { return true }
         guard focused.element == said else { return false }
         return now - focused.at < duplicateMs || !windowSinceFocus
     }
