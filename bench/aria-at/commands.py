@@ -1,6 +1,8 @@
 """NVDA's commands, as ARIA-AT names them ("shift+tab", "ins+up", "down down"), as the keys that
 do the same in Announcer (xdotool's names, pressed with the Python kit's `press`), and what
-differs where Announcer has no such key. Printed per plan by `score.py --commands`."""
+differs where Announcer has no such key; and as the keys that do the same in Orca (its desktop
+layout: structural navigation, where am I, flat review), where Orca has one. Printed per plan by
+`score.py --commands`."""
 from __future__ import annotations
 
 from typing import Dict, List, Tuple
@@ -47,6 +49,23 @@ TOGGLE_MODE = "Insert+space"
 MODE_WORDS = {"browse": "Browse mode", "focus": "Focus mode"}
 
 
+# NVDA's commands that Orca 43 (its desktop layout) does with other keys: its landmark key is m,
+# its form field Orca+Tab, its table cells Alt+Shift+arrows, its browse/focus toggle Orca+A, its
+# report of the focus where am I (KP_Enter), its say all KP_Add, its current line flat review's
+# KP_8 (Num Lock off: KP_Up). Every other command is the same key in both readers.
+ORCA_KEYS = {
+    "d": "m", "shift+d": "shift+m", "f": "Insert+Tab", "shift+f": "Insert+shift+Tab",
+    "ctrl+alt+left": "alt+shift+Left", "ctrl+alt+right": "alt+shift+Right", "ctrl+alt+up": "alt+shift+Up",
+    "ctrl+alt+down": "alt+shift+Down", "ins+space": "Insert+a", "ins+tab": "KP_Enter", "ins+numpad5": "KP_Enter",
+    "ins+up": "KP_Up", "ins+down": "KP_Add",
+}
+# Where Orca has no command that does what NVDA's does: its key is pressed all the same.
+ORCA_DIFFERS = {
+    "comma": "comma: Orca has no command to leave a container; pressed as NVDA's key",
+    "ins+numpad6": "ins+numpad6: Orca's KP_6 reviews the next word, not the next object",
+}
+
+
 def key(name: str) -> str:
     """One of ARIA-AT's key names ("ctrl+home") as xdotool's ("ctrl+Home"); ValueError for a name
     that is none of NVDA's keys."""
@@ -59,6 +78,17 @@ def key(name: str) -> str:
 def keys(command: str) -> List[str]:
     """ARIA-AT's command ("down down": Down twice) as the keys to press, in order."""
     return [key(name) for name in command.split()]
+
+
+def orca_keys(command: str) -> List[str]:
+    """ARIA-AT's command as the keys that do the same in Orca, in order."""
+    return [ORCA_KEYS.get(name) or key(name) for name in command.split()]
+
+
+def orca_differences(command: str, mode: str = "browse") -> str:
+    """What differs from NVDA for the command's keys in Orca: "" when Orca has each command."""
+    return "; ".join(ORCA_DIFFERS[name] for name in command.split()
+                     if name in ORCA_DIFFERS and not (mode == "focus" and not name.startswith("ins+")))
 
 
 def differences(command: str, mode: str = "browse") -> str:

@@ -7,7 +7,7 @@ assertions with what was said.
     git clone https://github.com/w3c/aria-at /some/where/aria-at
     PYTHONPATH=clients/python ANNOUNCERD=... ANNOUNCER_ATSPI=... \\
         python3 bench/aria-at/score.py --aria-at /some/where/aria-at [--browser chromium|firefox|both] \\
-        [--plans a,b] [--json FILE] [--commands]
+        [--plans a,b] [--json FILE] [--commands] [--reader announcer|orca]
 
 The plans, their pages and their assertions are ARIA-AT's own, read from a clone of
 w3c/aria-at (--aria-at PATH, or ARIA_AT=PATH): nothing of them is kept in this repository.
@@ -17,6 +17,11 @@ it loads, is pressed; or the plan's page when the test has no setup), the setup'
 waited for, the mode is set (Insert+Space when it is not the command's), and the keys are pressed.
 Everything said from the first key until speech settles is what the assertions are judged on.
 Every wait is on speech (the kit's press and settle), bounded.
+
+With --reader orca, Orca 43 (Debian's) reads the same pages instead, on the same runner and judge:
+each NVDA command pressed as Orca's key for it (commands.py's ORCA_KEYS; where Orca has none,
+NVDA's key, and the record says so), its speech heard through announcerd's SSIP door. Each record
+holds the milliseconds from the command's last key to the first thing said (`first_ms`).
 """
 from __future__ import annotations
 
@@ -35,11 +40,20 @@ from typing import Dict, List, Optional, Set, Tuple
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from aria_at import Command, Plan, Test, plan_folders, read_plan  # noqa: E402
-from commands import MODE_WORDS, TOGGLE_MODE, differences, keys, table  # noqa: E402
+from commands import MODE_WORDS, TOGGLE_MODE, differences, keys, orca_differences, orca_keys, table  # noqa: E402
 from judge import describe, judge_all, names, parse  # noqa: E402
 
 PRIORITIES = {1: "MUST", 2: "SHOULD", 3: "MAY"}
 BROWSERS = ("chromium", "firefox")
+READERS = ("announcer", "orca")
+# Orca's browse/focus toggle (Orca+A); pressed again within Orca's double-click time it makes
+# focus mode sticky instead, so a second press waits that long (its settings' default, 0.5 s).
+ORCA_TOGGLE_MODE = "Insert+a"
+ORCA_DOUBLE_CLICK = 0.6
+ORCA_LOADED = "Finished loading"   # Orca's words once a page has loaded
+# Orca answers later than Announcer (its speech generation in Python, and a web page's events
+# queued behind each other): how long a key that says nothing is waited for.
+ORCA_SILENCE = 3.0
 SETUP_BUTTON = "Run Test Setup"   # ARIA-AT's reference pages: the button that runs the setup
 FOCUS_WAIT = 5.0                  # seconds a setup's focus is waited for
 # Where am I (Insert+W) starts with the window's title, "Page - Chromium." or "Page — Mozilla
@@ -63,6 +77,8 @@ def judged(said: List[str]) -> List[str]:
 def arguments() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--browser", choices=(*BROWSERS, "both"), default="both")
+    parser.add_argument("--reader", choices=READERS, default="announcer",
+                        help="the screen reader: Announcer (default), or Orca speaking through announcerd's SSIP door")
     parser.add_argument("--plans", help="comma-separated plan folders (default: every plan of the clone)")
     parser.add_argument("--aria-at", dest="aria_at", metavar="PATH", default=os.environ.get("ARIA_AT"),
                         help="a clone of w3c/aria-at (default: $ARIA_AT): its plans, pages and assertions")
@@ -93,9 +109,10 @@ def chosen_plans(args: argparse.Namespace) -> List[Plan]:
 class Runner:
     """One browser in a headless desktop with Announcer, running commands on fresh pages."""
 
-    def __init__(self, browser: str, pages: str, silence: float) -> None:
+    def __init__(self, browser: str, pages: str, silence: float, reader: str = "announcer") -> None:
         from announcer.testing import Desktop
         self.browser = browser
+        self.reader = reader
         # A short address to type: a folder of one link to the pages.
         self.folder = tempfile.mkdtemp(prefix="aa.")
         os.symlink(pages, os.path.join(self.folder, "p"))
@@ -104,8 +121,9 @@ class Runner:
         blank = os.path.join(self.folder, "start.html")
         with open(blank, "w") as file:
             file.write("<!DOCTYPE html><html lang=en><title>Start</title><h1>Start</h1></html>")
-        self.desktop = Desktop.browser(blank, browser=browser, silence=silence, quiet=0.3, timeout=15.0,
-                                       ready="Start")
+        self.desktop = Desktop.browser(blank, browser=browser, silence=max(silence, ORCA_SILENCE) if reader == "orca" else silence,
+                                       quiet=0.3, timeout=15.0,
+                                       ready="Start", reader=reader)
         self.desktop.start()
 
     def close(self) -> None:
@@ -128,16 +146,22 @@ class Runner:
         # The address bar, said as it takes the focus; a browser still starting may miss the
         # first Ctrl+L (Firefox's first page was then typed into nothing), so it is pressed
         # again when no field was said (pressed in the bar, it only selects the address).
-        if not any("Text Field" in said for said in desktop.press("ctrl+l")):
+        said = desktop.press("ctrl+l")
+        if not any("text field" in text.lower() for text in said) if self.reader == "announcer" else not said:
             desktop.press("ctrl+l")
         desktop.type(self.address(page), delay_ms=1)
         start = len(desktop.speech)
         desktop.press("Return")
+        if self.reader == "orca":
+            self._until_focus(start, ORCA_LOADED)  # Return before the page has loaded reloads it
         if setup:
             self._until_focus(start, SETUP_BUTTON)
             start = len(desktop.speech)
             desktop.press("Return")
-        self._until_focus(start, None)
+            self._until_focus(start, None)
+        else:
+            # Orca says when a page has loaded; Announcer's page's first item is its sign.
+            self._until_focus(start, ORCA_LOADED if self.reader == "orca" else None)
         return [text for _, text in desktop.speech[start:]]
 
     def _until_focus(self, start: int, text: Optional[str]) -> None:
@@ -147,6 +171,8 @@ class Runner:
 
         def arrived() -> bool:
             speech = self.desktop.speech[start:]
+            if self.reader == "orca":   # Orca's speech has no kinds: anything said, or the text
+                return any(text is None or text in said for _, said in speech)
             loaded = max((index for index, (kind, _) in enumerate(speech) if kind == "low"), default=-1)
             return any(kind == "focus" and (text is None or text in said) for kind, said in speech[loaded + 1:])
 
@@ -159,6 +185,8 @@ class Runner:
     def mode(self, said: List[str], wanted: str) -> List[str]:
         """Puts Announcer in `wanted` mode if the load did not ("Focus mode" said last, or
         browse mode, the web document's first mode); returns what the switch said."""
+        if self.reader == "orca":
+            return self._orca_mode(wanted)
         current = "browse"
         for text in said:
             for name, word in MODE_WORDS.items():
@@ -168,27 +196,52 @@ class Runner:
             return []
         return self.desktop.press(TOGGLE_MODE)
 
+    def _orca_mode(self, wanted: str) -> List[str]:
+        """Orca's mode set to `wanted` by its toggle, which says the mode it leaves Orca in
+        (Orca's own switches into focus mode as a field takes the focus are not all said)."""
+        said = self._orca_toggle()
+        if not any(MODE_WORDS[wanted].lower() in text.lower() for text in said):
+            time.sleep(ORCA_DOUBLE_CLICK)
+            said += self._orca_toggle()
+        return said
+
+    def _orca_toggle(self) -> List[str]:
+        """Orca's toggle pressed, and what it said: waited for, since a second press before its
+        answer would be taken for a double press."""
+        said = self.desktop.press(ORCA_TOGGLE_MODE)
+        if not said:
+            try:
+                said = [self.desktop.wait_for_speech(timeout=FOCUS_WAIT)]
+            except Exception:  # AnnouncerError("timeout"): Orca said nothing of it
+                pass
+        return said
+
     def run(self, plan: Plan, test: Test, command: Command) -> Dict[str, object]:
         page, setup = plan.page(test)
         loaded = self.load(page, setup)
         switched = self.mode(loaded, command.mode)
         # A key name that is none of NVDA's is recorded, and the run goes on.
         try:
-            pressed, problem = keys(command.keys), ""
+            pressed, problem = (orca_keys if self.reader == "orca" else keys)(command.keys), ""
         except ValueError as error:
             pressed, problem = [], str(error)
         start = len(self.desktop.speech)
         for key in pressed:
             self.desktop.press(key)
+        # From the last key to the first thing said of the page (not the browser's window).
+        first = next((when for when, kind, text in self.desktop.timed_speech[start:]
+                      if when >= self.desktop.key_sent_at and not browser_window(kind, text)), None)
         # The browser's own window, said by its title when it is activated again (on a loaded
         # machine Firefox's activation can come seconds after its page's focus, and is said
         # then, in the middle of a command's answer: CI heard "Example page — Mozilla Firefox"
         # before an alert's "Hello"), is no answer of the page's: recorded apart.
         spoken = self.desktop.speech[start:]
         said = [text for kind, text in spoken if not browser_window(kind, text)]
-        return {"browser": self.browser, "plan": plan.name, "test": test.id, "setup": test.setup,
+        differs = orca_differences if self.reader == "orca" else differences
+        return {"browser": self.browser, "reader": self.reader, "plan": plan.name, "test": test.id, "setup": test.setup,
                 "command": command.keys, "mode": command.mode, "keys": " ".join(pressed),
-                "differs": problem or differences(command.keys, command.mode), "loaded": loaded[-3:], "switched": switched, "said": said,
+                "first_ms": None if first is None else round(1000 * (first - self.desktop.key_sent_at), 1),
+                "differs": problem or differs(command.keys, command.mode), "loaded": loaded[-3:], "switched": switched, "said": said,
                 "windows": [text for kind, text in spoken if browser_window(kind, text)], "verdicts": verdicts(plan, test, command, said)}
 
 
@@ -226,12 +279,13 @@ def rejudged(records: List[Dict[str, object]], chosen: List[Plan]) -> List[Dict[
     return found
 
 
-def failed(browser: str, plan: Plan, test: Test, command: Command, error: BaseException, said: List[str]) -> Dict[str, object]:
+def failed(browser: str, plan: Plan, test: Test, command: Command, error: BaseException, said: List[str],
+           reader: str = "announcer") -> Dict[str, object]:
     """The record of a command that could not be run to its end (the browser or the desktop
     died, a wait on it gave up): every assertion failed, with the error and what was said."""
     problem = f"{type(error).__name__}: {error}"
-    return {"browser": browser, "plan": plan.name, "test": test.id, "setup": test.setup, "command": command.keys,
-            "mode": command.mode, "keys": "", "differs": "", "loaded": [], "switched": [], "said": said, "windows": [],
+    return {"browser": browser, "reader": reader, "plan": plan.name, "test": test.id, "setup": test.setup,
+            "command": command.keys, "mode": command.mode, "keys": "", "first_ms": None, "differs": "", "loaded": [], "switched": [], "said": said, "windows": [],
             "error": problem,
             "verdicts": [{"assertion": assertion, "priority": priority, "phrase": phrase, "claim": describe(parse(phrase)),
                           "passed": False, "reason": f"the command did not run to its end ({problem})"}
@@ -271,12 +325,12 @@ def run_browser(browser: str, chosen: List[Plan], pages: str, args: argparse.Nam
                     # what it made said, and the run goes on in a new desktop.
                     try:
                         if runner is None:
-                            runner = Runner(browser, pages, args.silence)
+                            runner = Runner(browser, pages, args.silence, args.reader)
                         start = len(runner.desktop.speech)
                         record = runner.run(plan, test, command)
                     except Exception as error:  # noqa: BLE001 — any failure of the run is recorded
                         said = [text for _, text in runner.desktop.speech[start:]] if runner is not None else []
-                        record = failed(browser, plan, test, command, error, said)
+                        record = failed(browser, plan, test, command, error, said, args.reader)
                         if runner is not None:
                             try:
                                 runner.close()
@@ -309,6 +363,16 @@ def rates(records: List[Dict[str, object]]) -> Dict[str, List[int]]:
     return counts
 
 
+def median_ms(records: List[Dict[str, object]]) -> str:
+    """The median of the records' times from the last key to the first thing said."""
+    times = sorted(record["first_ms"] for record in records if record.get("first_ms") is not None)  # type: ignore[misc]
+    if not times:
+        return "– (nothing timed)"
+    middle = len(times) // 2
+    value = times[middle] if len(times) % 2 else (times[middle - 1] + times[middle]) / 2  # type: ignore[operator]
+    return f"{value:.0f} ms over {len(times)} commands"
+
+
 def cell(count: List[int]) -> str:
     passed, asked = count
     return f"{passed}/{asked} ({100 * passed / asked:.0f}%)" if asked else "–"
@@ -318,7 +382,9 @@ def report(records: List[Dict[str, object]], browsers: List[str], chosen: List[P
     lines = []
     for browser in browsers:
         mine = [record for record in records if record["browser"] == browser]
-        lines += [f"\n{browser}: ARIA-AT assertions passed", "",
+        reader = "Orca" if any(record.get("reader") == "orca" for record in mine) else "Announcer"
+        lines += [f"\n{browser}, {reader}: ARIA-AT assertions passed; from a command's last key to the first thing said, "
+                  f"median {median_ms(mine)}", "",
                   "| plan | commands | MUST | SHOULD | MAY |", "|---|---:|---:|---:|---:|"]
         for plan in chosen:
             of_plan = [record for record in mine if record["plan"] == plan.name]
@@ -402,7 +468,7 @@ def main() -> int:
             for browser in browsers:
                 out = os.path.join(folder, browser + ".json")
                 argv = [sys.executable, os.path.abspath(__file__), "--browser", browser, "--json", out,
-                        "--silence", str(args.silence)]
+                        "--silence", str(args.silence), "--reader", args.reader]
                 argv += ["--plans", ",".join(plan.name for plan in chosen), "--aria-at", args.aria_at, "--seed", str(args.seed)]
                 argv += ["--sample", str(args.sample)] if args.sample is not None else []
                 children.append((browser, out, subprocess.Popen(argv, stdout=subprocess.DEVNULL)))

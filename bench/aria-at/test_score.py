@@ -9,7 +9,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pytest  # noqa: E402
 
-from commands import differences, key  # noqa: E402
+from commands import differences, key, orca_differences, orca_keys  # noqa: E402
 from score import browser_window, judged, recorded  # noqa: E402
 
 
@@ -71,6 +71,21 @@ def _plan():
                 reference="/nowhere/alert.html")
 
 
+def test_nvdas_commands_are_pressed_as_orcas_keys_for_them():
+    # Orca's landmark key is m, its form field Orca+Tab, its table cells Alt+Shift+arrows, its
+    # mode toggle Orca+A, its focus report where am I; the keys both share are the same.
+    assert orca_keys("d shift+d f shift+f ctrl+alt+down ins+space ins+tab ins+up") == [
+        "m", "shift+m", "Insert+Tab", "Insert+shift+Tab", "alt+shift+Down", "Insert+a", "KP_Enter", "KP_Up"]
+    assert orca_keys("tab shift+tab down h shift+three k ctrl+home esc") == [
+        "Tab", "shift+Tab", "Down", "h", "shift+3", "k", "ctrl+Home", "Escape"]
+    assert orca_differences("h tab ins+tab") == ""
+    assert orca_differences("comma ins+numpad6") == ("comma: Orca has no command to leave a container; pressed as NVDA's key; "
+                                                     "ins+numpad6: Orca's KP_6 reviews the next word, not the next object")
+    assert orca_differences("comma", "focus") == ""   # the page's own key in focus mode
+    with pytest.raises(ValueError):
+        orca_keys("ins+nothing")
+
+
 def test_a_command_that_breaks_the_desktop_is_recorded_as_failed_and_the_run_goes_on(monkeypatch):
     import score
 
@@ -81,7 +96,7 @@ def test_a_command_that_breaks_the_desktop_is_recorded_as_failed_and_the_run_goe
     class Broken:
         made = 0
 
-        def __init__(self, browser, pages, silence):
+        def __init__(self, browser, pages, silence, reader):
             Broken.made += 1
             self.desktop = Desktop()
             self.browser = browser
@@ -97,7 +112,7 @@ def test_a_command_that_breaks_the_desktop_is_recorded_as_failed_and_the_run_goe
             pass
 
     monkeypatch.setattr(score, "Runner", Broken)
-    args = score.argparse.Namespace(silence=1.0, sample=None, seed=1, json=None)
+    args = score.argparse.Namespace(silence=1.0, sample=None, seed=1, json=None, reader="announcer")
     records = score.run_browser("chromium", [_plan()], "/nowhere", args)
     assert [record["command"] for record in records] == ["space", "enter", "space"]
     broken = records[1]

@@ -28,8 +28,9 @@ class PrivateDaemon:
     """announcerd on a temporary socket; `start()` returns once it answers there."""
 
     def __init__(self, *, announcerd: Optional[str] = None, config: str = "", timeout: float = 10.0,
-                 prefix: str = "announcer-test.", env: Optional[Dict[str, str]] = None) -> None:
+                 prefix: str = "announcer-test.", env: Optional[Dict[str, str]] = None, ssip: bool = False) -> None:
         self.announcerd = announcerd or find_program("announcerd", "ANNOUNCERD")
+        self.ssip = ssip
         self.config = config
         self.env = dict(env or {})
         self.timeout = timeout
@@ -42,6 +43,11 @@ class PrivateDaemon:
         if self.directory is None:
             raise AnnouncerError("closed", "the private announcerd is not running (use it in a with block, or call start())")
         return os.path.join(self.directory, "socket")
+
+    @property
+    def ssip_path(self) -> str:
+        """The daemon's SSIP socket (with `ssip`): speech-dispatcher's clients speak there."""
+        return os.path.join(os.path.dirname(self.socket_path), "ssip")
 
     @property
     def config_path(self) -> str:
@@ -57,7 +63,8 @@ class PrivateDaemon:
         environment = dict(os.environ, XDG_CONFIG_HOME=os.path.join(self.directory, "config"), **self.env)
         self._log = open(os.path.join(self.directory, "announcerd.log"), "w+")
         self._process = subprocess.Popen(
-            [self.announcerd, "--socket", self.socket_path, "--sink", "text:instant", "--config", config_path],
+            [self.announcerd, "--socket", self.socket_path, "--sink", "text:instant", "--config", config_path,
+             *(["--ssip", self.ssip_path] if self.ssip else [])],
             stdout=subprocess.DEVNULL, stderr=self._log, env=environment)
         deadline = time.monotonic() + self.timeout
         while not self._answers():

@@ -12,6 +12,10 @@ shows; real keys pressed with xdotool.
             desktop.press("Insert+Left")                                   # the review
             desktop.type("hi")
 
+With `reader="orca"`, Orca (Debian's) reads the same session instead of announcer-atspi, speaking
+through the private announcerd's SSIP door: what Orca says, heard the same way, to set beside
+Announcer's (its key echo, braille, say all on load and page summary off).
+
 Every wait is on speech (never a fixed sleep) and bounded. announcer-atspi is
 `$ANNOUNCER_ATSPI`, else the first on PATH; announcerd `$ANNOUNCERD`, else PATH. A program
 that is not installed is an `AnnouncerError` naming the Debian package that has it.
@@ -66,6 +70,12 @@ FIREFOX_PREFERENCES = {
     "network.http.speculative-parallel-limit": 0,
 }
 BROWSERS = ("chromium", "firefox")
+READERS = ("announcer", "orca")
+# Orca's settings in the session's home: its key echo, braille, say all on load and page summary
+# off, so that a key's first words are its answer and a page's load is not read out.
+ORCA_SETTINGS = {"general": {"enableKeyEcho": False, "enableBraille": False, "sayAllOnLoad": False,
+                             "pageSummaryOnLoad": False},
+                 "profiles": {"default": {"profile": ["Default", "default"]}}, "pronunciations": {}, "keybindings": {}}
 
 
 class Desktop:
@@ -83,9 +93,11 @@ class Desktop:
                  env: Optional[Dict[str, str]] = None, announcerd: Optional[str] = None, bridge: Optional[str] = None,
                  config: str = "", timeout: float = 10.0, start_timeout: Optional[float] = None,
                  silence: float = 2.0, quiet: float = 0.3, ready: Optional[str] = None,
-                 screen: Tuple[int, int] = (1024, 768)) -> None:
+                 screen: Tuple[int, int] = (1024, 768), reader: str = "announcer") -> None:
         if (argv is None) == (page is None):
             raise ValueError("Desktop needs an application's argv or a page, not both")
+        if reader not in READERS:
+            raise ValueError(f"the reader is announcer or orca, not {reader!r}")
         if page is not None and browser not in BROWSERS:
             raise ValueError(f"the browser is chromium or firefox (Firefox ESR), not {browser!r}")
         self.argv = list(argv) if argv is not None else []
@@ -101,6 +113,7 @@ class Desktop:
         self.quiet = quiet
         self.ready = ready
         self.screen = screen
+        self.reader = reader
         self.display: Optional[str] = None
         self.directory: Optional[str] = None
         self._session: Optional[HeadlessSession] = None
@@ -110,6 +123,8 @@ class Desktop:
         self._daemon: Optional[PrivateDaemon] = None
         self._client: Optional[Client] = None
         self._speech: List[Tuple[str, str]] = []
+        self._heard_at: List[float] = []   # when each utterance began (time.monotonic())
+        self._key_at = 0.0                  # when the last key or text was sent
         self._brailled: List[BrailleEvent] = []
         self._unfinished: Set[int] = set()
         self._last_speech = 0.0
@@ -129,11 +144,11 @@ class Desktop:
         window's focus, or a page's first item) and speech has settled."""
         if self.directory is not None:
             raise AnnouncerError("started", "the desktop session is running already")
-        programs = {
-            "xdotool": program("xdotool", "xdotool"),
-            "xwininfo": program("xwininfo", "x11-utils"),
-            "announcer-atspi": self.bridge or find_program("announcer-atspi", "ANNOUNCER_ATSPI", "announcer"),
-        }
+        programs = {"xdotool": program("xdotool", "xdotool"), "xwininfo": program("xwininfo", "x11-utils")}
+        if self.reader == "orca":
+            programs.update(orca=program("orca", "orca"), unshare=program("unshare", "util-linux"))
+        else:
+            programs["announcer-atspi"] = self.bridge or find_program("announcer-atspi", "ANNOUNCER_ATSPI", "announcer")
         application = self._application_argv()
         self._programs = programs
         self.directory = tempfile.mkdtemp(prefix="announcer-desktop.")
@@ -182,13 +197,16 @@ class Desktop:
         self.display = self._session.display
 
         self._daemon = PrivateDaemon(announcerd=self.announcerd, config=self.config, timeout=self.timeout,
-                                     prefix="announcer-desktop-daemon.")
+                                     prefix="announcer-desktop-daemon.", ssip=self.reader == "orca")
         self._daemon.start()
         self._client = Client(self._daemon.socket_path, timeout=self.timeout, hello="announcer.testing.desktop")
         self._client.subscribe(["speaking", "finished", "braille"])
 
         assert self._session is not None
-        self._session.start_bridge(self._programs["announcer-atspi"], self._daemon.socket_path)
+        if self.reader == "orca":
+            self._start_orca(home)
+        else:
+            self._session.start_bridge(self._programs["announcer-atspi"], self._daemon.socket_path)
 
         if self.page is not None:
             profile = os.path.join(self.directory, "profile")
@@ -204,16 +222,39 @@ class Desktop:
         self._application = self._spawn("application", application, extra=extra)
         self._wait_until_up()
 
+    def _start_orca(self, home: str) -> None:
+        """Orca in the session, with settings of its own in the session's home, speaking through
+        the daemon's SSIP door; returns once it has spoken ("Screen reader on.")."""
+        from .headless.orca import command as orca_command
+        assert self._session is not None and self._daemon is not None
+        settings = os.path.join(home, ".local", "share", "orca")
+        os.makedirs(settings)
+        with open(os.path.join(settings, "user-settings.conf"), "w") as file:
+            json.dump(ORCA_SETTINGS, file)
+        # In a process namespace of its own: Orca kills any other Orca of its user, and one of
+        # another session would kill it (announcer.testing.headless.orca).
+        self._spawn("orca", orca_command(), extra={"SPEECHD_ADDRESS": "unix_socket:" + self._daemon.ssip_path})
+        deadline = time.monotonic() + self.start_timeout
+        while not self._speech:
+            if time.monotonic() > deadline:
+                raise AnnouncerError("timeout", f"Orca did not speak within {self.start_timeout} s; it printed:\n"
+                                     f"{self._read(self._log_path('orca'))}")
+            self._pump(min(0.1, deadline - time.monotonic()))
+        self.settle()
+
     def _wait_until_up(self) -> None:
         """Until the application's window is there and has been activated, and it has spoken."""
         assert self._application is not None
         deadline = time.monotonic() + self.start_timeout
         wanted = self.ready
         window: Optional[str] = None
+        before = len(self._speech)   # Orca's own words as it starts
 
         def up() -> bool:
             if wanted is not None:
-                return any(wanted in text for _, text in self._speech)
+                return any(wanted in text for _, text in self._speech[before:])
+            if self.reader == "orca":
+                return len(self._speech) > before
             # A window's title may come before its focus or after it: the focus (or a page's
             # first item, said once it has loaded) is what says the application is there.
             kind = "low" if self.page is not None else "focus"
@@ -328,7 +369,7 @@ class Desktop:
         application, the bridge and the daemon printed."""
         logs = self.logs()
         parts = [f"spoken in the desktop session: {self.spoken}"]
-        for name in ("application", "announcer-atspi", "announcerd"):
+        for name in ("application", "orca" if self.reader == "orca" else "announcer-atspi", "announcerd"):
             parts.append(f"{name} printed:\n{logs.get(name) or '(nothing)'}")
         return "\n".join(parts)
 
@@ -356,7 +397,11 @@ class Desktop:
         self._check_running()
         self.settle()
         count = len(self._speech)
-        if holding is not None:
+        self._key_at = time.monotonic()
+        if holding is not None and self.reader == "orca":
+            # Orca says nothing of its modifier going down: the chord at once, as one key.
+            self._xdotool([arguments[0], "--delay", "0", *arguments[1:-1], f"{holding}+{arguments[-1]}"])
+        elif holding is not None:
             seen = self._modifier_presses(holding)
             self._xdotool(["keydown", holding])
             self._until(lambda: self._modifier_presses(holding) > seen, f"announcer-atspi to see {holding} go down",
@@ -441,12 +486,23 @@ class Desktop:
         return list(self._speech)
 
     @property
+    def timed_speech(self) -> List[Tuple[float, str, str]]:
+        """The same, each with when it began to be spoken (`time.monotonic()`, as `key_sent_at`)."""
+        return [(when, kind, text) for when, (kind, text) in zip(self._heard_at, self._speech)]
+
+    @property
+    def key_sent_at(self) -> float:
+        """When the last key (press) or text (type) was sent (`time.monotonic()`)."""
+        return self._key_at
+
+    @property
     def last_spoken(self) -> Optional[str]:
         return self._speech[-1][1] if self._speech else None
 
     def clear(self) -> None:
         """Forgets what was spoken so far."""
         self._speech.clear()
+        self._heard_at.clear()
 
     def braille(self) -> Optional[BrailleEvent]:
         """What a braille display shows now, as the daemon shows it (no display needed): the
@@ -544,6 +600,7 @@ class Desktop:
         while event is not None:
             if isinstance(event, SpeakingEvent):
                 self._speech.append((event.kind, event.text))
+                self._heard_at.append(time.monotonic())
                 self._unfinished.add(event.utterance)
                 self._last_speech = time.monotonic()
             elif isinstance(event, FinishedEvent):
