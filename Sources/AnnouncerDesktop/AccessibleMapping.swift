@@ -19,7 +19,9 @@ import AnnouncerCore
 ///   to 255."); progress bars and scroll bars a percentage of their range.
 /// - A menu's item says "Menu Item." and its place in the menu ("2 of 4.").
 /// - Expandable rows say "expanded" or "collapsed" as their value; a combo box, as a disclosure
-///   does, after its role ("Pop Up Button. Collapsed.").
+///   does, after its role ("Pop Up Button. Collapsed."). A page's combo box (ARIA's combobox)
+///   is a "Combo Box.", "Editable." when it can be typed in and "Autocomplete." when it completes
+///   what is typed ("State. Combo Box. Editable. Autocomplete. Collapsed.").
 /// - A password field never says its text.
 /// - A web page's controls say what VoiceOver says of them: a select or combo box its chosen
 ///   option and "Pop Up Button."; a radio button its place in its group ("2 of 3."); an empty
@@ -84,7 +86,16 @@ public enum AccessibleMapping {
             element.value = toggleValue(states)
             if let position = object.position { element.context = .series(index: position.index, count: position.count) }
         case "combo box":
-            element.traits = [.button, .popUpButton]
+            // A select is a "Pop Up Button." (VoiceOver's word); a page's combo box (ARIA's
+            // combobox role, or one that can be typed in) a "Combo Box.", and says whether it
+            // can be typed in and completes what is typed, as NVDA and Orca do.
+            if object.xmlRoles?.split(separator: " ").contains("combobox") == true || states.contains("editable") {
+                element.traits = [.button, .comboBox]
+                if states.contains("editable") { element.traits.insert(.editable) }
+                if states.contains("supports autocompletion") { element.traits.insert(.autocomplete) }
+            } else {
+                element.traits = [.button, .popUpButton]
+            }
             element.value = spokenText(object.valueText) ?? spokenText(object.text)
         case "menu item":
             element.traits = [.button, .menuItem]

@@ -101,6 +101,15 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
             spoken: "Shipping speed. Pop Up Button. Collapsed."),
         Row(object: Object(id: "1", role: "combo box", name: "Favorite Fruit", states: sensitive.union(["expandable", "expanded"]), text: "Apple"),
             spoken: "Favorite Fruit: Apple. Pop Up Button. Expanded."),
+        // ARIA's combobox is a "Combo Box.", as NVDA and Orca say it; one that can be typed in
+        // says so, and one that completes what is typed (AT-SPI's "supports autocompletion").
+        Row(object: Object(id: "1", role: "combo box", name: "Favorite Fruit", states: sensitive.union(["expandable"]), text: "Apple", xmlRoles: "combobox"),
+            spoken: "Favorite Fruit: Apple. Combo Box. Collapsed."),
+        Row(object: Object(id: "1", role: "combo box", name: "State", states: sensitive.union(["expandable", "editable", "supports autocompletion"]), text: "",
+                           xmlRoles: "combobox"),
+            spoken: "State. Combo Box. Editable. Autocomplete. Collapsed."),
+        Row(object: Object(id: "1", role: "combo box", name: "State", states: sensitive.union(["expandable", "expanded", "editable"]), text: "Ala"),
+            spoken: "State: Ala. Combo Box. Editable. Expanded."),
         Row(object: Object(id: "1", role: "radio button", name: "Bank transfer", states: sensitive.union(["checked"]), position: .init(index: 2, count: 3)),
             spoken: "Bank transfer. Radio Button. Checked. 2 of 3."),
         Row(object: Object(id: "1", role: "entry", name: "Email", text: "", placeholder: "you@example.com"), spoken: "Email: you@example.com. Text Field.",
@@ -245,6 +254,9 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
             spoken: "Posteingang: ausgeklappt 1 von 2."),
         Row(object: Object(id: "1", role: "menu item", name: "Beenden", accelerator: "<Primary>q"), spoken: "Beenden. Menüeintrag.", hint: "Steuerung Q"),
         Row(object: Object(id: "1", role: "combo box", name: "Größe", states: sensitive.union(["expandable"])), spoken: "Größe. Einblendmenü. Eingeklappt."),
+        Row(object: Object(id: "1", role: "combo box", name: "Bundesland", states: sensitive.union(["expandable", "editable", "supports autocompletion"]),
+                           xmlRoles: "combobox"),
+            spoken: "Bundesland. Kombinationsfeld. Bearbeitbar. Automatische Vervollständigung. Eingeklappt."),
     ])
     func speaksGerman(_ row: Row) {
         let german = UtteranceComposer(catalog: packagedCatalog, locale: "de", hintStyle: .keyboard)

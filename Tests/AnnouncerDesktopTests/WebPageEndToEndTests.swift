@@ -144,7 +144,8 @@ import Testing
     /// a heading whose script shows a link that K then finds (the page changed between two
     /// keys), a radio group (R, F) with each radio's place, Tab from the browse cursor to the
     /// next control (a spin button, its range, its step said as its new value and never as
-    /// typing), a tab list (its selected tab and place), Escape to browse mode with the focus.
+    /// typing), a tab list (its selected tab and place), Escape to browse mode with the focus,
+    /// C to an ARIA combo box that can be typed in and completes what is typed.
     @Test(arguments: ["firefox", "chromium"]) func widgetsAreSaidByTheirRolesStatesAndPlaces(_ browser: String) async throws {
         let (keys, said) = keysAndSpeech([
             ("x", ["Toppings. Group. Cheese. Check Box. Not Checked. List Start."]),
@@ -166,6 +167,9 @@ import Testing
             ("Right", ["Selected: Autumn. Tab. 2 of 2."]),
             ("Escape", ["Browse mode. Selected: Autumn. Tab. 2 of 2."]),
             ("shift+Tab", ["Out of Tab List. Guests: 3. Spin Button. 1 to 6.", "Focus mode"]),
+            ("Tab", ["Seasons. Tab List. Selected: Autumn. Tab. 2 of 2."]),
+            ("Escape", ["Browse mode. Selected: Autumn. Tab. 2 of 2."]),
+            ("c", ["Out of Tab List. City. Combo Box. Editable. Autocomplete. Collapsed."]),
         ])
         let spoken = try await desktopSession("browser.sh \(browser) widgets.html",
                                               keys: ["wait:Widgets", "click", "seen:^SPEAK low [0-9]+ Widgets: level 1\\. Heading\\.$", "idle"] + keys,

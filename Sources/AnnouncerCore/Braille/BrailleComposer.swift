@@ -78,6 +78,7 @@ public struct BrailleComposer: Sendable {
         .tab: .brailleTab, .textField: .brailleTextField, .secureTextField: .brailleSecureTextField, .searchField: .brailleSearchField,
         .header: .brailleHeader, .link: .brailleLink, .visited: .brailleVisited, .adjustable: .brailleAdjustable, .slider: .brailleSlider,
         .spinButton: .brailleSpinButton, .menuItem: .brailleMenuItem, .image: .brailleImage, .popUpButton: .braillePopUpButton,
+        .comboBox: .braillePopUpButton, .editable: .brailleEditable, .autocomplete: .brailleAutocomplete,
         .required: .brailleRequired, .invalid: .brailleInvalid, .switchOn: .brailleSwitchOn, .switchOff: .brailleSwitchOff,
         .switchMixed: .brailleMixed, .checked: .brailleChecked, .notChecked: .brailleNotChecked, .mixed: .brailleMixed,
         .pressed: .braillePressed, .notPressed: .brailleNotPressed, .expandedState: .brailleExpanded, .collapsedState: .brailleCollapsed,

@@ -32,7 +32,7 @@ public struct UtteranceComposer: Sendable {
 
     /// The words that say what a control is, left out with `traits = brief`.
     static let roleWords: [LocaleWords.Word] = [
-        .button, .popUpButton, .checkBox, .radioButton, .toggleButton, .menuButton, .menuItem, .backButton, .switchButton, .tab,
+        .button, .popUpButton, .comboBox, .checkBox, .radioButton, .toggleButton, .menuButton, .menuItem, .backButton, .switchButton, .tab,
         .textField, .secureTextField, .header, .link, .slider, .spinButton, .adjustable, .image, .searchField,
     ]
 
@@ -202,7 +202,12 @@ public struct UtteranceComposer: Sendable {
         if case .tab = context { isTabContext = true }
 
         if traits.contains(.notEnabled) { append(word(.notEnabled)) }
-        if traits.contains(.popUpButton) {
+        if traits.contains(.comboBox) {
+            // A combo box: what it is, whether it is typed in, whether it completes what is typed.
+            append(word(.comboBox))
+            if traits.contains(.editable) { append(word(.editable)) }
+            if traits.contains(.autocomplete) { append(word(.autocomplete)) }
+        } else if traits.contains(.popUpButton) {
             append(word(.popUpButton))
         } else if traits.contains(.button), traits.isDisjoint(with: Self.buttonsOfTheirOwn), !isTabContext {
             append(word(.button))
@@ -220,7 +225,7 @@ public struct UtteranceComposer: Sendable {
             if named { append(word(.toggleButton)) }
             append(state(value, on: .pressed, off: .notPressed, word))
         }
-        if traits.contains(.menuButton), !traits.contains(.popUpButton) { append(word(.menuButton)) }
+        if traits.contains(.menuButton), !traits.contains(.popUpButton), !traits.contains(.comboBox) { append(word(.menuButton)) }
         if traits.contains(.menuItem) { append(word(.menuItem)) }
         if traits.contains(.backButton) { append(word(.backButton)) }
         if traits.contains(.switchButton) {

@@ -16,6 +16,9 @@ public enum Trait: String, CaseIterable, Sendable {
     // The one of a set that is the current one (a web page's `aria-current`): the page, the step,
     // the location, the date, the time, or just current; said after what it is.
     case currentPage, currentStep, currentLocation, currentDate, currentTime, current
+    // A web page's combo box (ARIA's combobox role), said "Combo Box." in place of a select's
+    // "Pop Up Button."; one that can be typed in, and one that completes what is typed.
+    case comboBox, editable, autocomplete
 
     /// Its bit in `Traits`; the position in `allCases` is stable because the list above is.
     var bit: UInt64 { 1 << UInt64(Trait.allCases.firstIndex(of: self)!) }
