@@ -376,7 +376,8 @@ public struct DesktopReview: Sendable {
         case .link: .rotorLinks
         case .formField, .button, .checkBox, .radioButton, .editField, .comboBox: .rotorFormFields
         case .unvisitedLink: .rotorLinks
-        case .landmark, .list: .rotorLandmarks
+        case .landmark, .list, .listItem: .rotorLandmarks
+        case .graphic: .rotorItems
         case .table: .rotorTables
         }
     }
@@ -395,6 +396,8 @@ public struct DesktopReview: Sendable {
         case .landmark: (.noNextLandmark, .noPreviousLandmark)
         case .table: (.noNextTable, .noPreviousTable)
         case .list: (.noNextList, .noPreviousList)
+        case .listItem: (.noNextListItem, .noPreviousListItem)
+        case .graphic: (.noNextGraphic, .noPreviousGraphic)
         case .checkBox: (.noNextCheckBox, .noPreviousCheckBox)
         case .radioButton: (.noNextRadioButton, .noPreviousRadioButton)
         case .editField: (.noNextEditField, .noPreviousEditField)

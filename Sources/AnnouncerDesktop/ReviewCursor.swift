@@ -7,6 +7,8 @@ public enum ReviewFilter: Hashable, Sendable {
     /// A heading; of one level when one is given (browse mode's 1–6).
     case heading(level: Int?)
     case link, formField, button, landmark, table, list
+    /// Browse mode's I and G: an item of a list, an image.
+    case listItem, graphic
     /// Browse mode's X, R, E (a text field), C and U.
     case checkBox, radioButton, editField, comboBox, unvisitedLink
 
@@ -24,6 +26,8 @@ public enum ReviewFilter: Hashable, Sendable {
         case .landmark: item.kinds.contains(.landmark)
         case .table: item.kinds.contains(.table)
         case .list: item.kinds.contains(.list)
+        case .listItem: item.kinds.contains(.listItem)
+        case .graphic: item.kinds.contains(.graphic)
         case .checkBox: item.kinds.contains(.checkBox)
         case .radioButton: item.kinds.contains(.radioButton)
         case .editField: item.kinds.contains(.textField)

@@ -48,8 +48,10 @@ public enum ReviewKind: Hashable, Sendable {
     case checkBox, radioButton, comboBox, unvisitedLink
     /// A text field: Enter or Space on it in browse mode goes to focus mode.
     case textField
-    /// The first item of a landmark, a table or a list.
-    case landmark, table, list
+    /// The first item of a landmark, a table, a list or a list's item.
+    case landmark, table, list, listItem
+    /// An image (browse mode's G).
+    case graphic
     /// The keyboard can focus it.
     case focusable
 }

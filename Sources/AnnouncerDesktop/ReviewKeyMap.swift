@@ -88,7 +88,7 @@ public enum ReviewKeyMap {
     ]
     static let singleKeys: [String: ReviewFilter] = [
         "h": .heading(level: nil), "k": .link, "f": .formField, "b": .button, "d": .landmark, "t": .table, "l": .list,
-        "x": .checkBox, "r": .radioButton, "e": .editField, "c": .comboBox, "u": .unvisitedLink,
+        "x": .checkBox, "r": .radioButton, "e": .editField, "c": .comboBox, "u": .unvisitedLink, "i": .listItem, "g": .graphic,
         "1": .heading(level: 1), "2": .heading(level: 2), "3": .heading(level: 3),
         "4": .heading(level: 4), "5": .heading(level: 5), "6": .heading(level: 6),
     ]

@@ -57,6 +57,7 @@ public enum ReviewTree {
         "toggle button", "switch", "search bar", "list box", "page tab", "menu item",
     ]
     static let textFieldRoles: Set<String> = ["entry", "password text", "search bar", "editbar"]
+    static let graphicRoles: Set<String> = ["image", "icon", "image map"]
 
     public static func items(_ root: AccessibleNode, catalog: LocaleCatalog, locale: String) -> [ReviewItem] {
         var builder = Builder(catalog: catalog, locale: locale)
@@ -126,6 +127,7 @@ public enum ReviewTree {
         }
         switch object.role {
         case "list", "list box", "description list": return (.list, .list)
+        case "list item": return (nil, .listItem)
         case "table", "tree table": return (nil, .table)
         default: return (nil, nil)
         }
@@ -390,8 +392,11 @@ public enum ReviewTree {
             case "check box": kinds.insert(.checkBox)
             case "radio button": kinds.insert(.radioButton)
             case "combo box": kinds.insert(.comboBox)
+            case let role where ReviewTree.graphicRoles.contains(role): kinds.insert(.graphic)
             default: break
             }
+            // A link that is an image (a logo) is a graphic for G too, as NVDA finds it.
+            if object.role == "link", node.children.contains(where: { ReviewTree.graphicRoles.contains($0.object.role) }) { kinds.insert(.graphic) }
             if ReviewTree.formFieldRoles.contains(object.role) { kinds.insert(.formField) }
             if ReviewTree.textFieldRoles.contains(object.role) || object.states.contains("editable") { kinds.insert(.textField) }
             if object.states.contains("focusable") { kinds.insert(.focusable) }

@@ -152,6 +152,7 @@ import Testing
             ("ctrl+alt+Right", ["Price. 3. Column 2 of 2."]),    // the column's header, as it changed
             ("ctrl+alt+Right", ["Edge of table"]),
             ("l", ["Out of Table. Red. List Start."]),           // the table left on the way
+            ("i", ["Green"]),                                    // NVDA's I: the list's next item
             ("d", ["Out of Main landmark. Content info landmark. The end."]),
             ("h", ["No next heading"]),
             ("Up", ["Out of Content info landmark. Main landmark. This is the last section."]),

@@ -51,6 +51,8 @@ import Testing
         Row(key: ReviewKey("e"), mode: .browse, command: .jump(.editField, forward: true)),
         Row(key: ReviewKey("c", shift: true), mode: .browse, command: .jump(.comboBox, forward: false)),
         Row(key: ReviewKey("u"), mode: .browse, command: .jump(.unvisitedLink, forward: true)),
+        Row(key: ReviewKey("i"), mode: .browse, command: .jump(.listItem, forward: true)),
+        Row(key: ReviewKey("g", shift: true), mode: .browse, command: .jump(.graphic, forward: false)),
         Row(key: ReviewKey("x"), mode: .focus, command: nil),
         Row(key: ReviewKey("Right", controlAlt: true), mode: .browse, command: .cell(.right)),
         Row(key: ReviewKey("Up", controlAlt: true), mode: .browse, command: .cell(.up)),

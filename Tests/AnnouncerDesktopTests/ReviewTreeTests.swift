@@ -111,6 +111,17 @@ enum ReviewFixtures {
         #expect(first.spans.map(\.description) == ["fr@0+9"])
     }
 
+    /// NVDA's G: an image, and a link that is one (a logo).
+    @Test func anImageAndALinkThatIsOneAreGraphics() {
+        let page = ReviewFixtures.node("doc", "document web", [
+            ReviewFixtures.node("home", "link", name: "W3C Logo", states: ReviewFixtures.focusable, [ReviewFixtures.node("logo", "image", name: "W3C Logo")]),
+            ReviewFixtures.node("p", "paragraph", name: "Hello", text: "Hello"),
+            ReviewFixtures.node("chart", "image", name: "Sales chart"),
+        ])
+        let items = ReviewTree.items(page, catalog: packagedCatalog, locale: "en")
+        #expect(items.filter { $0.kinds.contains(.graphic) }.map(\.object) == ["home", "chart"])
+    }
+
     @Test func chromiumsTextChildrenAreNotReadTwice() {
         #expect(said(ReviewFixtures.chromiumParagraph) == ["Read the", "guide. Link.", "to learn more."])
     }
@@ -125,11 +136,13 @@ enum ReviewFixtures {
         let items = ReviewTree.items(ReviewFixtures.firefoxPage, catalog: packagedCatalog, locale: "en")
         func item(_ text: String) -> ReviewItem { items.first { $0.text == text }! }
         #expect(item("Announcer test page").kinds == [.heading(level: 1), .landmark])
-        #expect(item("Home").kinds == [.link, .unvisitedLink, .focusable, .list, .landmark])
+        #expect(item("Home").kinds == [.link, .unvisitedLink, .focusable, .list, .listItem, .landmark])
         #expect(item("Name").kinds == [])
         #expect(items.first { $0.object == "name" }!.kinds == [.formField, .textField, .focusable])
         #expect(item("Send").kinds == [.button, .formField, .focusable])
         #expect(item("Prices").kinds == [.table])
+        // NVDA's I: each item of a list, by its first item.
+        #expect(items.filter { $0.kinds.contains(.listItem) }.map(\.text) == ["Home", "Docs", "Red"])
         // The paragraph's runs and its link are one line, and act through their own objects.
         let paragraph = items.filter { $0.object == "p1" || $0.object == "guide" }
         #expect(paragraph.map(\.text) == ["Announcer reads what is there. Read the", "guide", "to learn more."])

@@ -40,7 +40,7 @@ ANSWERED = {
     "tab", "shift+tab", "up", "down", "left", "right", "space", "enter", "ins+space", "ins+tab", "ins+up", "ins+numpad5",
     "ctrl+home", "ctrl+end", "ctrl+alt+left", "ctrl+alt+right", "ctrl+alt+up", "ctrl+alt+down",
 } | {prefix + key for prefix in ("", "shift+") for key in
-     ("h", "k", "f", "b", "d", "t", "l", "x", "r", "e", "c", "u", "one", "two", "three", "four", "five", "six")}
+     ("h", "k", "f", "b", "d", "t", "l", "x", "r", "e", "c", "u", "i", "g", "one", "two", "three", "four", "five", "six")}
 ANSWERED_IN_FOCUS_MODE = {"esc", "ins+space", "ins+tab", "ins+up", "ins+numpad5"}
 # Where Announcer's answer to an NVDA key differs in kind from NVDA's.
 DIFFERS: Dict[str, str] = {}
