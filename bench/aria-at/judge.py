@@ -311,12 +311,21 @@ class Context:
         target, containers = "", []
         # A name with no subject of its own is the name of the role asked just before it, as
         # ARIA-AT's older plans pair them ("role 'group'", "name 'Sandwich Condiments'", "role
-        # 'checkbox'", "name 'All condiments'").
-        last_role = ""
+        # 'checkbox'", "name 'All condiments'"); and a name with no subject just after a
+        # landmark's boundary is that landmark's, left or entered on the way ("complementary
+        # landmark boundary", "name 'Landmarks'", "role 'link'", "name 'Navigate backwards from
+        # here'": the link is the element reached).
+        last_role = last_boundary = ""
         for claim in claims:
             if claim.kind == "role":
-                last_role = claim.expected
+                last_role, last_boundary = claim.expected, ""
+            if claim.kind == "boundary":
+                last_boundary = claim.expected
             if claim.kind not in ("name", "nameAndRole") or not claim.expected:
+                continue
+            if claim.kind == "name" and not claim.subject and last_boundary:
+                containers.append((last_boundary, claim.expected))
+                last_boundary = ""
                 continue
             paired = not claim.subject and last_role in CONTAINER_ROLES and bool(element_roles)
             if (claim.kind == "nameAndRole" or _is_container(claim.subject) or paired

@@ -167,6 +167,8 @@ def test_a_phrase_is_parsed_into_its_kind_and_words(phrase, claim):
 TRI_STATE = ["convey role 'group'", "convey name 'Sandwich Condiments'", "convey role 'checkbox'", "convey name ' All condiments'",
              "convey state 'mixed'"]
 
+LEAVING = ["convey complementary landmark boundary", "convey name 'Landmarks'", "convey role 'link'",
+           "convey name 'Navigate backwards from here'"]
 IN_CONTEXT = [
     # The role said of another element: the element reached was never named.
     ("convey role 'button'", ["convey name 'Print Page'"], ["No next button"], False),
@@ -252,6 +254,14 @@ IN_CONTEXT = [
     # A list's boundary said of another element the command stopped on is not the element's.
     ("convey list boundary", ["convey name of the link, 'Campus Tours'"], ["About. Button. Collapsed. List Start."], False),
     ("convey list boundary", ["convey name of the link, 'Campus Tours'"], ["Campus Tours. Link. List Start."], True),
+    # A name just after a landmark's boundary is the landmark's; the link after it is the
+    # element reached (ARIA-AT's older plans: leaving a complementary landmark).
+    ("convey role 'link'", LEAVING, ["Out of Complementary landmark. Navigate backwards from here. Link."], True),
+    ("convey role 'link'", LEAVING, ["Out of Complementary landmark. Navigate backwards from here.", "Bottom. Link."], False),
+    ("convey complementary landmark boundary", LEAVING, ["Out of Complementary landmark. Navigate backwards from here. Link."], True),
+    ("convey complementary landmark boundary", LEAVING, ["Navigate backwards from here. Link."], False),
+    ("convey name 'Landmarks'", LEAVING, ["Out of Complementary landmark. Navigate backwards from here. Link."], False),
+    ("convey name 'Landmarks'", LEAVING, ["Out of Landmarks complementary landmark. Navigate backwards from here. Link."], True),
     # A level.
     ("convey heading level 2", ["convey name 'Add Delivery Address'"], ["Add Delivery Address. Heading level 2."], True),
     ("convey heading level 2", ["convey name 'Add Delivery Address'"], ["Add Delivery Address. Heading.", "Level 2"], False),
