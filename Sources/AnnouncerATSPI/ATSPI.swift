@@ -20,6 +20,8 @@ enum ATSPI {
         "window:create",
         // A web page's: its live region stopped being busy, and it finished loading.
         "object:state-changed:busy", "document:load-complete",
+        // An alert shown once its script filled it (hidden while empty): Firefox says only this.
+        "object:state-changed:showing",
         // Chromium's select says its new choice only as its menu's selection.
         "object:selection-changed",
         // Only for the review: its tree must be read again.
@@ -113,6 +115,12 @@ enum ATSPI {
             }
             return inserted ? .textInserted(id: id, offset: offset, text: String(cString: text))
                             : .textDeleted(id: id, offset: offset, text: String(cString: text))
+        case "object:state-changed:showing":
+            // An alert that appears (Firefox builds it only once it has content, and says so by
+            // this event alone): said whole, as the assertive region it is.
+            guard detail1 == 1, string({ atspi_accessible_get_role_name(source, &$0) }) == "alert",
+                  let (region, root) = liveRegion(source), let text = expandedText(root.pointer) else { return nil }
+            return .liveChanged(LiveChange(region: region, document: document(of: root), change: .inserted, text: text))
         case "object:state-changed:busy":
             guard detail1 == 0, let (region, root) = liveRegion(source), let text = expandedText(root.pointer) else { return nil }
             return .liveChanged(LiveChange(region: region, document: document(of: root), change: .settled, text: text))

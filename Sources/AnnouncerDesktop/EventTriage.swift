@@ -110,6 +110,8 @@ public struct EventTriage: Sendable {
         case "window:activate": .window
         case "object:text-caret-moved", "object:text-selection-changed": .change
         case "object:announcement": .none
+        // Only an alert's appearing is said: its role is read, as a change beside the focus is.
+        case "object:state-changed:showing": detail1 == 1 ? .outsideFocus : .none
         case _ where type.hasPrefix("object:text-changed"), "object:state-changed:busy", "object:selection-changed", "document:load-complete": .outsideFocus
         case _ where type.hasPrefix("object:children-changed") || type.hasPrefix("document:"): .none
         case _ where type.hasPrefix("object:state-changed") || type.hasPrefix("object:property-change") || type == "object:value-changed": .change

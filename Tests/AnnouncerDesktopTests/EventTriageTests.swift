@@ -21,6 +21,9 @@ import Testing
         ("object:state-changed:busy", 0, .outsideFocus),
         ("object:selection-changed", 0, .outsideFocus),
         ("document:load-complete", 0, .outsideFocus),
+        // An object shown may be an alert that appeared (its role is read); one hidden is nothing.
+        ("object:state-changed:showing", 1, .outsideFocus),
+        ("object:state-changed:showing", 0, .none),
         ("object:announcement", 1, .none),
         ("object:children-changed:add", 0, .none),
         ("document:reload", 0, .none),
