@@ -580,8 +580,18 @@ public struct DesktopEventFilter: Sendable {
     /// character (to the right, the one passed; to the left, the one now after the caret); more
     /// on one line, the text crossed (a word, or the rest of the line for Home and End); across
     /// lines, the line the caret is now on. With no earlier place known, the character after the
-    /// caret. Nothing when it did not move or the text is not what the offsets say.
+    /// caret. Nothing when it did not move or the text is not what the offsets say. The embedded
+    /// object's character (U+FFFC, a page's child in its text) is never said: a move across it
+    /// alone says nothing (the object says itself when it takes the focus).
     static func crossed(_ text: String, from: Int?, to: Int, in words: LocaleWords) -> (text: String, unit: EchoUnit)? {
+        guard let (said, unit) = crossedText(text, from: from, to: to, in: words) else { return nil }
+        let object = AccessibleMapping.objectReplacement
+        guard said.unicodeScalars.contains(object) else { return (said, unit) }
+        let spoken = String(String.UnicodeScalarView(said.unicodeScalars.filter { $0 != object })).trimmingWhitespace()
+        return spoken.isEmpty ? nil : (spoken, unit)
+    }
+
+    private static func crossedText(_ text: String, from: Int?, to: Int, in words: LocaleWords) -> (text: String, unit: EchoUnit)? {
         let characters = Array(text)
         guard to >= 0, to <= characters.count else { return nil }
         guard let from, from >= 0, from <= characters.count else {

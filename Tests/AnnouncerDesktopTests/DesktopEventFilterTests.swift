@@ -471,6 +471,9 @@ import Testing
         ("one two", 2, 2, nil),                  // no move
         ("one", 1, 9, nil),                      // offsets that do not fit the text
         ("a  b", 1, 3, "space"),                 // only spaces crossed
+        ("Hi \u{FFFC} there", 3, 4, nil),        // a page's embedded object alone: never said
+        ("Hi \u{FFFC}", nil, 3, nil),
+        ("Hi \u{FFFC} there", 0, 10, "Hi  there"),  // its character dropped from what is crossed
     ] as [(String, Int?, Int, String?)])
     func whatACaretMoveCrosses(_ text: String, _ from: Int?, _ to: Int, _ said: String?) {
         #expect(DesktopEventFilter.crossed(text, from: from, to: to, in: packagedCatalog.words(for: "en", configured: "en"))?.text == said)
