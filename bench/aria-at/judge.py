@@ -42,7 +42,8 @@ ROLE_WORDS: Dict[str, Tuple[str, ...]] = {
     "menu button": ("menu button", "pop up button", "popup button"),
     "button": ("button",),
     "link": ("link",),
-    "group": ("group", "grouping", "radio group"),
+    # Orca says a group by its AT-SPI role, "panel".
+    "group": ("group", "grouping", "radio group", "panel"),
     "radiogroup": ("radio group",),
     "menu": ("menu",),
     "menubar": ("menu bar", "menubar"),

@@ -38,6 +38,7 @@ CASES = [
     ("convey role 'group'", ["Sandwich Condiments. Group."], True),
     ("convey role 'group'", ["Pizza Crust. Radio Group."], True),
     ("convey role 'group'", ["Sandwich Condiments."], False),
+    ("convey role 'group'", ["Sandwich Condiments panel."], True),   # Orca's word for it
     ("convey role 'group'", ["Danish Composers. Tab Group."], False),
     ("convey role 'tab'", ["Carl Andersen. Tab. 2 of 4."], True),
     ("convey role 'tab'", ["Danish Composers. Tab List."], False),
