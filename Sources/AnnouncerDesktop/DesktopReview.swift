@@ -301,13 +301,15 @@ public struct DesktopReview: Sendable {
             item.reading.element = focused.element
             return item
         }
-        if line.count == 1, let item = line.first.map(now) { return [.speak(from.map { Self.said(item, from: $0) } ?? Self.said(item))] }
+        if line.count == 1, let item = line.first.map(now) {
+            return [.speak(from.map { Self.said(item, from: $0, lists: mode != .desktop) } ?? Self.said(item))]
+        }
         // More than one: the containers left and entered on the way are said with the first
         // ("Personal Information. Region. Name: Name:. Text Field.").
         let said = line.enumerated().map { index, item in
             let item = now(item)
             guard index == 0, let from else { return composer.compose(item.reading).description }
-            return composer.compose(Self.said(item, from: from)).description
+            return composer.compose(Self.said(item, from: from, lists: mode != .desktop)).description
         }
         return [.say(said.joined(separator: words[.space]), unit: .line)]
     }
@@ -343,7 +345,7 @@ public struct DesktopReview: Sendable {
         guard let item = cursor.move(filter, forward: forward) else {
             return [.say(Self.noMore(filter, forward: forward, words), unit: .word)]
         }
-        return [.speak(Self.said(item, from: from))]
+        return [.speak(Self.said(item, from: from, lists: mode != .desktop))]
     }
 
     /// The element as it is said: with the position words its container gave it.
@@ -354,12 +356,15 @@ public struct DesktopReview: Sendable {
     }
 
     /// The same, moved to from `from`: the containers left on the way ("Out of Radio Group.")
-    /// and those entered (a group's name, a table) are said first. A list is not: its items'
-    /// position words say it ("List Start.", "List End."); nor a container's name that the
-    /// item itself says (a table's caption).
-    static func said(_ item: ReviewItem, from: ReviewItem?) -> Element {
+    /// and those entered (a group's name, a table) are said first. A list entered is not: its
+    /// items' position words say it ("List Start.", "List End."); nor a container's name that
+    /// the item itself says (a table's caption). A list left is, in a web page (`lists`), as
+    /// NVDA's browse mode says "out of list".
+    static func said(_ item: ReviewItem, from: ReviewItem?, lists: Bool = false) -> Element {
         var element = said(item)
-        element.left = EnteredContainer.left(from: from?.containers ?? [], to: item.containers)
+        // A list left too, in a web page, whether or not its last item's "List End." was heard
+        // (a quick key leaves from anywhere in it).
+        element.left = EnteredContainer.left(from: from?.containers ?? [], to: item.containers, lists: lists)
         element.entered = EnteredContainer.entered(from: from?.containers ?? [], to: item.containers).compactMap { container in
             guard container.kind != .list else { return nil }
             var container = container

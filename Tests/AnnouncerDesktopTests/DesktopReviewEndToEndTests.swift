@@ -141,7 +141,7 @@ import Testing
             ("h", ["Out of Banner landmark. Main landmark. Introduction: level 2. Heading."]),
             ("k", ["guide. Link."]),
             ("shift+k", ["Out of Main landmark. Navigation landmark. Contact. Link. List End."]),
-            ("Down", ["Out of Navigation landmark. Main landmark. Introduction: level 2. Heading."]),  // the next line
+            ("Down", ["Out of List. Out of Navigation landmark. Main landmark. Introduction: level 2. Heading."]),  // the next line
             ("Down", ["Announcer reads what is there. Read the guide. Link. to learn more."]),  // a paragraph with its link
             ("Right", ["n"]), ("Right", ["n"]), ("Right", ["o"]),
             ("f", ["Name. Text Field."]),
@@ -153,7 +153,7 @@ import Testing
             ("ctrl+alt+Right", ["Edge of table"]),
             ("l", ["Out of Table. Red. List Start."]),           // the table left on the way
             ("i", ["Green"]),                                    // NVDA's I: the list's next item
-            ("d", ["Out of Main landmark. Content info landmark. The end."]),
+            ("d", ["Out of List. Out of Main landmark. Content info landmark. The end."]),  // a list left, as NVDA says it
             ("h", ["No next heading"]),
             ("Up", ["Out of Content info landmark. Main landmark. This is the last section."]),
             ("Insert+Up", ["This is the last section."]),        // the current line again

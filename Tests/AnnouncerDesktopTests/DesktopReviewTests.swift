@@ -153,8 +153,8 @@ import Testing
         ])
         #expect(said == [
             ["read Name. Text Field."], ["read Send. Button."], ["read Red. List Start."], ["stop"], [],
-            // The cursor stayed on the item being read when the key came.
-            ["speak Table. Prices"],
+            // The cursor stayed on the item being read when the key came; the list is left.
+            ["speak Out of List. Table. Prices"],
         ])
     }
 
@@ -389,7 +389,7 @@ import Testing
             // Before the line's first character: the previous line's last.
             ["say n (character)"],
             ["speak Out of Main landmark. Navigation landmark. Docs. Link. List End."], ["speak Home. Link. List Start."],
-            ["speak Out of Navigation landmark. Banner landmark. Announcer test page: level 1. Heading."],
+            ["speak Out of List. Out of Navigation landmark. Banner landmark. Announcer test page: level 1. Heading."],
             ["say Top (word)"], ["say Top (word)"],
         ])
     }

@@ -47,9 +47,10 @@ public struct EnteredContainer: Sendable, Equatable {
 
     /// The containers of `before` that `now` is not in, innermost first, by their kind alone
     /// ("Out of Radio Group."): what was left in moving from an object inside `before` to one
-    /// inside `now`. A list is not: its last item's "List End." says it.
-    public static func left(from before: [Placed], to now: [Placed]) -> [EnteredContainer] {
-        entered(from: now, to: before).reversed().compactMap { $0.kind == .list ? nil : EnteredContainer($0.kind) }
+    /// inside `now`. A list is not, unless `lists` (browse mode, as NVDA says "out of list"): its
+    /// last item's "List End." says it.
+    public static func left(from before: [Placed], to now: [Placed], lists: Bool = false) -> [EnteredContainer] {
+        entered(from: now, to: before).reversed().compactMap { !lists && $0.kind == .list ? nil : EnteredContainer($0.kind) }
     }
 
     /// A container with the id of the object it is, so that the same one is known again.
