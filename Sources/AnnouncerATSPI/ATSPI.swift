@@ -386,8 +386,11 @@ enum ATSPI {
                                                           level: read["level"].flatMap { Int($0) })
             // A dialog's description is said as it is entered: read for what the mapping takes
             // as a dialog alone.
-            if AccessibleMapping.enteredContainer(container)?.kind == .dialog {
-                container.description = string { atspi_accessible_get_description(parent.pointer, &$0) }
+            switch AccessibleMapping.enteredContainer(container)?.kind {
+            case .dialog?: container.description = string { atspi_accessible_get_description(parent.pointer, &$0) }
+            // A list's items, counted.
+            case .list?: container.childCount = checked { atspi_accessible_get_child_count(parent.pointer, &$0) }.map { Int($0) }
+            default: break
             }
             found.append(container)
             object = parent

@@ -248,7 +248,9 @@ public enum AccessibleMapping {
         default: nil
         }
         // A dialog says its description as it is entered, as NVDA says it as the dialog opens.
-        return kind.map { EnteredContainer($0, label: label, description: $0 == .dialog ? spokenText(container.description) : nil) }
+        // A list says how many items it holds, as NVDA says it ("List. 4 items.").
+        return kind.map { EnteredContainer($0, label: label, description: $0 == .dialog ? spokenText(container.description) : nil,
+                                           count: $0 == .list ? container.childCount : nil) }
     }
 
     /// A control a heading holds, said as the heading too: "Personal Information: level 3.

@@ -60,8 +60,12 @@ public struct AccessibleSnapshot: Sendable, Equatable {
         public var level: Int?
         /// Its description (`aria-describedby`), read for a dialog only.
         public var description: String?
-        public init(id: String, role: String, name: String = "", xmlRoles: String? = nil, level: Int? = nil, description: String? = nil) {
+        /// How many children it has, read for a list only (its items).
+        public var childCount: Int?
+        public init(id: String, role: String, name: String = "", xmlRoles: String? = nil, level: Int? = nil, description: String? = nil,
+                    childCount: Int? = nil) {
             self.id = id; self.role = role; self.name = name; self.xmlRoles = xmlRoles; self.level = level; self.description = description
+            self.childCount = childCount
         }
     }
 

@@ -356,21 +356,25 @@ public struct DesktopReview: Sendable {
     }
 
     /// The same, moved to from `from`: the containers left on the way ("Out of Radio Group.")
-    /// and those entered (a group's name, a table) are said first. A list entered is not: its
-    /// items' position words say it ("List Start.", "List End."); nor a container's name that
-    /// the item itself says (a table's caption). A list left is, in a web page (`lists`), as
-    /// NVDA's browse mode says "out of list".
+    /// and those entered (a group's name, a table) are said first; not a container's name that
+    /// the item itself says (a table's caption). In a web page (`lists`) a list is too, as NVDA's
+    /// browse mode says it: entered with its size ("List. 4 items.", in place of its first
+    /// item's "List Start."), and left ("Out of List."); elsewhere its items' position words
+    /// say it ("List Start.", "List End.").
     static func said(_ item: ReviewItem, from: ReviewItem?, lists: Bool = false) -> Element {
         var element = said(item)
         // A list left too, in a web page, whether or not its last item's "List End." was heard
         // (a quick key leaves from anywhere in it).
         element.left = EnteredContainer.left(from: from?.containers ?? [], to: item.containers, lists: lists)
         element.entered = EnteredContainer.entered(from: from?.containers ?? [], to: item.containers).compactMap { container in
-            guard container.kind != .list else { return nil }
+            // In a web page a list entered says so with its size ("List. 4 items."), as NVDA
+            // says it, in place of its first item's "List Start.".
+            guard container.kind != .list || lists else { return nil }
             var container = container
             if container.label == element.label { container.label = nil }
             return container
         }
+        if element.entered.contains(where: { $0.kind == .list }), case .listStart? = element.context { element.context = nil }
         return element
     }
 

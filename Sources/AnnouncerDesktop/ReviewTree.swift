@@ -303,8 +303,10 @@ public enum ReviewTree {
                 if focusable { within.removeLast() }
             }
             // What the items inside it were entered through (a group, a list, a table).
+            // A list knows how many items it holds (those shown).
+            let shown = node.children.count { $0.object.states.isEmpty || $0.object.states.contains("visible") }
             let placed = AccessibleMapping.placedContainers([AccessibleSnapshot.Container(id: object.id, role: object.role, name: object.name,
-                                                                                           xmlRoles: object.xmlRoles)])
+                                                                                           xmlRoles: object.xmlRoles, childCount: shown)])
             containers += placed
             defer { containers.removeLast(placed.count) }
             var children: [Element]

@@ -112,6 +112,10 @@ import Testing
              description: "Action 2. Menu Item. 2 of 4."),
         Case(name: "a container left, then one entered", json: #"{"label":"Send","traits":["button"],"left":[{"kind":"radioGroup"},{"kind":"group","label":"Crust"}],"entered":[{"kind":"toolbar"}]}"#,
              description: "Out of Radio Group. Out of Group. Toolbar. Send. Button."),
+        Case(name: "a list entered with its size", json: #"{"label":"Home","traits":["link"],"entered":[{"kind":"list","count":4}]}"#,
+             description: "List. 4 items. Home. Link."),
+        Case(name: "a list of one", json: #"{"label":"Home","traits":["link"],"entered":[{"kind":"list","count":1}]}"#,
+             description: "List. 1 item. Home. Link."),
         Case(name: "tab panel entered", json: #"{"label":"Maria Ahlefeldt","traits":["staticText"],"entered":[{"kind":"tabPanel","label":"Maria Ahlefeldt"}]}"#,
              description: "Maria Ahlefeldt. Tab Panel. Maria Ahlefeldt"),
     ]

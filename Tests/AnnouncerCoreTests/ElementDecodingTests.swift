@@ -14,6 +14,11 @@ import Testing
         let described = try element(#"{"label":"Street","entered":[{"kind":"dialog","label":"New address","description":"Where?"}]}"#)
         #expect(described.entered == [EnteredContainer(.dialog, label: "New address", description: "Where?")])
         #expect(try Element(json: described.json) == described)
+        let counted = try element(#"{"label":"Home","entered":[{"kind":"list","count":4}]}"#)
+        #expect(counted.entered == [EnteredContainer(.list, count: 4)])
+        #expect(try Element(json: counted.json) == counted)
+        #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"list","count":-1}]}"#) }
+        #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"list","count":2.5}]}"#) }
         #expect(throws: FieldError.self) { try element(#"{"left":[{"kind":"room"}]}"#) }
         #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"box"}]}"#) }
         #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"group","colour":"red"}]}"#) }

@@ -284,6 +284,7 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         (AccessibleSnapshot.Container(id: "g", role: "grouping", name: "Shipping"), "Shipping. Group."),   // a fieldset
         (AccessibleSnapshot.Container(id: "g", role: "panel"), nil),
         (AccessibleSnapshot.Container(id: "g", role: "list"), "List."),
+        (AccessibleSnapshot.Container(id: "g", role: "list", childCount: 4), "List. 4 items."),   // its items counted, as NVDA says it
         (AccessibleSnapshot.Container(id: "g", role: "table", name: "Prices", xmlRoles: "table"), "Prices. Table."),
         (AccessibleSnapshot.Container(id: "g", role: "tool bar", name: "Text formatting", xmlRoles: "toolbar"), "Text formatting. Toolbar."),
         (AccessibleSnapshot.Container(id: "g", role: "section", xmlRoles: "region"), nil),

@@ -140,7 +140,7 @@ import Testing
             ("shift+h", ["Out of Main landmark. Banner landmark. \(first)"]),
             ("h", ["Out of Banner landmark. Main landmark. Introduction: level 2. Heading."]),
             ("k", ["guide. Link."]),
-            ("shift+k", ["Out of Main landmark. Navigation landmark. Contact. Link. List End."]),
+            ("shift+k", ["Out of Main landmark. Navigation landmark. List. 3 items. Contact. Link. List End."]),  // a list entered, with its size
             ("Down", ["Out of List. Out of Navigation landmark. Main landmark. Introduction: level 2. Heading."]),  // the next line
             ("Down", ["Announcer reads what is there. Read the guide. Link. to learn more."]),  // a paragraph with its link
             ("Right", ["n"]), ("Right", ["n"]), ("Right", ["o"]),
@@ -151,7 +151,7 @@ import Testing
             ("ctrl+alt+Down", ["Apples. Row 2 of 3."]),          // by cell: the same column
             ("ctrl+alt+Right", ["Price. 3. Column 2 of 2."]),    // the column's header, as it changed
             ("ctrl+alt+Right", ["Edge of table"]),
-            ("l", ["Out of Table. Red. List Start."]),           // the table left on the way
+            ("l", ["Out of Table. List. 3 items. Red"]),         // the table left on the way, a list entered
             ("i", ["Green"]),                                    // NVDA's I: the list's next item
             ("d", ["Out of List. Out of Main landmark. Content info landmark. The end."]),  // a list left, as NVDA says it
             ("h", ["No next heading"]),

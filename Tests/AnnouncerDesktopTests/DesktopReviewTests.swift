@@ -388,7 +388,8 @@ import Testing
             ["say n (character)"], ["say n (character)"], ["say n (character)"], ["say A (character)"],
             // Before the line's first character: the previous line's last.
             ["say n (character)"],
-            ["speak Out of Main landmark. Navigation landmark. Docs. Link. List End."], ["speak Home. Link. List Start."],
+            // A list entered says its size, as NVDA says it ("List. 2 items."), and left "Out of List.".
+            ["speak Out of Main landmark. Navigation landmark. List. 2 items. Docs. Link. List End."], ["speak Home. Link. List Start."],
             ["speak Out of List. Out of Navigation landmark. Banner landmark. Announcer test page: level 1. Heading."],
             ["say Top (word)"], ["say Top (word)"],
         ])

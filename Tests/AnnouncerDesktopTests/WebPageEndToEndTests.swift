@@ -115,14 +115,14 @@ import Testing
     @Test(arguments: ["firefox", "chromium"]) func landmarksAndTheCurrentPageAreSaid(_ browser: String) async throws {
         let (keys, said) = keysAndSpeech([
             ("Tab", ["Banner landmark. Top. Link."]),
-            ("Tab", ["Out of Banner landmark. Site. Navigation landmark. List. Home. Link."]),
+            ("Tab", ["Out of Banner landmark. Site. Navigation landmark. List. 2 items. Home. Link."]),
             ("Tab", ["Overview. Link. Current page."]),
             ("Tab", ["Out of Navigation landmark. Complementary landmark. More stories. Link."]),
             ("Tab", ["Out of Complementary landmark. Subscribe. Form landmark. Email. Text Field.", "Focus mode"]),
             ("Tab", ["Out of Form landmark. Content info landmark. Contact. Link.", "Browse mode"]),
             ("ctrl+Home", ["Out of Content info landmark. Landmarks: level 1. Heading."]),
             ("d", ["Banner landmark. Top. Link."]),
-            ("d", ["Out of Banner landmark. Site. Navigation landmark. Home. Link. List Start."]),
+            ("d", ["Out of Banner landmark. Site. Navigation landmark. List. 2 items. Home. Link."]),
             ("d", ["Out of List. Out of Navigation landmark. Main landmark. Story: level 2. Heading."]),
             ("d", ["Out of Main landmark. Complementary landmark. More stories. Link."]),
             ("d", ["Out of Complementary landmark. Subscribe. Form landmark. Email"]),
@@ -148,7 +148,7 @@ import Testing
     /// C to an ARIA combo box that can be typed in and completes what is typed.
     @Test(arguments: ["firefox", "chromium"]) func widgetsAreSaidByTheirRolesStatesAndPlaces(_ browser: String) async throws {
         let (keys, said) = keysAndSpeech([
-            ("x", ["Toppings. Group. Cheese. Check Box. Not Checked. List Start."]),
+            ("x", ["Toppings. Group. List. 3 items. Cheese. Check Box. Not Checked."]),
             ("x", ["Olives. Check Box. Checked."]),
             ("x", ["Peppers. Check Box. Mixed. List End."]),
             ("Down", ["Out of List. Out of Group. Dark mode. Switch Button. Off."]),

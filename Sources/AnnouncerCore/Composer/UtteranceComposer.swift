@@ -155,6 +155,8 @@ public struct UtteranceComposer: Sendable {
                 } else {
                     enteredPieces.append((kind, nil))
                 }
+                // A list's size, after its kind: "List. 4 items."
+                if let count = container.count { enteredPieces.append((space + words.items(count), nil)) }
                 // Its description, a sentence of the page's own after its kind.
                 if let description = container.description.nonEmpty, description != container.label {
                     enteredPieces += [(space, nil), (description, own)]

@@ -15,26 +15,31 @@ public struct EnteredContainer: Sendable, Equatable {
     /// What the container says of itself beyond its name, said after its kind: a dialog's
     /// description (`aria-describedby`), "New address. Dialog. Where should we deliver?".
     public var description: String?
+    /// How many items a list holds, said after its kind ("List. 4 items."), as NVDA says it.
+    public var count: Int?
 
-    public init(_ kind: Kind, label: String? = nil, description: String? = nil) {
+    public init(_ kind: Kind, label: String? = nil, description: String? = nil, count: Int? = nil) {
         self.kind = kind
         self.label = label
         self.description = description
+        self.count = count
     }
 
     init(json: JSONValue, path: String) throws(FieldError) {
         let reader = try JSONObjectReader(json, path: path)
-        try reader.rejectUnknownKeys(allowed: ["kind", "label", "description"])
+        try reader.rejectUnknownKeys(allowed: ["kind", "label", "description", "count"])
         let kind = try reader.required("kind") { key throws(FieldError) in try reader.choice(key, Kind.allCases.map(\.rawValue)) }
         self.kind = Kind(rawValue: kind) ?? .group
         label = try reader.string("label", maximumBytes: Element.maximumTextBytes)
         description = try reader.string("description", maximumBytes: Element.maximumTextBytes)
+        count = try reader.integer("count", in: 0...1_000_000)
     }
 
     var json: JSONValue {
         var members: [String: JSONValue] = ["kind": .string(kind.rawValue)]
         if let label { members["label"] = .string(label) }
         if let description { members["description"] = .string(description) }
+        if let count { members["count"] = .number(Double(count)) }
         return .object(members)
     }
 

@@ -77,6 +77,8 @@ public struct LocaleWords: Sendable, Equatable {
         case documentWindow = "window.document"
         case series = "position.series"
         case listStart = "position.listStart"
+        /// A list's size as it is entered ("4 items."), after its kind.
+        case items = "position.items"
         case listEnd = "position.listEnd"
         case landmarkStart = "position.landmarkStart"
         case landmarkEnd = "position.landmarkEnd"
@@ -238,7 +240,7 @@ public struct LocaleWords: Sendable, Equatable {
 
         /// Words said with a count, which take a form for each plural category their language
         /// has (`terminal.moreLines.one`).
-        public static let counted: [Word] = [.moreLines]
+        public static let counted: [Word] = [.moreLines, .items]
     }
 
     /// Keys that are not words: the table's own tag and the other tags it answers to, and the
@@ -347,6 +349,7 @@ public struct LocaleWords: Sendable, Equatable {
         let placeholders: [(Word, [String])] = [(.selectedFormat, ["{text}"]), (.series, ["{index}", "{count}"]), (.headingLevel, ["{level}"]),
                                                 (.valueRange, ["{minimum}", "{maximum}"]), (.leftContainer, ["{container}"]),
                                                 (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"]),
+                                                (.items, []),
                                                 (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"]),
                                                 (.brailleHeaderLevel, ["{level}"]), (.braillePosition, ["{index}", "{count}"])]
             + [(Word.percent, ["{value}"]), (.selectedText, ["{text}"]), (.unselectedText, ["{text}"]), (.cutText, ["{text}"]), (.pasted, ["{text}"])]
@@ -462,6 +465,11 @@ public struct LocaleWords: Sendable, Equatable {
     }
 
     /// A flood of lines as its one line said and how many more ("make: done, 41 more lines").
+    /// A list's size: "4 items.", "1 item.".
+    public func items(_ count: Int) -> String {
+        counted(.items, count).replacing("{count}", with: formatNumber(count))
+    }
+
     public func moreLines(_ text: String, count: Int) -> String {
         counted(.moreLines, count).replacing("{count}", with: formatNumber(count)).replacing("{text}", with: text)
     }
@@ -476,6 +484,7 @@ extension LocaleWords.Word {
     /// the form is for one number alone, which it may name ("una riga in più" is 1 alone in
     /// Italian; Russian's one is 1, 21, 31…, French's 0 and 1: they need it).
     func placeholders(counted category: PluralCategory, language: Substring) -> [String] {
-        PluralCategory.isOneNumber(category, in: language) ? ["{text}"] : ["{text}", "{count}"]
+        let own = self == .moreLines ? ["{text}"] : []
+        return PluralCategory.isOneNumber(category, in: language) ? own : own + ["{count}"]
     }
 }
