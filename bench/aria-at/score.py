@@ -26,6 +26,7 @@ holds the milliseconds from the command's last key to the first thing said (`fir
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import os
 import random
@@ -105,6 +106,10 @@ def chosen_plans(args: argparse.Namespace) -> List[Plan]:
 
 
 # -- one browser
+
+
+class PageNotShown(Exception):
+    """The page a command runs on did not load: the browser still shows another."""
 
 
 class Runner:
@@ -244,9 +249,28 @@ class Runner:
                 pass
         return said
 
+    def shows(self, page: str) -> bool:
+        """Whether the browser's active window shows the page: its title holds the page's own
+        (`<title>`). A page whose load did not take (Firefox kept a page with a menu open and a
+        stale title) would have every later command judged on the page before."""
+        path = page.partition("?")[0]
+        try:
+            with open(path, errors="replace") as file:
+                found = re.search(r"<title>(.*?)</title>", file.read(), re.S | re.I)
+        except OSError:
+            return True
+        if not found:
+            return True
+        title = " ".join(html.unescape(found.group(1)).split())
+        shown = subprocess.run(["xdotool", "getactivewindow", "getwindowname"], capture_output=True, text=True, timeout=10,
+                               env=dict(os.environ, DISPLAY=self.desktop.display or "")).stdout.strip()
+        return " ".join(title.split()[:3]) in " ".join(shown.split())
+
     def run(self, plan: Plan, test: Test, command: Command) -> Dict[str, object]:
         page, setup = plan.page(test)
         loaded = self.load(page, setup)
+        if not self.shows(page):
+            raise PageNotShown(f"the browser does not show {os.path.basename(page.partition('?')[0])} after loading it")
         switched = self.mode(loaded, command.mode)
         # A key name that is none of NVDA's is recorded, and the run goes on.
         try:
@@ -352,10 +376,19 @@ def run_browser(browser: str, chosen: List[Plan], pages: str, args: argparse.Nam
                     # A command that breaks the browser or the desktop is recorded as failed, with
                     # what it made said, and the run goes on in a new desktop.
                     try:
-                        if runner is None:
-                            runner = Runner(browser, pages, args.silence, args.reader)
-                        start = len(runner.desktop.speech)
-                        record = runner.run(plan, test, command)
+                        for attempt in (1, 2):
+                            if runner is None:
+                                runner = Runner(browser, pages, args.silence, args.reader)
+                            start = len(runner.desktop.speech)
+                            try:
+                                record = runner.run(plan, test, command)
+                                break
+                            except PageNotShown:
+                                # Once more in a new browser; a second time, the command fails.
+                                runner.close()
+                                runner = None
+                                if attempt == 2:
+                                    raise
                     except Exception as error:  # noqa: BLE001 — any failure of the run is recorded
                         said = [text for _, text in runner.desktop.speech[start:]] if runner is not None else []
                         record = failed(browser, plan, test, command, error, said, args.reader)

@@ -151,3 +151,17 @@ def test_the_cell_a_command_asks_of_its_own_is_the_element_it_is_judged_on():
                                                                           ["01-Jan-16", "$995,532.00. Row 2 of 7."])}
     assert passed == {"first": True, "row2": False}
 
+
+
+def test_a_page_is_shown_when_the_active_windows_title_holds_its_own(tmp_path, monkeypatch):
+    import score
+    page = tmp_path / "alert.html"
+    page.write_text("<html><head><title>Alert &amp; Example</title></head></html>")
+    runner = score.Runner.__new__(score.Runner)
+    runner.desktop = type("Desktop", (), {"display": ":5"})()
+    shown = {"name": ""}
+    monkeypatch.setattr(score.subprocess, "run", lambda *a, **k: type("Done", (), {"stdout": shown["name"] + "\n"})())
+    shown["name"] = "Alert & Example — Mozilla Firefox"
+    assert runner.shows(str(page) + "?n=3")
+    shown["name"] = "Editor Menubar Example | WAI-ARIA Authoring Practices 1.2 — Mozilla Firefox"
+    assert not runner.shows(str(page))
