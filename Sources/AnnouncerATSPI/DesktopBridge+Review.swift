@@ -222,10 +222,11 @@ extension DesktopBridge {
         keyboard?.take(reviewKeys)
     }
 
-    /// The keys the review takes now: its mode's, with Escape left to a menu that has the focus.
+    /// The keys the review takes now: its mode's, with Escape left to a menu that has the focus,
+    /// and to the page in focus mode the user chose.
     var reviewKeys: Set<ReviewKey> {
-        ReviewKeyMap.keys(in: review.mode, escapeToPage: review.focused?.element.traits.contains(.menuItem) == true, inTable: focusInTable,
-                          tabs: review.tabs)
+        ReviewKeyMap.keys(in: review.mode, escapeToPage: review.focused?.element.traits.contains(.menuItem) == true || review.escapeIsThePages,
+                          inTable: focusInTable, tabs: review.tabs)
     }
 
     func perform(_ actions: [ReviewAction]) {

@@ -50,6 +50,11 @@ public struct DesktopReview: Sendable {
     private var focusModeIsAutomatic = false
     public var composer: UtteranceComposer
 
+    /// Whether Escape is the page's: in focus mode the user chose (Insert+Space), as NVDA leaves
+    /// it to the page then (a page's own Escape closes its dropdown); Insert+Space leaves it.
+    /// Focus mode a field chose, Escape leaves.
+    public var escapeIsThePages: Bool { mode == .focus && !focusModeIsAutomatic }
+
     public init(composer: UtteranceComposer) {
         self.composer = composer
     }

@@ -459,9 +459,13 @@ import Testing
         #expect(review.mode == .focus)
         #expect(review.focusMoved(to: "name", element: element("name"), inDocument: true, takesArrows: true) == [])
         // Escape: browse mode, with the focus said from where it starts.
+        #expect(!review.escapeIsThePages)
         #expect(review.perform(.leaveFocusMode) == [.say("Browse mode. Name. Text Field.", unit: .line)])
+        // Focus mode the user chose: Escape is the page's (NVDA's rule), Insert+Space leaves it.
         #expect(review.perform(.toggleMode) == [.say("Focus mode", unit: .word)])
+        #expect(review.escapeIsThePages)
         #expect(review.perform(.toggleMode) == [.say("Browse mode", unit: .word)])
+        #expect(!review.escapeIsThePages)
         // A change to the focused field (its value as the user types) moves nothing.
         #expect(review.focusMoved(to: "name", element: element("name"), inDocument: true, takesArrows: true) == [])
         #expect(review.mode == .browse)

@@ -145,7 +145,8 @@ import Testing
     /// keys), a radio group (R, F) with each radio's place, Tab from the browse cursor to the
     /// next control (a spin button, its range, its step said as its new value and never as
     /// typing), a tab list (its selected tab and place), Escape to browse mode with the focus,
-    /// C to an ARIA combo box that can be typed in and completes what is typed.
+    /// C to an ARIA combo box that can be typed in and completes what is typed; in focus mode
+    /// the user chose (Insert+Space), Escape is the page's (its disclosure closes with it).
     @Test(arguments: ["firefox", "chromium"]) func widgetsAreSaidByTheirRolesStatesAndPlaces(_ browser: String) async throws {
         let (keys, said) = keysAndSpeech([
             ("x", ["Toppings. Group. List. 3 items. Cheese. Check Box. Not Checked."]),
@@ -158,6 +159,11 @@ import Testing
             ("b", ["Shipping details: level 3. Button. Heading. Collapsed."]),
             ("Return", ["Shipping details: level 3. Button. Heading. Expanded."]),
             ("k", ["Rates. Link."]),
+            // Focus mode the user chose leaves Escape to the page, as NVDA does: its disclosure closes.
+            ("shift+b", ["Shipping details: level 3. Button. Heading. Expanded."]),
+            ("Insert+space", ["Focus mode"]),
+            ("Escape", ["Shipping details: level 3. Button. Heading. Collapsed."]),
+            ("Insert+space", ["Browse mode"]),
             ("r", ["Size. Radio Group. Small. Radio Button. Not Checked. 1 of 3."]),
             ("Down", ["Medium. Radio Button. Not Checked. 2 of 3."]),
             ("f", ["Large. Radio Button. Not Checked. 3 of 3."]),
