@@ -61,7 +61,10 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         // A web page's slider: its number as the page gives it, never a percentage of its range.
         Row(object: Object(id: "1", role: "slider", name: "Red", value: 128, minimum: 0, maximum: 255), spoken: "Red: 128. Slider. 0 to 255.",
             hint: "Press Up or Down Arrow to adjust the value."),
-        Row(object: Object(id: "1", role: "slider", name: "Gain", value: 0.5, minimum: 0, maximum: 1, valueText: "Half"), spoken: "Gain: Half. Slider. 0 to 1.",
+        // The page's words for its value: the numbers of its range are none of them.
+        Row(object: Object(id: "1", role: "slider", name: "Gain", value: 0.5, minimum: 0, maximum: 1, valueText: "Half"), spoken: "Gain: Half. Slider.",
+            hint: "Press Up or Down Arrow to adjust the value."),
+        Row(object: Object(id: "1", role: "slider", name: "Gain", value: 0.5, minimum: 0, maximum: 1, valueText: "0.5"), spoken: "Gain: 0.5. Slider. 0 to 1.",
             hint: "Press Up or Down Arrow to adjust the value."),
         // A browser's single-precision number, as a person writes it.
         Row(object: Object(id: "1", role: "slider", name: "Temperature", value: Double(Float(25.1)), minimum: 0, maximum: 40),
@@ -73,7 +76,7 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         // Typed in: what it holds, though out of its range (the browser's number stops at 8).
         Row(object: Object(id: "1", role: "spin button", name: "Adults", states: sensitive.union(["invalid entry", "editable"]), value: 8, minimum: 1,
                            maximum: 8, text: "9", errorMessage: "Must be between 1 and 8"),
-            spoken: "Adults: 9. Spin Button. Invalid data. 1 to 8.", hint: "Must be between 1 and 8. Press Up or Down Arrow to adjust the value."),
+            spoken: "Adults: 9. Spin Button. Editable. Invalid data. 1 to 8.", hint: "Must be between 1 and 8. Press Up or Down Arrow to adjust the value."),
         Row(object: Object(id: "1", role: "scroll bar", name: "Page", value: 25, minimum: 0, maximum: 100), spoken: "Page: 25%. Adjustable.",
             hint: "Press Up or Down Arrow to adjust the value."),
         Row(object: Object(id: "1", role: "progress bar", name: "Download", value: 0.25, minimum: 0, maximum: 1), spoken: "Download: 25%"),

@@ -89,6 +89,9 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--from", dest="source", metavar="FILE[,FILE]",
                         help="judge again what runs (their --json FILE) recorded, with no browser, by the judge's rules as they "
                              "are now; a later file's plans replace the earlier's (a plan run again)")
+    parser.add_argument("--beside", metavar="FILE[,FILE]",
+                        help="with --from: another reader's runs (Orca's), judged again too, and set beside --from's on the "
+                             "commands both ran: MUST, SHOULD and MAY per plan and browser, and the median from key to first words")
     parser.add_argument("--silence", type=float, default=1.0, help="seconds a key that says nothing is waited for")
     parser.add_argument("--sample", type=int, metavar="N", help="only N of the plans' commands, drawn at random (the same in each browser)")
     parser.add_argument("--seed", type=int, default=1, help="what --sample draws by (default 1)")
@@ -466,6 +469,39 @@ def report(records: List[Dict[str, object]], browsers: List[str], chosen: List[P
     return "\n".join(lines)
 
 
+def side_by_side(ours: List[Dict[str, object]], theirs: List[Dict[str, object]], browsers: List[str],
+                 chosen: List[Plan]) -> str:
+    """Two readers' records on the commands both ran, per plan and browser: each one's MUST,
+    SHOULD and MAY, and the median time from a command's last key to its first words."""
+    def key(record: Dict[str, object]) -> Tuple[object, ...]:
+        return (record["browser"], record["plan"], record["test"], record["command"], record["mode"])
+    shared = {key(record) for record in ours} & {key(record) for record in theirs}
+    ours = [record for record in ours if key(record) in shared]
+    theirs = [record for record in theirs if key(record) in shared]
+    name = {True: "Orca", False: "Announcer"}
+    first = name[any(record.get("reader") == "orca" for record in ours)]
+    second = name[any(record.get("reader") == "orca" for record in theirs)]
+    lines = []
+    for browser in browsers:
+        mine = [record for record in ours if record["browser"] == browser]
+        other = [record for record in theirs if record["browser"] == browser]
+        lines += [f"\n{browser}: {first} and {second} on the same {len(mine)} commands", "",
+                  f"| plan | commands | {first} MUST | {second} MUST | {first} SHOULD | {second} SHOULD | {first} MAY | {second} MAY |",
+                  "|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for plan in chosen:
+            a = [record for record in mine if record["plan"] == plan.name]
+            b = [record for record in other if record["plan"] == plan.name]
+            if not a:
+                continue
+            ra, rb = rates(a), rates(b)
+            lines.append(f"| {plan.name} | {len(a)} | " + " | ".join(f"{cell(ra[level])} | {cell(rb[level])}" for level in PRIORITIES.values()) + " |")
+        ra, rb = rates(mine), rates(other)
+        lines.append(f"| **all** | {len(mine)} | " + " | ".join(f"**{cell(ra[level])}** | **{cell(rb[level])}**" for level in PRIORITIES.values())
+                     + " |")
+        lines += ["", f"From a command's last key to the first words: {first} {median_ms(mine)}; {second} {median_ms(other)}."]
+    return "\n".join(lines)
+
+
 def recorded(paths: List[str]) -> List[Dict[str, object]]:
     """The records of runs' JSON files, a later file's (browser, plan) replacing an earlier's."""
     runs = []
@@ -517,6 +553,11 @@ def main() -> int:
         return 0
     pages = os.path.join(os.path.abspath(args.aria_at), "tests")
     browsers = list(BROWSERS) if args.browser == "both" else [args.browser]
+    if args.source and args.beside:
+        ours = rejudged([record for record in recorded(args.source.split(",")) if record["browser"] in browsers], chosen)
+        theirs = rejudged([record for record in recorded(args.beside.split(",")) if record["browser"] in browsers], chosen)
+        print(side_by_side(ours, theirs, browsers, chosen))
+        return 0
     if args.source:
         records = rejudged([record for record in recorded(args.source.split(",")) if record["browser"] in browsers], chosen)
     elif len(browsers) == 1:

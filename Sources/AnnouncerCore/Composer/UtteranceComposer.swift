@@ -259,6 +259,8 @@ public struct UtteranceComposer: Sendable {
         } else if traits.contains(.adjustable) {
             append(word(.adjustable))
         }
+        // One that can be typed in (a spin button), after what it is; a combo box said it above.
+        if traits.contains(.editable), !traits.contains(.comboBox) { append(word(.editable)) }
         // Whether it shows more, after what it is: "FAQ 1. Button. Collapsed."
         if traits.contains(.expanded) {
             append(word(.expandedState))
