@@ -290,6 +290,15 @@ enum ATSPI {
                                             rowHeader: header { atspi_table_get_row_header(grid, Int32(place.row), &$0) })
     }
 
+    /// A table's rows and columns, when it has the Table interface and both are known.
+    static func tableSize(_ table: UnsafeMutablePointer<AtspiAccessible>) -> (Int?, Int?) {
+        guard let grid = atspi_accessible_get_table_iface(table) else { return (nil, nil) }
+        defer { announcer_atspi_unref(grid) }
+        guard let rows = checked({ atspi_table_get_n_rows(grid, &$0) }), let columns = checked({ atspi_table_get_n_columns(grid, &$0) }),
+              rows > 0, columns > 0 else { return (nil, nil) }
+        return (Int(rows), Int(columns))
+    }
+
     /// How many rows the table a cell is in has.
     static func tableRows(_ cell: UnsafeMutablePointer<AtspiAccessible>) -> Int? {
         guard let parent = checked({ atspi_accessible_get_parent(cell, &$0) }) ?? nil else { return nil }
@@ -388,8 +397,9 @@ enum ATSPI {
             // as a dialog alone.
             switch AccessibleMapping.enteredContainer(container)?.kind {
             case .dialog?: container.description = string { atspi_accessible_get_description(parent.pointer, &$0) }
-            // A list's items, counted.
+            // A list's items, counted; a table's rows and columns.
             case .list?: container.childCount = checked { atspi_accessible_get_child_count(parent.pointer, &$0) }.map { Int($0) }
+            case .table?, .grid?: (container.rows, container.columns) = tableSize(parent.pointer)
             default: break
             }
             found.append(container)

@@ -250,9 +250,12 @@ public enum AccessibleMapping {
         default: nil
         }
         // A dialog says its description as it is entered, as NVDA says it as the dialog opens.
-        // A list says how many items it holds, as NVDA says it ("List. 4 items.").
+        // A list says how many items it holds, and a table or grid its size, as NVDA says them
+        // ("List. 4 items.", "Grid. 7 rows. 5 columns.").
+        let sized = kind == .table || kind == .grid
         return kind.map { EnteredContainer($0, label: label, description: $0 == .dialog ? spokenText(container.description) : nil,
-                                           count: $0 == .list ? container.childCount : nil) }
+                                           count: $0 == .list ? container.childCount : nil,
+                                           rows: sized ? container.rows : nil, columns: sized ? container.columns : nil) }
     }
 
     /// A control a heading holds, said as the heading too: "Personal Information: level 3.

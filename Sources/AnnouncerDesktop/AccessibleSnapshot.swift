@@ -62,10 +62,13 @@ public struct AccessibleSnapshot: Sendable, Equatable {
         public var description: String?
         /// How many children it has, read for a list only (its items).
         public var childCount: Int?
+        /// A table's or grid's rows and columns, read for those only.
+        public var rows: Int?
+        public var columns: Int?
         public init(id: String, role: String, name: String = "", xmlRoles: String? = nil, level: Int? = nil, description: String? = nil,
-                    childCount: Int? = nil) {
+                    childCount: Int? = nil, rows: Int? = nil, columns: Int? = nil) {
             self.id = id; self.role = role; self.name = name; self.xmlRoles = xmlRoles; self.level = level; self.description = description
-            self.childCount = childCount
+            self.childCount = childCount; self.rows = rows; self.columns = columns
         }
     }
 

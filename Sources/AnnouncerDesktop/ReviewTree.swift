@@ -71,7 +71,13 @@ public enum ReviewTree {
             if case .series? = reading.element.context { reading.context = reading.element.context }
             if case .tab? = reading.element.context { reading.context = reading.element.context }
             var item = ReviewItem(reading: reading, object: info.object, kinds: info.kinds, line: info.line, text: info.text)
-            item.containers = info.containers
+            // A table entered says its size, all of it having been read.
+            item.containers = info.containers.map { placed in
+                guard placed.container.kind == .table || placed.container.kind == .grid, let size = builder.tables.sizes[placed.id] else { return placed }
+                var placed = placed
+                (placed.container.rows, placed.container.columns) = (size.rows, size.columns)
+                return placed
+            }
             item.within = info.within
             item.cell = info.cell.map { builder.tables.placed($0) }
             item.modal = info.modal

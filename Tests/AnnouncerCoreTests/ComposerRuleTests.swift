@@ -116,6 +116,8 @@ import Testing
              description: "List. 4 items. Home. Link."),
         Case(name: "a list of one", json: #"{"label":"Home","traits":["link"],"entered":[{"kind":"list","count":1}]}"#,
              description: "List. 1 item. Home. Link."),
+        Case(name: "a grid entered with its size", json: #"{"label":"Date","traits":["staticText"],"entered":[{"kind":"grid","label":"Expenses","rows":4,"columns":1}]}"#,
+             description: "Expenses. Grid. 4 rows. 1 column. Date"),
         Case(name: "tab panel entered", json: #"{"label":"Maria Ahlefeldt","traits":["staticText"],"entered":[{"kind":"tabPanel","label":"Maria Ahlefeldt"}]}"#,
              description: "Maria Ahlefeldt. Tab Panel. Maria Ahlefeldt"),
     ]

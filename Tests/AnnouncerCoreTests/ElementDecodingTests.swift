@@ -18,6 +18,9 @@ import Testing
         #expect(counted.entered == [EnteredContainer(.list, count: 4)])
         #expect(try Element(json: counted.json) == counted)
         #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"list","count":-1}]}"#) }
+        let sized = try element(#"{"label":"Date","entered":[{"kind":"grid","rows":7,"columns":5}]}"#)
+        #expect(sized.entered == [EnteredContainer(.grid, rows: 7, columns: 5)])
+        #expect(try Element(json: sized.json) == sized)
         #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"list","count":2.5}]}"#) }
         #expect(throws: FieldError.self) { try element(#"{"left":[{"kind":"room"}]}"#) }
         #expect(throws: FieldError.self) { try element(#"{"entered":[{"kind":"box"}]}"#) }

@@ -289,6 +289,8 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         (AccessibleSnapshot.Container(id: "g", role: "list"), "List."),
         (AccessibleSnapshot.Container(id: "g", role: "list", childCount: 4), "List. 4 items."),   // its items counted, as NVDA says it
         (AccessibleSnapshot.Container(id: "g", role: "table", name: "Prices", xmlRoles: "table"), "Prices. Table."),
+        (AccessibleSnapshot.Container(id: "g", role: "table", name: "Transactions", xmlRoles: "grid", rows: 7, columns: 5), "Transactions. Grid. 7 rows. 5 columns."),
+        (AccessibleSnapshot.Container(id: "g", role: "list", childCount: 1), "List. 1 item."),
         (AccessibleSnapshot.Container(id: "g", role: "tool bar", name: "Text formatting", xmlRoles: "toolbar"), "Text formatting. Toolbar."),
         (AccessibleSnapshot.Container(id: "g", role: "section", xmlRoles: "region"), nil),
         (AccessibleSnapshot.Container(id: "g", role: "paragraph"), nil),

@@ -146,7 +146,7 @@ import Testing
             ("Right", ["n"]), ("Right", ["n"]), ("Right", ["o"]),
             ("f", ["Name. Text Field."]),
             ("b", ["Send. Button."]),
-            ("t", ["Table. Prices"]),                            // the table entered, and its caption
+            ("t", ["Table. 3 rows. 2 columns. Prices"]),         // the table entered, its size, and its caption
             ("Down", ["Item"]),                                  // its first cell, a column's header
             ("ctrl+alt+Down", ["Apples. Row 2 of 3."]),          // by cell: the same column
             ("ctrl+alt+Right", ["Price. 3. Column 2 of 2."]),    // the column's header, as it changed

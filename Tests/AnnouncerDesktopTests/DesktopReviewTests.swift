@@ -154,7 +154,7 @@ import Testing
         #expect(said == [
             ["read Name. Text Field."], ["read Send. Button."], ["read Red. List Start."], ["stop"], [],
             // The cursor stayed on the item being read when the key came; the list is left.
-            ["speak Out of List. Table. Prices"],
+            ["speak Out of List. Table. 1 row. 2 columns. Prices"],
         ])
     }
 
@@ -194,7 +194,7 @@ import Testing
             ["say No next heading (word)"], ["speak Out of Main landmark. Banner landmark. Announcer test page: level 1. Heading."],
             ["say No next heading at level 3 (word)"], ["speak Out of Banner landmark. Navigation landmark. Home. Link. List Start."],
             ["say No previous link (word)"], ["speak Out of Navigation landmark. Main landmark. Name. Text Field."], ["speak Send. Button."],
-            ["speak Table. Prices"],
+            ["speak Table. 1 row. 2 columns. Prices"],
             // Out of the table the cursor was in: said before the landmark it goes to.
             ["speak Out of Table. Out of Main landmark. Content info landmark. The end."],
             ["speak Out of Content info landmark. Main landmark. Red. List Start."],

@@ -71,7 +71,7 @@ import Testing
     @Test(arguments: ["firefox", "chromium"]) func aGridsCellsSayTheirHeadersAndPlace(_ browser: String) async throws {
         let (keys, said) = keysAndSpeech([
             ("Tab", ["Before the grid. Link."]),
-            ("Tab", ["Expenses. Grid. Date. 2 May. Row 2 of 4. Column 1 of 3.", "Focus mode"]),
+            ("Tab", ["Expenses. Grid. 4 rows. 3 columns. Date. 2 May. Row 2 of 4. Column 1 of 3.", "Focus mode"]),
             ("Right", ["Item. Bread. Column 2 of 3."]),
             ("Down", ["Milk. Row 3 of 4."]),
             ("End", ["Amount. 2 euros. Column 3 of 3."]),
@@ -79,7 +79,7 @@ import Testing
             ("ctrl+End", ["Amount. 5 euros. Row 4 of 4. Column 3 of 3."]),
             // A cell's link takes the focus itself: the cell's place, and the link's own mode.
             ("Left", ["Item. Tea. Link. Column 2 of 3.", "Browse mode"]),
-            ("Insert+Tab", ["Expenses. Grid. Item. Tea. Link. Row 4 of 4. Column 2 of 3."]),
+            ("Insert+Tab", ["Expenses. Grid. 4 rows. 3 columns. Item. Tea. Link. Row 4 of 4. Column 2 of 3."]),
             ("ctrl+alt+Left", ["Date. 9 May. Column 1 of 3."]),
             ("ctrl+alt+Up", ["4 May. Row 3 of 4."]),
         ])

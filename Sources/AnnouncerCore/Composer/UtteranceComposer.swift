@@ -157,6 +157,10 @@ public struct UtteranceComposer: Sendable {
                 }
                 // A list's size, after its kind: "List. 4 items."
                 if let count = container.count { enteredPieces.append((space + words.items(count), nil)) }
+                // A table's size: "Grid. 7 rows. 5 columns."
+                if let rows = container.rows, let columns = container.columns {
+                    enteredPieces.append((space + words.tableSize(rows: rows, columns: columns), nil))
+                }
                 // Its description, a sentence of the page's own after its kind.
                 if let description = container.description.nonEmpty, description != container.label {
                     enteredPieces += [(space, nil), (description, own)]

@@ -17,22 +17,29 @@ public struct EnteredContainer: Sendable, Equatable {
     public var description: String?
     /// How many items a list holds, said after its kind ("List. 4 items."), as NVDA says it.
     public var count: Int?
+    /// A table's or grid's size, said after its kind ("Grid. 7 rows. 5 columns.").
+    public var rows: Int?
+    public var columns: Int?
 
-    public init(_ kind: Kind, label: String? = nil, description: String? = nil, count: Int? = nil) {
+    public init(_ kind: Kind, label: String? = nil, description: String? = nil, count: Int? = nil, rows: Int? = nil, columns: Int? = nil) {
         self.kind = kind
         self.label = label
         self.description = description
         self.count = count
+        self.rows = rows
+        self.columns = columns
     }
 
     init(json: JSONValue, path: String) throws(FieldError) {
         let reader = try JSONObjectReader(json, path: path)
-        try reader.rejectUnknownKeys(allowed: ["kind", "label", "description", "count"])
+        try reader.rejectUnknownKeys(allowed: ["kind", "label", "description", "count", "rows", "columns"])
         let kind = try reader.required("kind") { key throws(FieldError) in try reader.choice(key, Kind.allCases.map(\.rawValue)) }
         self.kind = Kind(rawValue: kind) ?? .group
         label = try reader.string("label", maximumBytes: Element.maximumTextBytes)
         description = try reader.string("description", maximumBytes: Element.maximumTextBytes)
         count = try reader.integer("count", in: 0...1_000_000)
+        rows = try reader.integer("rows", in: 0...1_000_000)
+        columns = try reader.integer("columns", in: 0...1_000_000)
     }
 
     var json: JSONValue {
@@ -40,6 +47,8 @@ public struct EnteredContainer: Sendable, Equatable {
         if let label { members["label"] = .string(label) }
         if let description { members["description"] = .string(description) }
         if let count { members["count"] = .number(Double(count)) }
+        if let rows { members["rows"] = .number(Double(rows)) }
+        if let columns { members["columns"] = .number(Double(columns)) }
         return .object(members)
     }
 

@@ -79,6 +79,9 @@ public struct LocaleWords: Sendable, Equatable {
         case listStart = "position.listStart"
         /// A list's size as it is entered ("4 items."), after its kind.
         case items = "position.items"
+        /// A table's size as it is entered ("7 rows.", "5 columns."), after its kind.
+        case rows = "position.rows"
+        case columns = "position.columns"
         case listEnd = "position.listEnd"
         case landmarkStart = "position.landmarkStart"
         case landmarkEnd = "position.landmarkEnd"
@@ -240,7 +243,7 @@ public struct LocaleWords: Sendable, Equatable {
 
         /// Words said with a count, which take a form for each plural category their language
         /// has (`terminal.moreLines.one`).
-        public static let counted: [Word] = [.moreLines, .items]
+        public static let counted: [Word] = [.moreLines, .items, .rows, .columns]
     }
 
     /// Keys that are not words: the table's own tag and the other tags it answers to, and the
@@ -349,7 +352,7 @@ public struct LocaleWords: Sendable, Equatable {
         let placeholders: [(Word, [String])] = [(.selectedFormat, ["{text}"]), (.series, ["{index}", "{count}"]), (.headingLevel, ["{level}"]),
                                                 (.valueRange, ["{minimum}", "{maximum}"]), (.leftContainer, ["{container}"]),
                                                 (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"]),
-                                                (.items, []),
+                                                (.items, []), (.rows, []), (.columns, []),
                                                 (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"]),
                                                 (.brailleHeaderLevel, ["{level}"]), (.braillePosition, ["{index}", "{count}"])]
             + [(Word.percent, ["{value}"]), (.selectedText, ["{text}"]), (.unselectedText, ["{text}"]), (.cutText, ["{text}"]), (.pasted, ["{text}"])]
@@ -468,6 +471,12 @@ public struct LocaleWords: Sendable, Equatable {
     /// A list's size: "4 items.", "1 item.".
     public func items(_ count: Int) -> String {
         counted(.items, count).replacing("{count}", with: formatNumber(count))
+    }
+
+    /// A table's size: "7 rows. 5 columns.", "1 row. 1 column.".
+    public func tableSize(rows: Int, columns: Int) -> String {
+        counted(.rows, rows).replacing("{count}", with: formatNumber(rows)) + self[.space]
+            + counted(.columns, columns).replacing("{count}", with: formatNumber(columns))
     }
 
     public func moreLines(_ text: String, count: Int) -> String {
