@@ -153,15 +153,21 @@ def test_the_cell_a_command_asks_of_its_own_is_the_element_it_is_judged_on():
 
 
 
-def test_a_page_is_shown_when_the_active_windows_title_holds_its_own(tmp_path, monkeypatch):
+def test_a_page_is_shown_when_a_window_is_named_by_its_title(tmp_path, monkeypatch):
     import score
     page = tmp_path / "alert.html"
-    page.write_text("<html><head><title>Alert &amp; Example</title></head></html>")
+    page.write_text("<html><head><title>Meter (CPU) &amp; Usage</title></head></html>")
     runner = score.Runner.__new__(score.Runner)
     runner.desktop = type("Desktop", (), {"display": ":5"})()
-    shown = {"name": ""}
-    monkeypatch.setattr(score.subprocess, "run", lambda *a, **k: type("Done", (), {"stdout": shown["name"] + "\n"})())
-    shown["name"] = "Alert & Example — Mozilla Firefox"
+    asked = []
+
+    def search(argv, **_):
+        asked.append(argv)
+        return type("Done", (), {"stdout": "4194305\n" if shown["any"] else ""})()
+    shown = {"any": True}
+    monkeypatch.setattr(score.subprocess, "run", search)
     assert runner.shows(str(page) + "?n=3")
-    shown["name"] = "Editor Menubar Example | WAI-ARIA Authoring Practices 1.2 — Mozilla Firefox"
+    # The title's first words, its metacharacters escaped for xdotool's pattern.
+    assert asked[-1] == ["xdotool", "search", "--name", "Meter \\(CPU\\) &"]
+    shown["any"] = False
     assert not runner.shows(str(page))
