@@ -164,8 +164,11 @@ import Testing
     }
 
     /// fzf: its list once, Up the entry its `>` moved to, Enter its choice (printed as it ends).
+    /// `--sync`: fzf shows its finder once its input is read. Without it, on a loaded machine
+    /// it first drew its reading spinner ("⠦ 0/0"), long enough to be a screen of its own that
+    /// the door said (CI heard it once), and the list after it.
     @Test func fzfSaysTheEntryItsMarkerMovedTo() async throws {
-        let spoken = try await session("sh -c \"printf 'apple\\\\nbanana\\\\ncherry\\\\n' | fzf\"", ["wait:3/3", "Up", "Up", "Enter"])
+        let spoken = try await session("sh -c \"printf 'apple\\\\nbanana\\\\ncherry\\\\n' | fzf --sync\"", ["wait:3/3", "Up", "Up", "Enter"])
         #expect(spoken == ["cherry\\nbanana\\n> apple\\n3/3\\n>", "banana", "cherry", "cherry", "exited 0"])
     }
 
