@@ -277,26 +277,30 @@ enum ATSPI {
         defer { announcer_atspi_unref(table) }
         guard let grid = atspi_accessible_get_table_iface(table) else { return nil }
         defer { announcer_atspi_unref(grid) }
-        guard let rows = checked({ atspi_table_get_n_rows(grid, &$0) }), let columns = checked({ atspi_table_get_n_columns(grid, &$0) }),
-              rows > place.row, columns > place.column else { return nil }
+        guard let (rows, columns) = size(grid), rows > place.row, columns > place.column else { return nil }
         func header(_ read: (inout UnsafeMutablePointer<GError>?) -> UnsafeMutablePointer<AtspiAccessible>?) -> String? {
             guard let header = checked(read) ?? nil else { return nil }
             defer { announcer_atspi_unref(header) }
             guard header != cell else { return nil }
             return AccessibleMapping.spokenText(string { atspi_accessible_get_name(header, &$0) })
         }
-        return AccessibleSnapshot.CellPlace(table: identifier(table), row: place.row, column: place.column, rows: Int(rows), columns: Int(columns),
+        return AccessibleSnapshot.CellPlace(table: identifier(table), row: place.row, column: place.column, rows: rows, columns: columns,
                                             columnHeader: header { atspi_table_get_column_header(grid, Int32(place.column), &$0) },
                                             rowHeader: header { atspi_table_get_row_header(grid, Int32(place.row), &$0) })
+    }
+
+    /// A Table interface's rows and columns, when both could be read.
+    static func size(_ grid: UnsafeMutablePointer<AtspiTable>) -> (rows: Int, columns: Int)? {
+        guard let rows = checked({ atspi_table_get_n_rows(grid, &$0) }), let columns = checked({ atspi_table_get_n_columns(grid, &$0) }) else { return nil }
+        return (Int(rows), Int(columns))
     }
 
     /// A table's rows and columns, when it has the Table interface and both are known.
     static func tableSize(_ table: UnsafeMutablePointer<AtspiAccessible>) -> (Int?, Int?) {
         guard let grid = atspi_accessible_get_table_iface(table) else { return (nil, nil) }
         defer { announcer_atspi_unref(grid) }
-        guard let rows = checked({ atspi_table_get_n_rows(grid, &$0) }), let columns = checked({ atspi_table_get_n_columns(grid, &$0) }),
-              rows > 0, columns > 0 else { return (nil, nil) }
-        return (Int(rows), Int(columns))
+        guard let (rows, columns) = size(grid), rows > 0, columns > 0 else { return (nil, nil) }
+        return (rows, columns)
     }
 
     /// How many rows the table a cell is in has.

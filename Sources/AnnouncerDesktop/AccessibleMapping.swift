@@ -129,13 +129,13 @@ public enum AccessibleMapping {
             // too), else its number.
             let typed = states.contains("editable") ? spokenText(object.text) : nil
             element.value = object.valueText?.trimmingWhitespace().nonEmptyString ?? typed ?? object.value.map(number) ?? object.text?.nonEmptyString
-            element.range = wordsItsValue(object) ? nil : range(object)
+            element.range = range(object)
             // One that can be typed in says so, as NVDA says it.
             if states.contains("editable") { element.traits.insert(.editable) }
         case "slider", "dial":
             element.traits = [.adjustable, .slider]
             element.value = spokenText(object.valueText) ?? object.value.map(number)
-            element.range = wordsItsValue(object) ? nil : range(object)
+            element.range = range(object)
         case "scroll bar":
             element.traits = [.adjustable]
             element.value = percentage(object) ?? object.valueText?.nonEmptyString
@@ -319,16 +319,11 @@ public enum AccessibleMapping {
         return "\(Int((fraction * 100).rounded()))%"
     }
 
-    /// A slider's or spin button's bounds, when both are known and differ.
-    /// Whether the page words the value itself (`aria-valuetext`: "1 Minute 30 Seconds of 5
-    /// Minutes"), not as a number: then the numbers of its range are none of its words (0 to
-    /// 300 seconds), and are not said.
-    static func wordsItsValue(_ object: AccessibleSnapshot) -> Bool {
-        guard let text = object.valueText?.trimmingWhitespace(), !text.isEmpty else { return false }
-        return Double(text) == nil
-    }
-
+    /// A slider's or spin button's bounds, when both are known and differ; none when the page
+    /// words the value itself (`aria-valuetext`: "1 Minute 30 Seconds of 5 Minutes"), not as a
+    /// number, since the numbers of its range are none of its words (0 to 300 seconds).
     static func range(_ object: AccessibleSnapshot) -> ValueRange? {
+        if let text = object.valueText?.trimmingWhitespace(), !text.isEmpty, Double(text) == nil { return nil }
         guard let minimum = object.minimum, let maximum = object.maximum, maximum > minimum,
               abs(minimum) < ValueRange.largest, abs(maximum) < ValueRange.largest else { return nil }
         return ValueRange(minimum: minimum, maximum: maximum)

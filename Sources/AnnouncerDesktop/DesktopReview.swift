@@ -55,6 +55,10 @@ public struct DesktopReview: Sendable {
     /// Focus mode a field chose, Escape leaves.
     public var escapeIsThePages: Bool { mode == .focus && !focusModeIsAutomatic }
 
+    /// Whether the review reads a web page (browse or focus mode), where lists are said as NVDA
+    /// says them, entered and left.
+    private var inPage: Bool { mode != .desktop }
+
     public init(composer: UtteranceComposer) {
         self.composer = composer
     }
@@ -307,14 +311,14 @@ public struct DesktopReview: Sendable {
             return item
         }
         if line.count == 1, let item = line.first.map(now) {
-            return [.speak(from.map { Self.said(item, from: $0, lists: mode != .desktop) } ?? Self.said(item))]
+            return [.speak(from.map { Self.said(item, from: $0, lists: inPage) } ?? Self.said(item))]
         }
         // More than one: the containers left and entered on the way are said with the first
         // ("Personal Information. Region. Name: Name:. Text Field.").
         let said = line.enumerated().map { index, item in
             let item = now(item)
             guard index == 0, let from else { return composer.compose(item.reading).description }
-            return composer.compose(Self.said(item, from: from, lists: mode != .desktop)).description
+            return composer.compose(Self.said(item, from: from, lists: inPage)).description
         }
         return [.say(said.joined(separator: words[.space]), unit: .line)]
     }
@@ -350,7 +354,7 @@ public struct DesktopReview: Sendable {
         guard let item = cursor.move(filter, forward: forward) else {
             return [.say(Self.noMore(filter, forward: forward, words), unit: .word)]
         }
-        return [.speak(Self.said(item, from: from, lists: mode != .desktop))]
+        return [.speak(Self.said(item, from: from, lists: inPage))]
     }
 
     /// The element as it is said: with the position words its container gave it.

@@ -352,7 +352,7 @@ public struct LocaleWords: Sendable, Equatable {
         let placeholders: [(Word, [String])] = [(.selectedFormat, ["{text}"]), (.series, ["{index}", "{count}"]), (.headingLevel, ["{level}"]),
                                                 (.valueRange, ["{minimum}", "{maximum}"]), (.leftContainer, ["{container}"]),
                                                 (.exited, ["{status}"]), (.moreLines, ["{text}", "{count}"]),
-                                                (.items, []), (.rows, []), (.columns, []),
+                                                (.items, ["{count}"]), (.rows, ["{count}"]), (.columns, ["{count}"]),
                                                 (.noNextHeadingLevel, ["{level}"]), (.noPreviousHeadingLevel, ["{level}"]),
                                                 (.brailleHeaderLevel, ["{level}"]), (.braillePosition, ["{index}", "{count}"])]
             + [(Word.percent, ["{value}"]), (.selectedText, ["{text}"]), (.unselectedText, ["{text}"]), (.cutText, ["{text}"]), (.pasted, ["{text}"])]
@@ -467,7 +467,6 @@ public struct LocaleWords: Sendable, Equatable {
         self[.exited].replacing("{status}", with: String(status))
     }
 
-    /// A flood of lines as its one line said and how many more ("make: done, 41 more lines").
     /// A list's size: "4 items.", "1 item.".
     public func items(_ count: Int) -> String {
         counted(.items, count).replacing("{count}", with: formatNumber(count))
@@ -479,6 +478,7 @@ public struct LocaleWords: Sendable, Equatable {
             + counted(.columns, columns).replacing("{count}", with: formatNumber(columns))
     }
 
+    /// A flood of lines as its one line said and how many more ("make: done, 41 more lines").
     public func moreLines(_ text: String, count: Int) -> String {
         counted(.moreLines, count).replacing("{count}", with: formatNumber(count)).replacing("{text}", with: text)
     }
