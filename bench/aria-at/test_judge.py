@@ -170,6 +170,7 @@ TRI_STATE = ["convey role 'group'", "convey name 'Sandwich Condiments'", "convey
 
 LEAVING = ["convey complementary landmark boundary", "convey name 'Landmarks'", "convey role 'link'",
            "convey name 'Navigate backwards from here'"]
+COMBOBOX = ["convey name 'State'", "convey text value 'Alabama'", "convey text of the focused option in the popup ('Alaska')"]
 IN_CONTEXT = [
     # The role said of another element: the element reached was never named.
     ("convey role 'button'", ["convey name 'Print Page'"], ["No next button"], False),
@@ -263,6 +264,16 @@ IN_CONTEXT = [
     ("convey complementary landmark boundary", LEAVING, ["Navigate backwards from here. Link."], False),
     ("convey name 'Landmarks'", LEAVING, ["Out of Complementary landmark. Navigate backwards from here. Link."], False),
     ("convey name 'Landmarks'", LEAVING, ["Out of Landmarks complementary landmark. Navigate backwards from here. Link."], True),
+    # The element's own value, though it is another element's name (an option's): said after the
+    # element's name, it does not end the element's words; another element's name still does.
+    ("convey role 'combobox'", COMBOBOX, ["State: Alabama. Combo Box. Editable. Collapsed."], True),
+    ("convey the ability to enter or edit text", COMBOBOX, ["State: Alabama. Combo Box. Editable. Collapsed."], True),
+    ("convey role 'combobox'", COMBOBOX, ["State: Alabama.", "Alabama. Combo Box. Editable."], False),
+    ("convey role 'combobox'", COMBOBOX, ["State: Alaska. Combo Box. Editable."], False),
+    ("convey role 'combobox'", ["convey name 'Favorite Fruit'", "convey text of the selected option ('Choose a Fruit')"],
+     ["Favorite Fruit: Choose a Fruit. Combo Box. Collapsed."], True),
+    ("convey role 'combobox'", ["convey name 'Favorite Fruit'", "convey text of the selected option ('Choose a Fruit')",
+                                "convey name 'Apple'"], ["Favorite Fruit: Apple. Combo Box. Collapsed."], False),
     # A level.
     ("convey heading level 2", ["convey name 'Add Delivery Address'"], ["Add Delivery Address. Heading level 2."], True),
     ("convey heading level 2", ["convey name 'Add Delivery Address'"], ["Add Delivery Address. Heading.", "Level 2"], False),
@@ -283,6 +294,9 @@ def test_a_landmark_said_by_its_kind_is_its_role_though_a_name_holds_the_word():
     page = ["Main", "Bottom"]   # a heading "Main" on the page
     assert judge_all(claims[:1], ["Main landmark. Bottom. Link."], page, claims)[0].passed
     assert not judge_all(claims[:1], ["Main: level 2. Heading. Bottom. Link."], page, claims)[0].passed
+    left = [parse("convey main landmark boundary"), *claims[1:]]
+    assert judge_all(left[:1], ["Out of Main landmark. Bottom. Link."], page, left)[0].passed
+    assert not judge_all(left[:1], ["Out of Main. Bottom. Link."], page, left)[0].passed
 
 
 # One phrasing of each kind ARIA-AT's plans use (both formats, v1's sentences as read by
