@@ -190,7 +190,8 @@ enum ATSPI {
         ("expandable", ATSPI_STATE_EXPANDABLE), ("expanded", ATSPI_STATE_EXPANDED), ("editable", ATSPI_STATE_EDITABLE),
         ("multi-line", ATSPI_STATE_MULTI_LINE), ("required", ATSPI_STATE_REQUIRED), ("invalid entry", ATSPI_STATE_INVALID_ENTRY),
         ("visited", ATSPI_STATE_VISITED), ("busy", ATSPI_STATE_BUSY), ("has popup", ATSPI_STATE_HAS_POPUP),
-        ("supports autocompletion", ATSPI_STATE_SUPPORTS_AUTOCOMPLETION),
+        ("supports autocompletion", ATSPI_STATE_SUPPORTS_AUTOCOMPLETION), ("horizontal", ATSPI_STATE_HORIZONTAL),
+        ("vertical", ATSPI_STATE_VERTICAL),
     ]
 
     static let textRoles: Set<String> = ["entry", "text", "editbar", "search bar", "terminal", "combo box", "spin button"]

@@ -16,7 +16,8 @@ import AnnouncerCore
 /// - Sliders and spin buttons say their value as the page or toolkit gives it (its text, else
 ///   its number: "128", as NVDA and Orca say it), what they are ("Slider.", "Spin Button.": a
 ///   listener must know which, and VoiceOver's "Adjustable." says neither) and their range ("0
-///   to 255."); progress bars and scroll bars a percentage of their range.
+///   to 255."), a slider which way it moves ("Horizontal."); a meter the same with "Meter.";
+///   progress bars and scroll bars a percentage of their range.
 /// - A menu's item says "Menu Item." and its place in the menu ("2 of 4.").
 /// - Expandable rows say "expanded" or "collapsed" as their value; a combo box, as a disclosure
 ///   does, after its role ("Pop Up Button. Collapsed."). A page's combo box (ARIA's combobox)
@@ -134,12 +135,26 @@ public enum AccessibleMapping {
             if states.contains("editable") { element.traits.insert(.editable) }
         case "slider", "dial":
             element.traits = [.adjustable, .slider]
+            // Which way it moves, as its toolkit or page says (`aria-orientation`): which arrows
+            // move it. A web page's slider is horizontal unless it says otherwise (ARIA's default;
+            // Firefox gives its native slider no orientation).
+            if states.contains("vertical") {
+                element.traits.insert(.vertical)
+            } else if states.contains("horizontal") || object.display != nil {
+                element.traits.insert(.horizontal)
+            }
             element.value = spokenText(object.valueText) ?? object.value.map(number)
             element.range = range(object)
         case "scroll bar":
             element.traits = [.adjustable]
             element.value = percentage(object) ?? object.valueText?.nonEmptyString
-        case "progress bar", "level bar":
+        case "level bar":
+            // A meter (ARIA's, GTK's level bar): its value as a number or in its page's words,
+            // and its range, as a slider says them.
+            element.traits = [.meter]
+            element.value = spokenText(object.valueText) ?? object.value.map(number)
+            element.range = range(object)
+        case "progress bar":
             element.traits = [.updatesFrequently]
             element.value = percentage(object) ?? object.valueText?.nonEmptyString
         case "page tab":
@@ -297,7 +312,7 @@ public enum AccessibleMapping {
     public static let notificationRoles: Set<String> = ["notification", "alert"]
 
     /// The roles whose value a web page may word itself (`aria-valuetext`), said in its words.
-    public static let pageWordedValueRoles: Set<String> = ["slider", "spin button", "dial"]
+    public static let pageWordedValueRoles: Set<String> = ["slider", "spin button", "dial", "level bar"]
 
     public static func windowRole(_ role: String) -> WindowRole {
         switch role {

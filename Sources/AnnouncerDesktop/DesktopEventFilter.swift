@@ -512,12 +512,21 @@ public struct DesktopEventFilter: Sendable {
             if container.label == element.label { container.label = nil }
             return container
         }
-        // And those it left, innermost first ("Out of Radio Group."), but for a list; a page's
-        // document taking the focus (a page loaded) leaves nothing: the last page's containers
-        // are gone with it.
+        // And those it left, innermost first ("Out of Radio Group."), but for a list outside a
+        // web page (its last item's "List End." said it; a page's list is left as NVDA's browse
+        // mode leaves it, "Out of List."); a page's document taking the focus (a page loaded)
+        // leaves nothing: the last page's containers are gone with it.
         let isDocument = AccessibleMapping.windowRole(object.role) == .document
-        said.left = isDocument ? [] : EnteredContainer.left(from: focusedContainers, to: inside + own)
+        let inPage = object.xmlRoles != nil || object.containers.contains { $0.xmlRoles != nil }
+        said.left = isDocument ? [] : EnteredContainer.left(from: focusedContainers, to: inside + own, lists: inPage)
         focusedContainers = inside + own
+        // From a combo box not said open into a list (its option, the box's active descendant):
+        // the box opened its list, said first ("Expanded."), whichever came first of the box's
+        // change and the option's focus (a browser tells the change after the focus moved on).
+        if let before = focused?.element, before.traits.contains(.comboBox), !before.traits.contains(.expanded),
+           !element.traits.contains(.comboBox), said.entered.contains(where: { $0.kind == .list }) {
+            said.opened = true
+        }
         // A cell within the table the focus was in: only what changed of its place.
         if let cell = object.cell { said.context = AccessibleMapping.cellContext(cell, from: focused?.object.cell, label: element.label) }
         focused = (object, element, now)

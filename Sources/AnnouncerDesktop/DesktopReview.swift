@@ -53,7 +53,22 @@ public struct DesktopReview: Sendable {
     /// Whether Escape is the page's: in focus mode the user chose (Insert+Space), as NVDA leaves
     /// it to the page then (a page's own Escape closes its dropdown); Insert+Space leaves it.
     /// Focus mode a field chose, Escape leaves.
-    public var escapeIsThePages: Bool { mode == .focus && !focusModeIsAutomatic }
+    public var escapeIsThePages: Bool { mode == .focus && (!focusModeIsAutomatic || inPopup) }
+
+    /// Whether the focus is in a popup its control opened (an option of a combo box's list, come
+    /// to from the box, `Element.opened`, and moved among its items since), or is an open combo
+    /// box: Escape is the page's, which closes the popup, as a menu's is.
+    private var inPopup = false
+
+    /// Whether `element`, the focus, is in a popup: an open combo box; an item its combo box
+    /// opened a list to (`Element.opened`); an item (no control of its own) of the list the focus
+    /// was in the popup of.
+    static func isInPopup(_ element: Element, popupBefore: Bool) -> Bool {
+        if element.traits.contains(.comboBox) { return element.traits.contains(.expanded) }
+        if element.opened { return true }
+        guard popupBefore, case .series = element.context else { return false }
+        return element.traits.isDisjoint(with: [.button, .link, .textEntry, .checkBox, .radioButton, .adjustable, .switchButton, .toggleButton])
+    }
 
     /// Whether the review reads a web page (browse or focus mode), where lists are said as NVDA
     /// says them, entered and left.
@@ -99,6 +114,7 @@ public struct DesktopReview: Sendable {
     public mutating func focusMoved(to object: String, element: Element, inDocument: Bool, takesArrows: Bool,
                                     containers: [EnteredContainer]? = nil) -> [ReviewAction] {
         if let containers { focusedContainers = containers }
+        inPopup = Self.isInPopup(element, popupBefore: inPopup && focused != nil)
         // A change to the focused object (its value, as the user types) moves nothing.
         if focused?.object == object {
             focused = (object, element)

@@ -66,6 +66,19 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
             hint: "Press Up or Down Arrow to adjust the value."),
         Row(object: Object(id: "1", role: "slider", name: "Gain", value: 0.5, minimum: 0, maximum: 1, valueText: "0.5"), spoken: "Gain: 0.5. Slider. 0 to 1.",
             hint: "Press Up or Down Arrow to adjust the value."),
+        // Which way it moves, as its toolkit or page says (`aria-orientation`).
+        Row(object: Object(id: "1", role: "slider", name: "Seek", states: sensitive.union(["horizontal"]), value: 90, minimum: 0, maximum: 300, valueText: "1 Minute 30 Seconds"),
+            spoken: "Seek: 1 Minute 30 Seconds. Slider. Horizontal.", hint: "Press Up or Down Arrow to adjust the value."),
+        Row(object: Object(id: "1", role: "slider", name: "Temperature", states: sensitive.union(["vertical"]), value: 25, minimum: 10, maximum: 38),
+            spoken: "Temperature: 25. Slider. Vertical. 10 to 38.", hint: "Press Up or Down Arrow to adjust the value."),
+        // A web page's slider that says no orientation moves across, ARIA's default.
+        Row(object: { var object = Object(id: "1", role: "slider", name: "Opacity", value: 0.5, minimum: 0, maximum: 1); object.display = "inline-block"; return object }(),
+            spoken: "Opacity: 0.5. Slider. Horizontal. 0 to 1.", hint: "Press Up or Down Arrow to adjust the value."),
+        // A meter (ARIA's, GTK's level bar): its number and range, or its page's words.
+        Row(object: Object(id: "1", role: "level bar", name: "CPU Usage", value: Double(Float(36.166519936288)), minimum: 0, maximum: 100),
+            spoken: "CPU Usage: 36.16652. Meter. 0 to 100."),
+        Row(object: Object(id: "1", role: "level bar", name: "Battery", value: 0.8, minimum: 0, maximum: 1, valueText: "Almost full"),
+            spoken: "Battery: Almost full. Meter."),
         // A browser's single-precision number, as a person writes it.
         Row(object: Object(id: "1", role: "slider", name: "Temperature", value: Double(Float(25.1)), minimum: 0, maximum: 40),
             spoken: "Temperature: 25.1. Slider. 0 to 40.", hint: "Press Up or Down Arrow to adjust the value."),

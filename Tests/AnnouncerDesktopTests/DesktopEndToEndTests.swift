@@ -29,7 +29,7 @@ import Testing
             "Remember me. Check Box. Checked.",   // Space: the change to the focused check box
             "Name. Text Field.",
             "h", "i",                            // typing echo, never doubled
-            "Volume: 50. Slider. 0 to 100.",
+            "Volume: 50. Slider. Horizontal. 0 to 100.",
             "51",          // Right: the slider's new value, alone
             "Open dialog. Button.",
             "OK. Button.",                       // Return opened the dialog; its button has the focus
@@ -145,7 +145,7 @@ import Testing
             "Name. Text Field.", "Press Space to edit.",
             // Through the new announcerd. GTK 3's scale describes itself by the value it shows ("50"),
             // and a description is the element's own hint, said before the one added.
-            "Volume: 50. Slider. 0 to 100.", "50. Press Up or Down Arrow to adjust the value.",
+            "Volume: 50. Slider. Horizontal. 0 to 100.", "50. Press Up or Down Arrow to adjust the value.",
         ])
     }
 
@@ -214,7 +214,7 @@ import Testing
             "Remember me. Check Box. Checked.",
             "Name. Text Field.",
             "h", "i",
-            "Volume: 50. Slider. 0 to 100.",
+            "Volume: 50. Slider. Horizontal. 0 to 100.",
             "Open dialog. Button.",
             "Selected: Apples 1 of 3.",          // the list: its row is selected as it is focused
             "Selected: Pears 2 of 3.",           // Down: said once, never the row it left

@@ -69,6 +69,38 @@ import Testing
         #expect(words(filter.receive(.changed(bare), at: 800)) == ["focus Personal Information: level 3. Button. Heading. Expanded."])
     }
 
+    /// From a combo box not said open to an option of a list (the box's active descendant),
+    /// the box opened its list: "Expanded." first, whether its change comes before the option's
+    /// focus, after it, or never. Within the list, and from a box said open, it is not said again.
+    @Test func aComboBoxOpeningItsListSaysExpandedFirst() {
+        typealias Container = AccessibleSnapshot.Container
+        let box = Object(id: "box", role: "combo box", name: "Drink", states: ["sensitive", "focusable", "expandable"], text: "Tea",
+                         xmlRoles: "combobox")
+        let list = Container(id: "drinks", role: "list box", name: "Drink", xmlRoles: "listbox", childCount: 3)
+        var tea = Object(id: "tea", role: "list item", name: "Tea", states: ["sensitive", "selectable", "selected"], position: .init(index: 1, count: 3))
+        tea.containers = [list]
+        var coffee = Object(id: "coffee", role: "list item", name: "Coffee", states: ["sensitive", "selectable"], position: .init(index: 2, count: 3))
+        coffee.containers = [list]
+        var open = box
+        open.states.insert("expanded")
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        var said: [String] = []
+        for (time, object) in [(0.0, box), (100, tea), (200, coffee), (300, box)] {
+            _ = filter.receive(.focused(object), at: time)
+            said += words(filter.due(at: time + 50))
+        }
+        // The box's change told after the focus moved on says nothing more.
+        said += words(filter.receive(.changed(open), at: 120))
+        _ = filter.receive(.changed(open), at: 400)
+        _ = filter.receive(.focused(tea), at: 500)
+        said += words(filter.due(at: 550))
+        #expect(said == [
+            "focus Drink: Tea. Combo Box. Collapsed.", "focus Expanded. Drink. List. 3 items. Selected: Tea 1 of 3.", "focus Coffee 2 of 3.",
+            "focus Out of List. Drink: Tea. Combo Box. Collapsed.", "focus Drink: Tea. Combo Box. Expanded.",
+            "focus Drink. List. 3 items. Selected: Tea 1 of 3.",
+        ])
+    }
+
     /// A tab panel that takes the focus itself says what it is, its name once; a link inside
     /// it says nothing of it again, and a desktop's panel says nothing of itself.
     @Test func aContainerThatTakesTheFocusSaysWhatItIs() {

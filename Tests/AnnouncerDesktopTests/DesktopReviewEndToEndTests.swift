@@ -75,7 +75,7 @@ import Testing
             ("Insert+Left", ["Choose how mail is sent."]),
             // Insert+A: from the review item to the end, item after item.
             ("Insert+a", ["Choose how mail is sent.", "Compose. Button.", "Remember me. Check Box. Not Checked.", "Name. Text Field.",
-                          "Volume: 50. Slider. 0 to 100.", "Open dialog. Button.", "Apples. List Start.", "Pears", "Plums. List End."]),
+                          "Volume: 50. Slider. Horizontal. 0 to 100.", "Open dialog. Button.", "Apples. List Start.", "Pears", "Plums. List End."]),
             ("Insert+Left", ["Pears"]), ("Insert+Left", ["Apples. List Start."]), ("Insert+Left", ["Open dialog. Button."]),
             // Read all again, stopped by Shift while the list's first row is read: the cursor
             // stays there, and Insert+Right goes on from it.
@@ -100,7 +100,7 @@ import Testing
     /// A dialog's message never takes the focus; review reads it.
     @Test func gtk3DialogsMessageIsRead() async throws {
         let (keys, said) = keysAndSpeech([
-            ("Tab", ["Remember me. Check Box. Not Checked."]), ("Tab", ["Name. Text Field."]), ("Tab", ["Volume: 50. Slider. 0 to 100."]),
+            ("Tab", ["Remember me. Check Box. Not Checked."]), ("Tab", ["Name. Text Field."]), ("Tab", ["Volume: 50. Slider. Horizontal. 0 to 100."]),
             ("Tab", ["Open dialog. Button."]), ("Return", ["OK. Button."]),
             ("Insert+Left", ["Settings saved"]), ("Insert+Right", ["OK. Button."]),
         ])
@@ -114,7 +114,7 @@ import Testing
             ("Tab", ["Remember me. Check Box. Not Checked."]),
             ("Insert+Left", ["Compose. Button."]), ("Insert+Left", ["Choose how mail is sent."]),
             ("Insert+Left", ["No previous item"]), ("Insert+Right", ["Compose. Button."]),
-            ("Tab", ["Name. Text Field."]), ("Tab", ["Volume: 50. Slider. 0 to 100."]), ("Tab", ["Open dialog. Button."]),
+            ("Tab", ["Name. Text Field."]), ("Tab", ["Volume: 50. Slider. Horizontal. 0 to 100."]), ("Tab", ["Open dialog. Button."]),
             ("Return", ["OK. Button."]), ("Insert+Left", ["Settings saved"]),
         ])
         let spoken = try await desktopSession("gtk4_app.py", keys: keys)

@@ -446,6 +446,31 @@ import Testing
         #expect(said == [["say Personal Information. Region. Name: Name:. Text Field. (line)"]])
     }
 
+    /// In a popup a combo box opened (its list, an option of it, the next option), Escape is
+    /// the page's, which closes it; on the closed box, Escape leaves focus mode again; on an
+    /// open box, it is the page's too.
+    @Test func escapeIsThePagesInAComboBoxsOpenList() {
+        var review = DesktopReview(composer: composer)
+        let box = Element(label: "Drink", value: "Tea", traits: [.button, .comboBox, .collapsed])
+        var option = Element(label: "Tea", traits: [.selected], context: .series(index: 1, count: 3))
+        option.opened = true
+        _ = review.focusMoved(to: "box", element: box, inDocument: true, takesArrows: true)
+        #expect(review.mode == .focus)
+        #expect(!review.escapeIsThePages)
+        _ = review.focusMoved(to: "tea", element: option, inDocument: true, takesArrows: true)
+        #expect(review.escapeIsThePages)
+        _ = review.focusMoved(to: "coffee", element: Element(label: "Coffee", context: .series(index: 2, count: 3)), inDocument: true, takesArrows: true)
+        #expect(review.escapeIsThePages)
+        _ = review.focusMoved(to: "box", element: box, inDocument: true, takesArrows: true)
+        #expect(!review.escapeIsThePages)
+        _ = review.focusMoved(to: "box", element: Element(label: "Drink", value: "Tea", traits: [.button, .comboBox, .expanded]), inDocument: true,
+                              takesArrows: true)
+        #expect(review.escapeIsThePages)
+        _ = review.focusMoved(to: "other", element: Element(label: "Other", traits: [.textEntry], context: .series(index: 1, count: 2)),
+                              inDocument: true, takesArrows: true)
+        #expect(!review.escapeIsThePages)
+    }
+
     @Test func aTextFieldChoosesFocusModeAndEscapeOrInsertSpaceLeavesIt() {
         var review = DesktopReview(composer: composer)
         let items = ReviewTree.items(ReviewFixtures.firefoxPage, catalog: packagedCatalog, locale: "en")

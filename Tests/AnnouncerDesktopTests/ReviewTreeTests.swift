@@ -188,7 +188,7 @@ enum ReviewFixtures {
         #expect(cursor.current?.text == "Maria was a composer.")
         #expect(DesktopReview.said(cursor.current!, from: items[2]).entered == [EnteredContainer(.tabPanel, label: "Maria")])
         // Down out of the tab list says so before the panel it enters.
-        #expect(DesktopReview.said(cursor.current!, from: items[2]).left == [EnteredContainer(.tabList)])
+        #expect(DesktopReview.said(cursor.current!, from: items[2]).left == [EnteredContainer(.tabList, label: "Danish Composers")])
         #expect(DesktopReview.said(items[2], from: items[1]).left == [])
         // The document is no container the cursor follows into: a page's load says its first item.
         var fresh = ReviewCursor(items: items)

@@ -93,13 +93,17 @@ import Testing
     /// A web page's values (Tests/fixtures/desktop/values.html) in both browsers: a slider's words
     /// as the page gives them (`aria-valuetext`), as it takes the focus and as it changes, and a
     /// native slider's fractional value as a person writes it (Chromium's 0.3 is a
-    /// single-precision number, 0.30000001192092896 as a double).
+    /// single-precision number, 0.30000001192092896 as a double), each with which way it moves;
+    /// a meter by what it is, its number and range.
     @Test(arguments: ["firefox", "chromium"]) func valuesAreSaidInThePagesWords(_ browser: String) async throws {
         let (keys, said) = keysAndSpeech([
-            ("Tab", ["Temperature: 25 degrees. Slider.", "Focus mode"]),    // its words: no numbers for its range
+            ("Tab", ["Temperature: 25 degrees. Slider. Horizontal.", "Focus mode"]),    // its words: no numbers for its range
             ("Right", ["26 degrees"]),
-            ("Tab", ["Opacity: 0.3. Slider. 0 to 1."]),
+            ("Tab", ["Opacity: 0.3. Slider. Horizontal. 0 to 1."]),
             ("Right", ["0.4"]),
+            // A meter: what it is, its number and its range.
+            ("Escape", ["Browse mode. Opacity: 0.4. Slider. Horizontal. 0 to 1."]),
+            ("Down", ["CPU: 36.5. Meter. 0 to 100."]),
         ])
         let spoken = try await desktopSession("browser.sh \(browser) values.html",
                                         keys: ["wait:Values", "click", "seen:^SPEAK low [0-9]+ Values: level 1\\. Heading\\.$", "idle"] + keys,
@@ -110,23 +114,23 @@ import Testing
 
     /// A web page's landmarks (Tests/fixtures/desktop/landmarks.html) in both browsers: each said
     /// by its kind, with its name, as the focus (Tab) or the browse cursor (D, Shift+D, Ctrl+Home,
-    /// K) enters it, and left by its kind; the link a page marks as the current one
+    /// K) enters it, and left by its kind and name; the link a page marks as the current one
     /// (`aria-current="page"`) says so; Insert+Tab says the focus in its landmark.
     @Test(arguments: ["firefox", "chromium"]) func landmarksAndTheCurrentPageAreSaid(_ browser: String) async throws {
         let (keys, said) = keysAndSpeech([
             ("Tab", ["Banner landmark. Top. Link."]),
             ("Tab", ["Out of Banner landmark. Site. Navigation landmark. List. 2 items. Home. Link."]),
             ("Tab", ["Overview. Link. Current page."]),
-            ("Tab", ["Out of Navigation landmark. Complementary landmark. More stories. Link."]),
+            ("Tab", ["Out of List. Out of Site Navigation landmark. Complementary landmark. More stories. Link."]),
             ("Tab", ["Out of Complementary landmark. Subscribe. Form landmark. Email. Text Field.", "Focus mode"]),
-            ("Tab", ["Out of Form landmark. Content info landmark. Contact. Link.", "Browse mode"]),
+            ("Tab", ["Out of Subscribe Form landmark. Content info landmark. Contact. Link.", "Browse mode"]),
             ("ctrl+Home", ["Out of Content info landmark. Landmarks: level 1. Heading."]),
             ("d", ["Banner landmark. Top. Link."]),
             ("d", ["Out of Banner landmark. Site. Navigation landmark. List. 2 items. Home. Link."]),
-            ("d", ["Out of List. Out of Navigation landmark. Main landmark. Story: level 2. Heading."]),
+            ("d", ["Out of List. Out of Site Navigation landmark. Main landmark. Story: level 2. Heading."]),
             ("d", ["Out of Main landmark. Complementary landmark. More stories. Link."]),
             ("d", ["Out of Complementary landmark. Subscribe. Form landmark. Email"]),
-            ("d", ["Out of Form landmark. Content info landmark. Contact. Link."]),
+            ("d", ["Out of Subscribe Form landmark. Content info landmark. Contact. Link."]),
             ("d", ["No next landmark"]),
             ("shift+d", ["Out of Content info landmark. Subscribe. Form landmark. Email"]),
             ("Insert+Tab", ["Content info landmark. Contact. Link."]),
@@ -180,6 +184,30 @@ import Testing
         let spoken = try await desktopSession("browser.sh \(browser) widgets.html",
                                               keys: ["wait:Widgets", "click", "seen:^SPEAK low [0-9]+ Widgets: level 1\\. Heading\\.$", "idle"] + keys,
                                               kinds: Self.allKinds)
+        let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
+        #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
+    }
+
+    /// A web page's combo box whose list opens under it (Tests/fixtures/desktop/popups.html) in
+    /// both browsers: Down opens it, said first ("Expanded.") with the list and the option the
+    /// box's active descendant is on; Enter chooses; Escape in the open list is the page's,
+    /// which closes it, the box said collapsed with what it holds (not browse mode); a vertical
+    /// slider says which way it moves.
+    @Test(arguments: ["firefox", "chromium"]) func aComboBoxsListOpensAndClosesAndASliderSaysItsOrientation(_ browser: String) async throws {
+        let (keys, said) = keysAndSpeech([
+            ("k", ["Before. Link."]),
+            ("Tab", ["Drink: Tea. Combo Box. Collapsed.", "Focus mode"]),
+            ("Down", ["Expanded. Drink. List. 3 items. Selected: Tea 1 of 3."]),
+            ("Down", ["Coffee 2 of 3."]),
+            ("Return", ["Out of List. Drink: Coffee. Combo Box. Collapsed."]),
+            ("Down", ["Expanded. Drink. List. 3 items. Selected: Coffee 2 of 3."]),
+            ("Escape", ["Out of List. Drink: Coffee. Combo Box. Collapsed."]),
+            ("Tab", ["Level: 3. Slider. Vertical. 1 to 5."]),
+            ("Up", ["4"]),
+        ])
+        let spoken = try await desktopSession("browser.sh \(browser) popups.html",
+                                              keys: ["wait:Popups", "click", "seen:^SPEAK low [0-9]+ Popups: level 1\\. Heading\\.$", "idle"] + keys,
+                                              kinds: ["focus", "echo", "default", "high", "low"])
         let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
         #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
     }

@@ -28,6 +28,7 @@ fails (a check box said as a switch, "On" for a check box's checked state).
 from __future__ import annotations
 
 import re
+import struct
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -284,12 +285,25 @@ def _number(text: str) -> Optional[float]:
         return None
 
 
+def _single(value: float) -> float:
+    """The number as a browser that holds it in single precision has it (Chromium's)."""
+    try:
+        return struct.unpack("f", struct.pack("f", value))[0]
+    except OverflowError:
+        return value
+
+
 def _has_number(text: str, expected: str) -> bool:
-    """The number said, as written or as the same number ("10.0" and "10")."""
+    """The number said, as written or as the same number ("10.0" and "10"), or as the page's
+    browser holds it ("36.16652" for 36.166519936288, Chromium's single precision; never a
+    rounding coarser than that: "36.17" is not it)."""
     if _has(text, expected):
         return True
     value = _number(expected)
-    return value is not None and any(_number(word) == value for word in text.split() if word[0].isdigit())
+    if value is None:
+        return False
+    said = [number for number in (_number(word) for word in text.split() if word[0].isdigit()) if number is not None]
+    return any(number == value or _single(number) == _single(value) for number in said)
 
 
 # -- the element a claim is about

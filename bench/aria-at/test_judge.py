@@ -211,6 +211,10 @@ IN_CONTEXT = [
     ("not convey minimum value, '0'", ["convey name 'Seek'"], ["Seek. 0 Seconds. Slider. 0 to 300."], False),
     ("not convey minimum value, '0'", ["convey name 'Seek'"], ["Seek. 0 Seconds. Slider."], True),
     ("convey value '128'", ["convey name 'Red'"], ["Green. Slider. 128.", "Red. Slider. 127."], False),
+    # The number as the browser holds it (single precision), never a coarser rounding.
+    ("convey numeric value '36.166519936288'", ["convey name 'CPU Usage'"], ["CPU Usage: 36.16652. Meter. 0 to 100."], True),
+    ("convey numeric value '36.166519936288'", ["convey name 'CPU Usage'"], ["CPU Usage: 36.17. Meter. 0 to 100."], False),
+    ("convey numeric value '36.166519936288'", ["convey name 'CPU Usage'"], ["CPU Usage: 36%"], False),
     ("not convey updated value", [], [], True),
     ("not convey updated value", [], ["5 stars"], False),
     # A grid's cell.

@@ -79,6 +79,7 @@ public struct BrailleComposer: Sendable {
         .header: .brailleHeader, .link: .brailleLink, .visited: .brailleVisited, .adjustable: .brailleAdjustable, .slider: .brailleSlider,
         .spinButton: .brailleSpinButton, .menuItem: .brailleMenuItem, .image: .brailleImage, .popUpButton: .braillePopUpButton,
         .comboBox: .braillePopUpButton, .editable: .brailleEditable, .autocomplete: .brailleAutocomplete,
+        .horizontal: .brailleHorizontal, .vertical: .brailleVertical, .meter: .brailleMeter,
         .required: .brailleRequired, .invalid: .brailleInvalid, .switchOn: .brailleSwitchOn, .switchOff: .brailleSwitchOff,
         .switchMixed: .brailleMixed, .checked: .brailleChecked, .notChecked: .brailleNotChecked, .mixed: .brailleMixed,
         .pressed: .braillePressed, .notPressed: .brailleNotPressed, .expandedState: .brailleExpanded, .collapsedState: .brailleCollapsed,

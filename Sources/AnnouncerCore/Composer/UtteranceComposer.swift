@@ -33,7 +33,7 @@ public struct UtteranceComposer: Sendable {
     /// The words that say what a control is, left out with `traits = brief`.
     static let roleWords: [LocaleWords.Word] = [
         .button, .popUpButton, .comboBox, .checkBox, .radioButton, .toggleButton, .menuButton, .menuItem, .backButton, .switchButton, .tab,
-        .textField, .secureTextField, .header, .link, .slider, .spinButton, .adjustable, .image, .searchField,
+        .textField, .secureTextField, .header, .link, .slider, .spinButton, .adjustable, .image, .searchField, .meter,
     ]
 
     public init(catalog: LocaleCatalog, locale: String = LocaleCatalog.reference, hintStyle: HintStyle = .touch, verbosity: Verbosity = Verbosity()) {
@@ -172,11 +172,20 @@ public struct UtteranceComposer: Sendable {
             spans = entered.spans + spans
             text = text.isEmpty ? entered.text : entered.text + space + text
         }
+        // A popup its control just opened, said as the control's change: "Expanded." first.
+        if element.opened {
+            let opened = words[.expandedState]
+            if !text.isEmpty { spans = LanguageSpan.shifted(spans, by: opened.count + space.count) }
+            text = text.isEmpty ? opened : opened + space + text
+        }
         // The containers left, innermost first, before those entered: "Out of Radio Group."
         if !element.left.isEmpty {
             let left = element.left.map { container in
                 var kind = words[Self.containerWord(container.kind)]
                 if kind.hasSuffix(period) { kind.removeLast(period.count) }
+                // A landmark or region left says its name too, as a page may have several of a
+                // kind: "Out of Landmarks Complementary landmark."; another container its kind.
+                if container.kind.isLandmark, let label = container.label.nonEmpty { kind = label + space + kind }
                 return words[.leftContainer].replacing("{container}", with: kind)
             }.joined(separator: space)
             if !text.isEmpty { spans = LanguageSpan.shifted(spans, by: left.count + space.count) }
@@ -262,6 +271,13 @@ public struct UtteranceComposer: Sendable {
             append(word(.spinButton))
         } else if traits.contains(.adjustable) {
             append(word(.adjustable))
+        }
+        if traits.contains(.meter) { append(word(.meter)) }
+        // Which way it moves: "Slider. Horizontal.".
+        if traits.contains(.horizontal) {
+            append(word(.horizontal))
+        } else if traits.contains(.vertical) {
+            append(word(.vertical))
         }
         // One that can be typed in (a spin button), after what it is; a combo box said it above.
         if traits.contains(.editable), !traits.contains(.comboBox) { append(word(.editable)) }

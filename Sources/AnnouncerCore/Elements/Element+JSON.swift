@@ -9,7 +9,7 @@ extension Element {
     static let fieldNames: Set<String> = [
         "id", "label", "value", "hint", "traits", "language", "labelLanguages", "accessible", "interactive", "hidden",
         "inputLabels", "actions", "children", "group", "priority", "frame", "shape", "container", "context", "entered",
-        "range", "left", "caret",
+        "range", "left", "opened", "caret",
     ]
 
     /// Named focus priorities (focusGroupPriority).
@@ -32,6 +32,7 @@ extension Element {
         accessible = try reader.bool("accessible")
         interactive = try reader.bool("interactive")
         hidden = try reader.bool("hidden") ?? false
+        opened = try reader.bool("opened") ?? false
         inputLabels = try reader.stringArray("inputLabels") ?? []
         group = try reader.string("group")
         caret = try reader.integer("caret", in: 0...Element.maximumTextBytes)
@@ -112,6 +113,7 @@ extension Element {
         if !entered.isEmpty { members["entered"] = .array(entered.map(\.json)) }
         if let range { members["range"] = range.json }
         if !left.isEmpty { members["left"] = .array(left.map(\.json)) }
+        if opened { members["opened"] = true }
         if !labelLanguages.isEmpty { members["labelLanguages"] = .array(labelLanguages.map(\.json)) }
         return .object(members)
     }

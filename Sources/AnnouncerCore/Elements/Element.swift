@@ -29,6 +29,10 @@ public struct Element: Sendable, Equatable {
     /// The containers left in coming to this element, innermost first: said before all of it
     /// ("Out of Radio Group.").
     public var left: [EnteredContainer]
+    /// The focus came into a popup that its control just opened (a combo box's list, the
+    /// focus on its option): the control's change is said first, "Expanded.", as NVDA says a
+    /// combo box opening.
+    public var opened: Bool = false
     /// An adjustable element's bounds, said after what it is.
     public var range: ValueRange?
     /// A text field's caret, as a character offset in its value: shown on a braille display.

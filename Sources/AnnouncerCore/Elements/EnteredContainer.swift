@@ -8,6 +8,14 @@ public struct EnteredContainer: Sendable, Equatable {
         case group, radioGroup, list, table, grid, tree, dialog, toolbar, tabList, tabPanel, menu, menuBar, region
         // The landmarks of a web page, by ARIA's kinds.
         case banner, navigation, main, contentInfo, complementary, search, form
+
+        /// A page's landmark, or a named region: a part of the page by its purpose.
+        public var isLandmark: Bool {
+            switch self {
+            case .banner, .navigation, .main, .contentInfo, .complementary, .search, .form, .region: true
+            default: false
+            }
+        }
     }
 
     public var kind: Kind
@@ -59,12 +67,16 @@ public struct EnteredContainer: Sendable, Equatable {
         now.filter { inner in !before.contains { $0.id == inner.id } }.map(\.container)
     }
 
-    /// The containers of `before` that `now` is not in, innermost first, by their kind alone
-    /// ("Out of Radio Group."): what was left in moving from an object inside `before` to one
-    /// inside `now`. A list is not, unless `lists` (browse mode, as NVDA says "out of list"): its
-    /// last item's "List End." says it.
+    /// The containers of `before` that `now` is not in, innermost first, by their kind and name
+    /// (the composer says a landmark's or region's name, "Out of Landmarks Complementary
+    /// landmark.", since a page may have several of a kind): what was left in moving from an object
+    /// inside `before` to one inside `now`. A list is not, unless `lists` (browse mode, as NVDA
+    /// says "out of list"): its last item's "List End." says it.
     public static func left(from before: [Placed], to now: [Placed], lists: Bool = false) -> [EnteredContainer] {
-        entered(from: now, to: before).reversed().compactMap { !lists && $0.kind == .list ? nil : EnteredContainer($0.kind) }
+        entered(from: now, to: before).reversed().compactMap { container in
+            if !lists && container.kind == .list { return nil }
+            return EnteredContainer(container.kind, label: container.label)
+        }
     }
 
     /// A container with the id of the object it is, so that the same one is known again.

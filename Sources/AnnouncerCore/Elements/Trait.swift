@@ -19,6 +19,10 @@ public enum Trait: String, CaseIterable, Sendable {
     // A web page's combo box (ARIA's combobox role), said "Combo Box." in place of a select's
     // "Pop Up Button."; one that can be typed in, and one that completes what is typed.
     case comboBox, editable, autocomplete
+    // Which way a slider moves (its arrows), said after what it is: "Slider. Horizontal.".
+    case horizontal, vertical
+    // A gauge of a value within its range (ARIA's meter): "Meter.", its value and range.
+    case meter
 
     /// Its bit in `Traits`; the position in `allCases` is stable because the list above is.
     var bit: UInt64 { 1 << UInt64(Trait.allCases.firstIndex(of: self)!) }
