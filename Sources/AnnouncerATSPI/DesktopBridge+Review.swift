@@ -100,15 +100,20 @@ extension DesktopBridge {
 
     /// Starts reading the review's tree again from its root, when it is stale and its
     /// application answers: a slice at a time between events (`TreeWalk`), or, `whole`, at once
-    /// (a review key is answered from it). A walk under way goes on unless the root changed.
+    /// (a review key is answered from it). A walk under way goes on unless the root changed, or
+    /// a key is to be answered and the tree changed since the walk began: the walk may have read
+    /// an object before its change (Firefox's disclosure read collapsed after the page expanded
+    /// it, its new links missing), and the key is answered from the page as it is now.
     func refreshTree(sameWindow: Bool, whole: Bool = false) {
         if treeIsStale, let root = reviewRoot ?? lastFocused.flatMap({ answers($0) ? ATSPI.place(of: $0).window : nil }), answers(root),
-           walk?.root.id != root.id {
+           walk?.root.id != root.id || whole {
+            // A walk of a window new to the review that is begun again still reads a new window.
+            let newWindow = walk.map { $0.root.id == root.id && !walkSameWindow } ?? false
             reviewRoot = root
             // Before the walk: a change heard from here on is one the walk may have missed.
             treeIsStale = false
             walk = TreeWalk(root)
-            walkSameWindow = sameWindow
+            walkSameWindow = sameWindow && !newWindow
             if !whole { scheduleWalk() }
         }
         guard whole, let walk else { return }

@@ -18,7 +18,8 @@ import AnnouncerCore
 ///   listener must know which, and VoiceOver's "Adjustable." says neither) and their range ("0
 ///   to 255."), a slider which way it moves ("Horizontal."); a meter the same with "Meter.";
 ///   progress bars and scroll bars a percentage of their range.
-/// - A menu's item says "Menu Item." and its place in the menu ("2 of 4.").
+/// - A menu's item says "Menu Item." and its place in the menu ("2 of 4."); its check box or
+///   radio button "Check Menu Item." or "Radio Menu Item." and whether it is checked.
 /// - Expandable rows say "expanded" or "collapsed" as their value; a combo box, as a disclosure
 ///   does, after its role ("Pop Up Button. Collapsed."). A page's combo box (ARIA's combobox)
 ///   is a "Combo Box.", "Editable." when it can be typed in and "Autocomplete." when it completes
@@ -74,7 +75,7 @@ public enum AccessibleMapping {
             // A button that opens a menu says so (ARIA's haspopup, a toolkit's menu button).
             element.traits = states.contains("has popup") ? [.button, .menuButton] : [.button]
         case "check box", "check menu item":
-            element.traits = [.button, .checkBox]
+            element.traits = object.role == "check menu item" ? [.button, .menuItem, .checkBox] : [.button, .checkBox]
             element.value = toggleValue(states)
         case "toggle button":
             element.traits = [.button, .toggleButton]
@@ -83,7 +84,7 @@ public enum AccessibleMapping {
             element.traits = [.button, .switchButton]
             element.value = toggleValue(states)
         case "radio button", "radio menu item":
-            element.traits = [.button, .radioButton]
+            element.traits = object.role == "radio menu item" ? [.button, .menuItem, .radioButton] : [.button, .radioButton]
             element.value = toggleValue(states)
             if let position = object.position { element.context = .series(index: position.index, count: position.count) }
         case "combo box":

@@ -47,6 +47,9 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         Row(object: Object(id: "1", role: "combo box", name: "Size", text: "Medium"), spoken: "Size: Medium. Pop Up Button."),
         Row(object: Object(id: "1", role: "menu item", name: "Quit", accelerator: "<Control>q"), spoken: "Quit. Menu Item.", hint: "Control Q"),
         Row(object: Object(id: "1", role: "menu item", name: "Action 2", position: .init(index: 2, count: 4)), spoken: "Action 2. Menu Item. 2 of 4."),
+        // A menu's radio button and check box are menu items of their kind.
+        Row(object: Object(id: "1", role: "radio menu item", name: "Serif", states: sensitive.union(["checked"])), spoken: "Serif. Radio Menu Item. Checked."),
+        Row(object: Object(id: "1", role: "check menu item", name: "Italic"), spoken: "Italic. Check Menu Item. Not Checked.", hint: "Press Space to toggle setting."),
         Row(object: Object(id: "1", role: "link", name: "Home page"), spoken: "Home page. Link."),
         Row(object: Object(id: "1", role: "heading", name: "Settings", level: 2), spoken: "Settings: level 2. Heading."),
         Row(object: Object(id: "1", role: "image", name: "Logo"), spoken: "Logo. Image."),

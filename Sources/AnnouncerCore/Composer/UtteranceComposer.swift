@@ -32,8 +32,8 @@ public struct UtteranceComposer: Sendable {
 
     /// The words that say what a control is, left out with `traits = brief`.
     static let roleWords: [LocaleWords.Word] = [
-        .button, .popUpButton, .comboBox, .checkBox, .radioButton, .toggleButton, .menuButton, .menuItem, .backButton, .switchButton, .tab,
-        .textField, .secureTextField, .header, .link, .slider, .spinButton, .adjustable, .image, .searchField, .meter,
+        .button, .popUpButton, .comboBox, .checkBox, .radioButton, .toggleButton, .menuButton, .menuItem, .radioMenuItem, .checkMenuItem,
+        .backButton, .switchButton, .tab, .textField, .secureTextField, .header, .link, .slider, .spinButton, .adjustable, .image, .searchField, .meter,
     ]
 
     public init(catalog: LocaleCatalog, locale: String = LocaleCatalog.reference, hintStyle: HintStyle = .touch, verbosity: Verbosity = Verbosity()) {
@@ -230,18 +230,20 @@ public struct UtteranceComposer: Sendable {
         // A check box, radio button or toggle button: what it is (named, as a switch is, only when
         // it is also a button), then its state from the value.
         let named = traits.contains(.button)
+        // A menu's check box or radio button is a menu item of that kind ("Radio Menu Item.").
+        let inMenu = traits.contains(.menuItem)
         if traits.contains(.checkBox) {
-            if named { append(word(.checkBox)) }
+            if named { append(word(inMenu ? .checkMenuItem : .checkBox)) }
             append(state(value, on: .checked, off: .notChecked, word))
         } else if traits.contains(.radioButton) {
-            if named { append(word(.radioButton)) }
+            if named { append(word(inMenu ? .radioMenuItem : .radioButton)) }
             append(state(value, on: .checked, off: .notChecked, word))
         } else if traits.contains(.toggleButton) {
             if named { append(word(.toggleButton)) }
             append(state(value, on: .pressed, off: .notPressed, word))
         }
         if traits.contains(.menuButton), !traits.contains(.popUpButton), !traits.contains(.comboBox) { append(word(.menuButton)) }
-        if traits.contains(.menuItem) { append(word(.menuItem)) }
+        if inMenu, traits.isDisjoint(with: [.checkBox, .radioButton]) { append(word(.menuItem)) }
         if traits.contains(.backButton) { append(word(.backButton)) }
         if traits.contains(.switchButton) {
             // VoiceOver names the switch only when the element is also a button.

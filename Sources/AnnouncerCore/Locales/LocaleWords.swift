@@ -58,6 +58,8 @@ public struct LocaleWords: Sendable, Equatable {
         case slider = "trait.slider"
         case spinButton = "trait.spinButton"
         case menuItem = "trait.menuItem"
+        case radioMenuItem = "trait.radioMenuItem"
+        case checkMenuItem = "trait.checkMenuItem"
         case image = "trait.image"
         case searchField = "trait.searchField"
         case popUpButton = "trait.popUpButton"
