@@ -36,11 +36,12 @@ public enum AccessibleMapping {
     /// Roles whose place among their siblings is spoken ("2 of 5", a tab's "Tab 2 of 5"): the
     /// bridge reads the position of these, and only these (AccessibleSnapshot.position).
     public static let positionedRoles: Set<String> = ["list item", "tree item", "table cell", "tree table cell", "table row", "tree table row", "page tab",
-                                                     "menu item"]
+                                                     "menu item", "radio menu item", "check menu item"]
 
     /// Roles whose place in their group the bridge takes from the object's own `posinset` and
-    /// `setsize` when a web page gives them: those above, and a radio button (its place among its
-    /// siblings is not read, since that counts the labels between the buttons).
+    /// `setsize` when a web page gives them: those above, a radio button (its place among its
+    /// siblings is not read, since that counts the labels between the buttons), and a web page's
+    /// menu item that opens a menu (Firefox's role "menu" for it).
     /// A table's cell, as NVDA says it: coming from `last` in the same table, its column's
     /// header and number when the column changed, its row's when the row did; from elsewhere,
     /// both. A header that is the cell's own text is not said again.
@@ -55,7 +56,7 @@ public enum AccessibleMapping {
                      column: columnMoved ? cell.column + 1 : nil, columns: cell.columns)
     }
 
-    public static let groupPositionedRoles: Set<String> = positionedRoles.union(["radio button"])
+    public static let groupPositionedRoles: Set<String> = positionedRoles.union(["radio button", "menu"])
 
     /// The element for `object`. Its own words ("level 2", "expanded", "Control Q") are taken
     /// from `catalog` in the object's language, else the configured `locale`: the language the
@@ -77,6 +78,7 @@ public enum AccessibleMapping {
         case "check box", "check menu item":
             element.traits = object.role == "check menu item" ? [.button, .menuItem, .checkBox] : [.button, .checkBox]
             element.value = toggleValue(states)
+            if let position = object.position { element.context = .series(index: position.index, count: position.count) }
         case "toggle button":
             element.traits = [.button, .toggleButton]
             element.value = toggleValue(states)
@@ -103,8 +105,14 @@ public enum AccessibleMapping {
             element.traits = [.button, .menuItem]
             if let position = object.position { element.context = .series(index: position.index, count: position.count) }
             if element.hint == nil { element.hint = object.accelerator.flatMap { acceleratorWords($0, words) } }
+        case "menu" where object.xmlRoles?.split(separator: " ").first == "menuitem":
+            // A web page's menu item that opens a menu (Firefox's role for it): a menu item,
+            // with its place as the page gives it.
+            element.traits = [.button, .menuItem]
+            if let position = object.position { element.context = .series(index: position.index, count: position.count) }
         case "menu":
             element.traits = [.button]
+            if let position = object.position { element.context = .series(index: position.index, count: position.count) }
             if element.hint == nil { element.hint = object.accelerator.flatMap { acceleratorWords($0, words) } }
         case "link":
             element.traits = [.link]

@@ -47,6 +47,9 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         Row(object: Object(id: "1", role: "combo box", name: "Size", text: "Medium"), spoken: "Size: Medium. Pop Up Button."),
         Row(object: Object(id: "1", role: "menu item", name: "Quit", accelerator: "<Control>q"), spoken: "Quit. Menu Item.", hint: "Control Q"),
         Row(object: Object(id: "1", role: "menu item", name: "Action 2", position: .init(index: 2, count: 4)), spoken: "Action 2. Menu Item. 2 of 4."),
+        // A web page's menu item that opens a menu (Firefox's role "menu" for it).
+        Row(object: Object(id: "1", role: "menu", name: "Font", states: sensitive.union(["expandable"]), position: .init(index: 1, count: 2), xmlRoles: "menuitem"),
+            spoken: "Font. Menu Item. Collapsed. 1 of 2."),
         // A menu's radio button and check box are menu items of their kind.
         Row(object: Object(id: "1", role: "radio menu item", name: "Serif", states: sensitive.union(["checked"])), spoken: "Serif. Radio Menu Item. Checked."),
         Row(object: Object(id: "1", role: "check menu item", name: "Italic"), spoken: "Italic. Check Menu Item. Not Checked.", hint: "Press Space to toggle setting."),
@@ -249,7 +252,8 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
     @Test(arguments: [
         ("list item", true, true), ("tree item", true, true), ("table cell", true, true), ("tree table cell", true, true),
         ("table row", true, true), ("tree table row", true, true), ("page tab", true, true), ("radio button", false, true),
-        ("radio menu item", false, false), ("menu item", true, true), ("push button", false, false), ("check box", false, false),
+        ("radio menu item", true, true), ("check menu item", true, true), ("menu item", true, true), ("push button", false, false), ("check box", false, false),
+        ("menu", false, true),
     ])
     func thePlaceIsReadFrom(_ role: String, siblings: Bool, group: Bool) {
         #expect(AccessibleMapping.positionedRoles.contains(role) == siblings)
@@ -261,7 +265,7 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
     }
 
     @Test func everyRoleWhoseGroupPlaceIsReadIsInTheTable() {
-        #expect(AccessibleMapping.groupPositionedRoles == AccessibleMapping.positionedRoles.union(["radio button"]))
+        #expect(AccessibleMapping.groupPositionedRoles == AccessibleMapping.positionedRoles.union(["radio button", "menu"]))
     }
 
     /// The desktop door in German: every word it adds comes from the German table.

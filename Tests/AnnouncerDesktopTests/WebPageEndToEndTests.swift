@@ -192,8 +192,9 @@ import Testing
     /// both browsers: Down opens it, said first ("Expanded.") with the list and the option the
     /// box's active descendant is on; Enter chooses; Escape in the open list is the page's,
     /// which closes it, the box said collapsed with what it holds (not browse mode); a vertical
-    /// slider says which way it moves.
-    @Test(arguments: ["firefox", "chromium"]) func aComboBoxsListOpensAndClosesAndASliderSaysItsOrientation(_ browser: String) async throws {
+    /// slider says which way it moves; a menu bar's item and its menu's radio and check items say
+    /// what they are, their state and place, and Escape in a menu is the page's.
+    @Test(arguments: ["firefox", "chromium"]) func popupsMenusAndOrientationAreSaid(_ browser: String) async throws {
         let (keys, said) = keysAndSpeech([
             ("k", ["Before. Link."]),
             ("Tab", ["Drink: Tea. Combo Box. Collapsed.", "Focus mode"]),
@@ -204,6 +205,17 @@ import Testing
             ("Escape", ["Out of List. Drink: Coffee. Combo Box. Collapsed."]),
             ("Tab", ["Level: 3. Slider. Vertical. 1 to 5."]),
             ("Up", ["4"]),
+            ("Tab", ["Format. Menu Bar. Font. Menu Item. Collapsed. 1 of 2."]),
+            ("Down", ["Font. Menu. Serif. Radio Menu Item. Checked. 1 of 2."]),
+            ("Down", ["Sans-serif. Radio Menu Item. Not Checked. 2 of 2."]),
+            ("space", ["Sans-serif. Radio Menu Item. Checked. 2 of 2."]),
+            ("Escape", ["Out of Menu. Font. Menu Item. Collapsed. 1 of 2."]),
+            ("Right", ["Style. Menu Item. Collapsed. 2 of 2."]),
+            ("Down", ["Style. Menu. Bold. Check Menu Item. Not Checked. 1 of 2."]),
+            ("Down", ["Italic. Check Menu Item. Checked. 2 of 2."]),
+            ("space", ["Italic. Check Menu Item. Not Checked. 2 of 2."]),
+            ("Escape", ["Out of Menu. Style. Menu Item. Collapsed. 2 of 2."]),
+            ("Tab", ["Out of Menu Bar. After. Link.", "Browse mode"]),
         ])
         let spoken = try await desktopSession("browser.sh \(browser) popups.html",
                                               keys: ["wait:Popups", "click", "seen:^SPEAK low [0-9]+ Popups: level 1\\. Heading\\.$", "idle"] + keys,
