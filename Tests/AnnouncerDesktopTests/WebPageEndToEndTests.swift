@@ -9,6 +9,19 @@ import Testing
 @Suite(.serialized) struct WebPageEndToEndTests {
     static let allKinds: Set<String> = ["focus", "echo", "window", "default", "high", "low"]
 
+    /// `page` of Tests/fixtures/desktop in `browser`, clicked once its level-1 heading `title`
+    /// was heard, then `steps`: each key's words, expected in order from the first step's on
+    /// (the browser's window titles aside), each key pressed once the last one's are heard.
+    func expectPage(_ page: String, in browser: String, title: String, kinds: Set<String> = allKinds,
+                    _ steps: [(key: String, said: [String])], sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let (keys, said) = keysAndSpeech(steps)
+        let spoken = try await desktopSession("browser.sh \(browser) \(page)",
+                                              keys: ["wait:\(title)", "click", "seen:^SPEAK low [0-9]+ \(title): level 1\\. Heading\\.$", "idle"] + keys,
+                                              kinds: kinds)
+        let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
+        #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)", sourceLocation: sourceLocation)
+    }
+
     @Test(arguments: ["firefox", "chromium"]) func checkoutPageValuesLiveRegionsAndLoad(_ browser: String) async throws {
         let firefox = browser == "firefox"
         // What the browsers themselves expose differently: Firefox marks an empty required field
@@ -69,7 +82,7 @@ import Testing
     /// the grid is entered and at Insert+Tab, for a cell and for the link a cell holds; browse
     /// mode's table keys say the same by the same rule.
     @Test(arguments: ["firefox", "chromium"]) func aGridsCellsSayTheirHeadersAndPlace(_ browser: String) async throws {
-        let (keys, said) = keysAndSpeech([
+        try await expectPage("grid.html", in: browser, title: "Grid", [
             ("Tab", ["Before the grid. Link."]),
             ("Tab", ["Expenses. Grid. 4 rows. 3 columns. Date. 2 May. Row 2 of 4. Column 1 of 3.", "Focus mode"]),
             ("Right", ["Item. Bread. Column 2 of 3."]),
@@ -83,11 +96,6 @@ import Testing
             ("ctrl+alt+Left", ["Date. 9 May. Column 1 of 3."]),
             ("ctrl+alt+Up", ["4 May. Row 3 of 4."]),
         ])
-        let spoken = try await desktopSession("browser.sh \(browser) grid.html",
-                                        keys: ["wait:Grid", "click", "seen:^SPEAK low [0-9]+ Grid: level 1\\. Heading\\.$", "idle"] + keys,
-                                        kinds: Self.allKinds)
-        let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
-        #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
     }
 
     /// A web page's values (Tests/fixtures/desktop/values.html) in both browsers: a slider's words
@@ -96,7 +104,7 @@ import Testing
     /// single-precision number, 0.30000001192092896 as a double), each with which way it moves;
     /// a meter by what it is, its number and range.
     @Test(arguments: ["firefox", "chromium"]) func valuesAreSaidInThePagesWords(_ browser: String) async throws {
-        let (keys, said) = keysAndSpeech([
+        try await expectPage("values.html", in: browser, title: "Values", [
             ("Tab", ["Temperature: 25 degrees. Slider. Horizontal.", "Focus mode"]),    // its words: no numbers for its range
             ("Right", ["26 degrees"]),
             ("Tab", ["Opacity: 0.3. Slider. Horizontal. 0 to 1."]),
@@ -105,11 +113,6 @@ import Testing
             ("Escape", ["Browse mode. Opacity: 0.4. Slider. Horizontal. 0 to 1."]),
             ("Down", ["CPU: 36.5. Meter. 0 to 100."]),
         ])
-        let spoken = try await desktopSession("browser.sh \(browser) values.html",
-                                        keys: ["wait:Values", "click", "seen:^SPEAK low [0-9]+ Values: level 1\\. Heading\\.$", "idle"] + keys,
-                                        kinds: Self.allKinds)
-        let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
-        #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
     }
 
     /// A web page's landmarks (Tests/fixtures/desktop/landmarks.html) in both browsers: each said
@@ -117,7 +120,7 @@ import Testing
     /// K) enters it, and left by its kind and name; the link a page marks as the current one
     /// (`aria-current="page"`) says so; Insert+Tab says the focus in its landmark.
     @Test(arguments: ["firefox", "chromium"]) func landmarksAndTheCurrentPageAreSaid(_ browser: String) async throws {
-        let (keys, said) = keysAndSpeech([
+        try await expectPage("landmarks.html", in: browser, title: "Landmarks", [
             ("Tab", ["Banner landmark. Top. Link."]),
             ("Tab", ["Out of Banner landmark. Site. Navigation landmark. List. 2 items. Home. Link."]),
             ("Tab", ["Overview. Link. Current page."]),
@@ -135,11 +138,6 @@ import Testing
             ("shift+d", ["Out of Content info landmark. Subscribe. Form landmark. Email"]),
             ("Insert+Tab", ["Content info landmark. Contact. Link."]),
         ])
-        let spoken = try await desktopSession("browser.sh \(browser) landmarks.html",
-                                              keys: ["wait:Landmarks", "click", "seen:^SPEAK low [0-9]+ Landmarks: level 1\\. Heading\\.$", "idle"] + keys,
-                                              kinds: Self.allKinds)
-        let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
-        #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
     }
 
     /// A web page's ARIA widgets (Tests/fixtures/desktop/widgets.html) in both browsers, as
@@ -152,7 +150,7 @@ import Testing
     /// C to an ARIA combo box that can be typed in and completes what is typed; in focus mode
     /// the user chose (Insert+Space), Escape is the page's (its disclosure closes with it).
     @Test(arguments: ["firefox", "chromium"]) func widgetsAreSaidByTheirRolesStatesAndPlaces(_ browser: String) async throws {
-        let (keys, said) = keysAndSpeech([
+        try await expectPage("widgets.html", in: browser, title: "Widgets", [
             ("x", ["Toppings. Group. List. 3 items. Cheese. Check Box. Not Checked."]),
             ("x", ["Olives. Check Box. Checked."]),
             ("x", ["Peppers. Check Box. Mixed. List End."]),
@@ -181,11 +179,6 @@ import Testing
             ("Escape", ["Browse mode. Selected: Autumn. Tab. 2 of 2."]),
             ("c", ["Out of Tab List. City. Combo Box. Editable. Autocomplete. Collapsed."]),
         ])
-        let spoken = try await desktopSession("browser.sh \(browser) widgets.html",
-                                              keys: ["wait:Widgets", "click", "seen:^SPEAK low [0-9]+ Widgets: level 1\\. Heading\\.$", "idle"] + keys,
-                                              kinds: Self.allKinds)
-        let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
-        #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
     }
 
     /// A web page's combo box whose list opens under it (Tests/fixtures/desktop/popups.html) in
@@ -195,7 +188,7 @@ import Testing
     /// slider says which way it moves; a menu bar's item and its menu's radio and check items say
     /// what they are, their state and place, and Escape in a menu is the page's.
     @Test(arguments: ["firefox", "chromium"]) func popupsMenusAndOrientationAreSaid(_ browser: String) async throws {
-        let (keys, said) = keysAndSpeech([
+        try await expectPage("popups.html", in: browser, title: "Popups", kinds: ["focus", "echo", "default", "high", "low"], [
             ("k", ["Before. Link."]),
             ("Tab", ["Drink: Tea. Combo Box. Collapsed.", "Focus mode"]),
             ("Down", ["Expanded. Drink. List. 3 items. Selected: Tea 1 of 3."]),
@@ -217,11 +210,6 @@ import Testing
             ("Escape", ["Out of Menu. Style. Menu Item. Collapsed. 2 of 2."]),
             ("Tab", ["Out of Menu Bar. After. Link.", "Browse mode"]),
         ])
-        let spoken = try await desktopSession("browser.sh \(browser) popups.html",
-                                              keys: ["wait:Popups", "click", "seen:^SPEAK low [0-9]+ Popups: level 1\\. Heading\\.$", "idle"] + keys,
-                                              kinds: ["focus", "echo", "default", "high", "low"])
-        let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
-        #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
     }
 
     /// A web page's modal dialog (Tests/fixtures/desktop/dialog.html) in both browsers: opened
@@ -229,7 +217,7 @@ import Testing
     /// browse mode reads only it (Ctrl+Home its first line, Ctrl+End its last, nothing past
     /// them), and once its Cancel closed it and gave the focus back, the page again.
     @Test(arguments: ["firefox", "chromium"]) func aModalDialogIsAllBrowseModeReadsWhileItIsOpen(_ browser: String) async throws {
-        let (keys, said) = keysAndSpeech([
+        try await expectPage("dialog.html", in: browser, title: "Addresses", kinds: ["focus", "echo", "default", "high", "low"], [
             ("b", ["Add address. Button."]),
             ("Return", ["New address. Dialog. Where should we deliver? Street. Text Field.", "Focus mode"]),
             ("Escape", ["Browse mode. Street. Text Field."]),
@@ -240,11 +228,6 @@ import Testing
             ("Return", ["Out of Dialog. Add address. Button."]),
             ("ctrl+End", ["Contact. Link."]),
         ])
-        let spoken = try await desktopSession("browser.sh \(browser) dialog.html",
-                                              keys: ["wait:Addresses", "click", "seen:^SPEAK low [0-9]+ Addresses: level 1\\. Heading\\.$", "idle"] + keys,
-                                              kinds: ["focus", "echo", "default", "high", "low"])
-        let heard = spoken.filter { !$0.hasSuffix("Mozilla Firefox") && !$0.hasSuffix("Chromium") }
-        #expect(Array(heard.drop { $0 != said[0] }) == said, "in \(spoken)")
     }
 
     /// A web page's text area (Tests/fixtures/desktop/notes.html) in Firefox ESR: its lines by
