@@ -57,8 +57,10 @@ import Testing
     }
 
     /// A window of 10,000 labels, whose walk for the review takes seconds (GTK 3 answers each
-    /// call slower the more children a box has): the walk reads between events, so each Tab
-    /// is said within a second, while it reads; the review then reads the labels (the walk's
+    /// call slower the more children a box has): the walk reads between events, a slice of 20
+    /// ms at a time, so each Tab is said within two seconds while it reads (a stall would hold
+    /// it for the walk's seconds; a loaded CI machine, running the suite a second time beside
+    /// the soaks, answered the first in 1.15 s); the review then reads the labels (the walk's
     /// first 2 seconds of them), and the focus goes on.
     @Test func aWindowOfTenThousandObjectsDoesNotStallTheFocusOrTheReview() async throws {
         let spoken = try await desktopSession("gtk3_failures.py big", keys: [
@@ -70,7 +72,7 @@ import Testing
         #expect(said == [
             "Top. Button.", "Bottom. Button.", "MARK answered", "Top. Button.", "MARK answered", "Line 1", "Line 2", "Bottom. Button.",
         ], "said: \(spoken)")
-        #expect(times.count == 2 && times.allSatisfy { $0 < 1_000 }, "Tab to its answer, ms: \(times); said: \(spoken)")
+        #expect(times.count == 2 && times.allSatisfy { $0 < 2_000 }, "Tab to its answer, ms: \(times); said: \(spoken)")
     }
 
     /// The spoken lines with each `MARK answered in MS ms` as `MARK answered`, and those times.
