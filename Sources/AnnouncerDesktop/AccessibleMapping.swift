@@ -101,17 +101,11 @@ public enum AccessibleMapping {
                 element.traits = [.button, .popUpButton]
             }
             element.value = spokenText(object.valueText) ?? spokenText(object.text)
-        case "menu item":
-            element.traits = [.button, .menuItem]
-            if let position = object.position { element.context = .series(index: position.index, count: position.count) }
-            if element.hint == nil { element.hint = object.accelerator.flatMap { acceleratorWords($0, words) } }
-        case "menu" where object.xmlRoles?.split(separator: " ").first == "menuitem":
-            // A web page's menu item that opens a menu (Firefox's role for it): a menu item,
-            // with its place as the page gives it.
-            element.traits = [.button, .menuItem]
-            if let position = object.position { element.context = .series(index: position.index, count: position.count) }
-        case "menu":
-            element.traits = [.button]
+        case "menu item", "menu":
+            // A toolkit's menu in a menu bar is a button; a web page's menu item that opens a
+            // menu (Firefox's role "menu" for it) is a menu item, with its place as the page gives it.
+            let isMenuItem = object.role == "menu item" || object.xmlRoles?.split(separator: " ").first == "menuitem"
+            element.traits = isMenuItem ? [.button, .menuItem] : [.button]
             if let position = object.position { element.context = .series(index: position.index, count: position.count) }
             if element.hint == nil { element.hint = object.accelerator.flatMap { acceleratorWords($0, words) } }
         case "link":
