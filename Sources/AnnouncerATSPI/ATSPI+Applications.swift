@@ -15,6 +15,13 @@ extension ATSPI {
         }
     }
 
+    /// The toolkit of `object`'s application (its ToolkitName: "gtk", "Qt", "Gecko",
+    /// "Chromium"), or nil when it cannot be had. libatspi keeps it: one call per application.
+    static func toolkit(of object: UnsafeMutablePointer<AtspiAccessible>) -> String? {
+        let name = string { atspi_accessible_get_toolkit_name(object, &$0) }
+        return name.isEmpty ? nil : name
+    }
+
     /// The root object of `object`'s application, or nil when it cannot be had.
     static func root(of object: UnsafeMutablePointer<AtspiAccessible>) -> AccessibleReference? {
         (checked({ atspi_accessible_get_application(object, &$0) }) ?? nil).map { AccessibleReference(taking: $0) }

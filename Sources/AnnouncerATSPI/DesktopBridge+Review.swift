@@ -31,7 +31,10 @@ extension DesktopBridge {
     /// in a list that manages its items), the window activated, and whether the tree changed.
     func noteForReview(_ event: UnsafePointer<AtspiEvent>, item: AccessibleReference?) {
         guard let type = event.pointee.type.map({ String(cString: $0) }), let source = event.pointee.source else { return }
-        if type == "window:activate" || type == "object:state-changed:focused" { ATSPI.wakeApplication(of: source, awake: &awakeApplications) }
+        if type == "window:activate" || type == "object:state-changed:focused" {
+            ATSPI.wakeApplication(of: source, awake: &awakeApplications)
+            if type == "window:activate" || event.pointee.detail1 == 1 { takeKeys(asFrom: source) }
+        }
         switch type {
         case "object:state-changed:focused" where event.pointee.detail1 == 1:
             lastFocused = item ?? AccessibleReference(retaining: source)
@@ -51,6 +54,17 @@ extension DesktopBridge {
         default:
             break
         }
+    }
+
+    /// The review's keys are taken from the application with the focus as its toolkit allows
+    /// (`KeyCapture`), known once per application.
+    func takeKeys(asFrom source: UnsafeMutablePointer<AtspiAccessible>) {
+        guard let keyboard else { return }
+        let application = ATSPI.application(of: source)
+        let capture = keyCaptures[application] ?? KeyCapture.of(toolkit: ATSPI.toolkit(of: source))
+        keyCaptures[application] = capture
+        if keyboard.capture != capture, settings.logKeys { settings.log("announcer-atspi: keys of \(application): \(capture)") }
+        keyboard.capture = capture
     }
 
     /// The state changes that make the review's tree stale: a radio button the page checked

@@ -74,6 +74,8 @@ public final class DesktopBridge {
     /// The utterance of the read all's item being said, and the daemon connection's watch.
     var readingUtterance: UtteranceID?
     var watchedDescriptor: Int32?
+    /// How each application met gives the review its keys (`takeKeys(asFrom:)`).
+    var keyCaptures: [String: KeyCapture] = [:]
     /// The applications asked for their attributes (`ATSPI.wakeApplication`).
     var awakeApplications: Set<String> = []
     /// Which events are read, which applications are silent, the focus each silent one holds,

@@ -2,15 +2,29 @@ import AnnouncerCore
 import AnnouncerDesktop
 import CAtSpi
 
-/// The review's keys, taken from the applications (docs/design.md §18): libatspi's device grabs
-/// them on the X display, so a taken key never reaches the window with the focus, and watches
-/// every other key go by. The screen-reader modifier (Insert, the keypad's Insert, CapsLock) is
-/// a modifier of the device's own. Runs on GLib's main loop, as the bridge does.
+/// The review's keys, taken from the applications (docs/design.md §18) as `KeyCapture` says for
+/// the one with the focus: libatspi's device grabs them on the X display, so a taken key never
+/// reaches the window with the focus; or a keystroke listener answers the application that asks
+/// about each key whether it is taken. The device watches every key go by. The screen-reader
+/// modifier (Insert, the keypad's Insert, CapsLock) is a modifier of the device's own when
+/// grabbing, and the listener's `AskedKeys` when asked. Runs on GLib's main loop, as the bridge
+/// does.
 final class ReviewKeyboard {
     private let device: UnsafeMutablePointer<AtspiDevice>
     /// The device's mask for each screen-reader modifier key.
     private let modifierMasks: [UInt32]
+    /// What the review takes now, and how.
+    private var wanted: Set<ReviewKey> = []
+    var capture = KeyCapture.grab {
+        didSet { if capture != oldValue { recapture() } }
+    }
     private var taken: [ReviewKey: [guint]] = [:]
+    /// The keystroke listener while keys are asked of the application, the state of the keys it
+    /// was asked about, and the name of each key code the review may take (and the modifiers').
+    private var listener: UnsafeMutablePointer<AtspiDeviceListener>?
+    private var asked = AskedKeys()
+    private var names: [Int32: String] = [:]
+    private let modifierCodes: Set<Int32>
     /// Which key a grab's key code and modifiers are.
     private var keys: [Grab: ReviewKey] = [:]
     /// One key definition per grab, made once: libatspi keeps the pointer while it grabs.
@@ -50,6 +64,7 @@ final class ReviewKeyboard {
     /// X's Control and Mod1 (Alt) masks, held together.
     static let controlAltMask: UInt32 = 4 | 8
     static let controlMask: UInt32 = 4
+    static let altMask: UInt32 = 8
 
     /// The keyboard of the X display; nil when there is none (libatspi's device needs X).
     init?(modifier: DesktopModifier) {
@@ -68,6 +83,7 @@ final class ReviewKeyboard {
             if mask != 0, !masks.contains(mask) { masks.append(mask) }
         }
         modifierMasks = masks
+        modifierCodes = Set(names.map { Int32(announcer_atspi_keycode($0)) }.filter { $0 != 0 })
         Self.modifierNames = Set(names)
         if modifier != .insert { Self.capsLock = CapsLockTaps(locked: announcer_atspi_caps_locked() != 0) }
         atspi_device_add_key_watcher(device, { _, pressed, _, keysym, _, _, _ in
@@ -107,6 +123,20 @@ final class ReviewKeyboard {
 
     /// Takes exactly `wanted` from the applications: what is no longer wanted is given back.
     func take(_ wanted: Set<ReviewKey>) {
+        self.wanted = wanted
+        switch capture {
+        case .grab:
+            grab(wanted)
+        case .application:
+            for key in wanted where names.values.contains(key.name) == false {
+                let code = Int32(announcer_atspi_keycode(key.name))
+                if code != 0 { names[code] = key.name }
+            }
+        }
+    }
+
+    /// Grabs exactly `wanted` on the X display.
+    private func grab(_ wanted: Set<ReviewKey>) {
         for (key, ids) in taken where !wanted.contains(key) {
             for id in ids { atspi_device_remove_key_grab(device, id) }
             taken[key] = nil
@@ -126,6 +156,66 @@ final class ReviewKeyboard {
                 }, Unmanaged.passUnretained(self).toOpaque(), nil)
             }
         }
+    }
+
+    /// The capture changed (the focus went to an application that takes keys the other way):
+    /// the grabs are given back before the listener asks, or the listener stops before the
+    /// keys are grabbed again.
+    private func recapture() {
+        switch capture {
+        case .application:
+            grab([])
+            asked = AskedKeys()
+            listen(true)
+            take(wanted)
+        case .grab:
+            listen(false)
+            grab(wanted)
+        }
+    }
+
+    /// Every combination of X's Shift, Lock, Control, Mod1 (Alt) and Mod2 (Num Lock): the
+    /// registry gives a listener only the keys pressed with exactly the modifiers it named.
+    private static let askedMasks = 0..<UInt32(32)
+    /// Key presses and releases (AtspiKeyEventMask's bits of ATSPI_KEY_PRESSED_EVENT and
+    /// ATSPI_KEY_RELEASED_EVENT).
+    private static let pressesAndReleases: AtspiKeyEventMask = 1 << 0 | 1 << 1
+
+    /// Starts or stops answering the applications that ask about their keys.
+    private func listen(_ on: Bool) {
+        if on, listener == nil {
+            guard let made = atspi_device_listener_new({ event, data in
+                guard let event, let keyboard = data.map({ Unmanaged<ReviewKeyboard>.fromOpaque($0).takeUnretainedValue() }) else { return 0 }
+                // libatspi hands each callback a copy of its own, to free.
+                defer { announcer_atspi_device_event_free(event) }
+                return keyboard.askedAbout(keycode: Int32(event.pointee.hw_code), pressed: event.pointee.type == ATSPI_KEY_PRESSED_EVENT,
+                                           modifiers: UInt32(event.pointee.modifiers)) ? 1 : 0
+            }, Unmanaged.passUnretained(self).toOpaque(), nil) else { return }
+            listener = made
+            let sync = AtspiKeyListenerSyncType(rawValue: ATSPI_KEYLISTENER_SYNCHRONOUS.rawValue | ATSPI_KEYLISTENER_CANCONSUME.rawValue)
+            for mask in Self.askedMasks {
+                _ = atspi_register_keystroke_listener(made, nil, mask, Self.pressesAndReleases, sync, nil)
+            }
+        } else if !on, let made = listener {
+            for mask in Self.askedMasks {
+                _ = atspi_deregister_keystroke_listener(made, nil, mask, Self.pressesAndReleases, nil)
+            }
+            g_object_unref(made)
+            listener = nil
+        }
+    }
+
+    /// An application asks whether its key is the review's: answered at once (the application
+    /// waits), the key itself answered as a grabbed one is, once the callback has returned.
+    private func askedAbout(keycode: Int32, pressed: Bool, modifiers: UInt32) -> Bool {
+        guard capture == .application else { return false }
+        let isModifier = modifierCodes.contains(keycode)
+        guard isModifier || names[keycode] != nil else { return false }
+        let (isTaken, key) = asked.asked(names[keycode] ?? "", pressed: pressed, shift: modifiers & Self.shiftMask != 0,
+                                         control: modifiers & Self.controlMask != 0, alt: modifiers & Self.altMask != 0,
+                                         isModifier: isModifier, wanted: wanted)
+        if let key { answer(key) }
+        return isTaken
     }
 
     /// The key code and modifiers of each grab a key needs: one per screen-reader modifier, and
@@ -157,6 +247,11 @@ final class ReviewKeyboard {
         let held = modifiers & (Self.shiftMask | Self.controlAltMask)
         let modifier = modifierMasks.first { modifiers & $0 != 0 } ?? 0
         guard let key = keys[Grab(keycode: keycode, modifiers: modifier | held)] else { return }
+        answer(key)
+    }
+
+    /// A taken key: answered once the callback that reported it has returned.
+    private func answer(_ key: ReviewKey) {
         // A key taken with Control held (Insert+Ctrl+Up) is another key: its Control was no tap.
         Self.controlTap.pressed(control: false)
         Self.waiting.append(key)

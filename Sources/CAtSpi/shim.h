@@ -223,3 +223,8 @@ static inline int announcer_atspi_enable_accessibility(void) {
     dbus_connection_unref(bus);
     return taken;
 }
+
+/// Frees the copy of a key event libatspi hands a keystroke listener's callback.
+static inline void announcer_atspi_device_event_free(AtspiDeviceEvent *event) {
+    g_boxed_free(ATSPI_TYPE_DEVICE_EVENT, event);
+}

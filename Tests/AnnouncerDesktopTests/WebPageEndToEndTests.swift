@@ -212,6 +212,21 @@ import Testing
         ])
     }
 
+    /// A menu that closes when the focus leaves it (Tests/fixtures/desktop/focusout.html) stays
+    /// open under the review's keys in both browsers: Insert+Tab says it expanded and K finds
+    /// its links. Firefox's keys are asked of it, not grabbed (`KeyCapture`): a grab moved its
+    /// focus away for the key, the page heard a blur and closed the menu.
+    @Test(arguments: ["firefox", "chromium"]) func theReviewsKeysLeaveThePagesFocusAlone(_ browser: String) async throws {
+        try await expectPage("focusout.html", in: browser, title: "Shop", kinds: ["focus", "echo", "default", "high", "low"], [
+            ("Tab", ["Departments. Navigation landmark. List. 1 item. Products. Button. Collapsed."]),
+            ("space", ["Products. Button. Expanded."]),
+            ("Insert+Tab", ["Departments. Navigation landmark. List. 1 item. Products. Button. Expanded."]),
+            ("k", ["List. 2 items. Shoes. Link."]),
+            ("k", ["Hats. Link. List End."]),
+            ("Insert+Tab", ["Departments. Navigation landmark. List. 1 item. Products. Button. Expanded."]),
+        ])
+    }
+
     /// A web page's modal dialog (Tests/fixtures/desktop/dialog.html) in both browsers: opened
     /// by its button, it says its name, role and description as its field takes the focus; while it is open
     /// browse mode reads only it (Ctrl+Home its first line, Ctrl+End its last, nothing past
