@@ -191,7 +191,7 @@ enum ATSPI {
         ("multi-line", ATSPI_STATE_MULTI_LINE), ("required", ATSPI_STATE_REQUIRED), ("invalid entry", ATSPI_STATE_INVALID_ENTRY),
         ("visited", ATSPI_STATE_VISITED), ("busy", ATSPI_STATE_BUSY), ("has popup", ATSPI_STATE_HAS_POPUP),
         ("supports autocompletion", ATSPI_STATE_SUPPORTS_AUTOCOMPLETION), ("horizontal", ATSPI_STATE_HORIZONTAL),
-        ("vertical", ATSPI_STATE_VERTICAL),
+        ("vertical", ATSPI_STATE_VERTICAL), ("selectable", ATSPI_STATE_SELECTABLE),
     ]
 
     static let textRoles: Set<String> = ["entry", "text", "editbar", "search bar", "terminal", "combo box", "spin button"]

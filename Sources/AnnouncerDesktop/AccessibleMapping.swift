@@ -183,6 +183,14 @@ public enum AccessibleMapping {
            states.contains("selected") {
             element.traits.insert(.selected)
         }
+        // A web page's option says its selection as NVDA says it, the words ARIA-AT's plans judge:
+        // moving in a list selects, so a selected option says nothing of it and one not selected
+        // says so ("Apple. Not Selected. 2 of 13."). A toolkit's list row keeps VoiceOver's
+        // "Selected:".
+        if object.display != nil, object.role == "list item", states.contains("selectable") {
+            element.traits.remove(.selected)
+            if !states.contains("selected") { element.traits.insert(.notSelected) }
+        }
         // A control a heading holds (an accordion's button) is said as the heading too.
         if let heading = object.containers.last, heading.role == "heading", ReviewTree.controlRoles.contains(object.role) {
             saidAsHeading(&element, level: heading.level, words: words)

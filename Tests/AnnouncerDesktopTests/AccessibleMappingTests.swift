@@ -103,6 +103,19 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
             spoken: "Selected: General. Tab. 1 of 3."),
         Row(object: Object(id: "1", role: "page tab list", name: "Sections"), spoken: "Sections"),
         Row(object: Object(id: "1", role: "list item", name: "Pears", position: .init(index: 2, count: 3)), spoken: "Pears 2 of 3."),
+        // A toolkit's row says VoiceOver's "Selected:"; a web page's option says its selection as
+        // NVDA does: nothing when selected, "Not Selected." when it can be and is not.
+        Row(object: Object(id: "1", role: "list item", name: "Apples", states: sensitive.union(["selectable", "selected"]), position: .init(index: 1, count: 3)),
+            spoken: "Selected: Apples 1 of 3."),
+        Row(object: { var object = Object(id: "1", role: "list item", name: "Apples", states: sensitive.union(["selectable", "selected"]),
+                                          position: .init(index: 1, count: 3)); object.display = "block"; return object }(),
+            spoken: "Apples 1 of 3."),
+        Row(object: { var object = Object(id: "1", role: "list item", name: "Pears", states: sensitive.union(["selectable"]),
+                                          position: .init(index: 2, count: 3)); object.display = "block"; return object }(),
+            spoken: "Pears. Not Selected. 2 of 3."),
+        // A web page's list item that cannot be selected (a list of links) says neither.
+        Row(object: { var object = Object(id: "1", role: "list item", name: "Shoes", position: .init(index: 1, count: 2)); object.display = "list-item"; return object }(),
+            spoken: "Shoes 1 of 2."),
         Row(object: Object(id: "1", role: "tree item", name: "Documents", states: sensitive.union(["expandable", "expanded"]), position: .init(index: 1, count: 4)),
             spoken: "Documents: expanded 1 of 4."),
         Row(object: Object(id: "1", role: "tree item", name: "Music", states: sensitive.union(["expandable"]), position: .init(index: 2, count: 4)),

@@ -183,7 +183,8 @@ import Testing
 
     /// A web page's combo box whose list opens under it (Tests/fixtures/desktop/popups.html) in
     /// both browsers: Down opens it, said first ("Expanded.") with the list and the option the
-    /// box's active descendant is on; Enter chooses; Escape in the open list is the page's,
+    /// box's active descendant is on (its selection said as NVDA says it: nothing when selected,
+    /// "Not Selected." when not); Enter chooses; Escape in the open list is the page's,
     /// which closes it, the box said collapsed with what it holds (not browse mode); a vertical
     /// slider says which way it moves; a menu bar's item and its menu's radio and check items say
     /// what they are, their state and place, and Escape in a menu is the page's.
@@ -191,10 +192,10 @@ import Testing
         try await expectPage("popups.html", in: browser, title: "Popups", kinds: ["focus", "echo", "default", "high", "low"], [
             ("k", ["Before. Link."]),
             ("Tab", ["Drink: Tea. Combo Box. Collapsed.", "Focus mode"]),
-            ("Down", ["Expanded. Drink. List. 3 items. Selected: Tea 1 of 3."]),
-            ("Down", ["Coffee 2 of 3."]),
+            ("Down", ["Expanded. Drink. List. 3 items. Tea 1 of 3."]),
+            ("Down", ["Coffee. Not Selected. 2 of 3."]),
             ("Return", ["Out of List. Drink: Coffee. Combo Box. Collapsed."]),
-            ("Down", ["Expanded. Drink. List. 3 items. Selected: Coffee 2 of 3."]),
+            ("Down", ["Expanded. Drink. List. 3 items. Coffee 2 of 3."]),
             ("Escape", ["Out of List. Drink: Coffee. Combo Box. Collapsed."]),
             ("Tab", ["Level: 3. Slider. Vertical. 1 to 5."]),
             ("Up", ["4"]),

@@ -81,7 +81,7 @@ public struct BrailleComposer: Sendable {
         .comboBox: .braillePopUpButton, .editable: .brailleEditable, .autocomplete: .brailleAutocomplete,
         .horizontal: .brailleHorizontal, .vertical: .brailleVertical, .meter: .brailleMeter,
         .required: .brailleRequired, .invalid: .brailleInvalid, .switchOn: .brailleSwitchOn, .switchOff: .brailleSwitchOff,
-        .switchMixed: .brailleMixed, .checked: .brailleChecked, .notChecked: .brailleNotChecked, .mixed: .brailleMixed,
+        .switchMixed: .brailleMixed, .checked: .brailleChecked, .notChecked: .brailleNotChecked, .notSelected: .brailleNotSelected, .mixed: .brailleMixed,
         .pressed: .braillePressed, .notPressed: .brailleNotPressed, .expandedState: .brailleExpanded, .collapsedState: .brailleCollapsed,
         .currentPage: .brailleCurrentPage, .currentStep: .brailleCurrentStep, .currentLocation: .brailleCurrentLocation,
         .currentDate: .brailleCurrentDate, .currentTime: .brailleCurrentTime, .current: .brailleCurrent,

@@ -289,6 +289,7 @@ public struct UtteranceComposer: Sendable {
         } else if traits.contains(.collapsed) {
             append(word(.collapsedState))
         }
+        if traits.contains(.notSelected) { append(word(.notSelected)) }
         if traits.contains(.image) { append(word(.image)) }
         if traits.contains(.searchField) { append(word(.searchField)) }
         // Which of a set is the current one: "Overview. Link. Current page."

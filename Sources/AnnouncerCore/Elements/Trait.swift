@@ -23,6 +23,9 @@ public enum Trait: String, CaseIterable, Sendable {
     case horizontal, vertical
     // A gauge of a value within its range (ARIA's meter): "Meter.", its value and range.
     case meter
+    // An option that can be selected and is not: "Apple. Not Selected. 2 of 13." (a web page's
+    // list, as NVDA says it).
+    case notSelected
 
     /// Its bit in `Traits`; the position in `allCases` is stable because the list above is.
     var bit: UInt64 { 1 << UInt64(Trait.allCases.firstIndex(of: self)!) }
@@ -40,6 +43,8 @@ public struct Traits: OptionSet, Sendable, Hashable {
     public func contains(_ trait: Trait) -> Bool { rawValue & trait.bit != 0 }
 
     public mutating func insert(_ trait: Trait) { formUnion(Traits(rawValue: trait.bit)) }
+
+    public mutating func remove(_ trait: Trait) { subtract(Traits(rawValue: trait.bit)) }
 
     /// The traits in the canonical order of `Trait.allCases`.
     public var names: [String] { Trait.allCases.filter { contains($0) }.map(\.rawValue) }
