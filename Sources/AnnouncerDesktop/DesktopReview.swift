@@ -61,11 +61,13 @@ public struct DesktopReview: Sendable {
     private var inPopup = false
 
     /// Whether `element`, the focus, is in a popup: an open combo box; an item its combo box
-    /// opened a list to (`Element.opened`); an item (no control of its own) of the list the focus
-    /// was in the popup of.
-    static func isInPopup(_ element: Element, popupBefore: Bool) -> Bool {
+    /// opened a list to (`Element.opened`), or that is a combo box's active descendant
+    /// (`comboBoxItem`: a list a page opened before the focus came, ARIA's select-only combo
+    /// box opened by typing); an item (no control of its own) of the list the focus was in the
+    /// popup of.
+    static func isInPopup(_ element: Element, popupBefore: Bool, comboBoxItem: Bool = false) -> Bool {
         if element.traits.contains(.comboBox) { return element.traits.contains(.expanded) }
-        if element.opened { return true }
+        if element.opened || comboBoxItem { return true }
         guard popupBefore, case .series = element.context else { return false }
         return element.traits.isDisjoint(with: [.button, .link, .textEntry, .checkBox, .radioButton, .adjustable, .switchButton, .toggleButton])
     }
@@ -112,9 +114,9 @@ public struct DesktopReview: Sendable {
     }
 
     public mutating func focusMoved(to object: String, element: Element, inDocument: Bool, takesArrows: Bool,
-                                    containers: [EnteredContainer]? = nil) -> [ReviewAction] {
+                                    containers: [EnteredContainer]? = nil, comboBoxItem: Bool = false) -> [ReviewAction] {
         if let containers { focusedContainers = containers }
-        inPopup = Self.isInPopup(element, popupBefore: inPopup && focused != nil)
+        inPopup = Self.isInPopup(element, popupBefore: inPopup && focused != nil, comboBoxItem: comboBoxItem)
         // A change to the focused object (its value, as the user types) moves nothing.
         if focused?.object == object {
             focused = (object, element)

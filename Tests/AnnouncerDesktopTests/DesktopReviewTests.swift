@@ -471,6 +471,21 @@ import Testing
         #expect(!review.escapeIsThePages)
     }
 
+    /// A list a page opened before the focus came to it (a select-only combo box opened by a
+    /// typed letter): its option, the box's active descendant, is in the popup though the review
+    /// never saw the box open; Escape is the page's. An option that is no combo box's is not.
+    @Test func escapeIsThePagesOnAComboBoxsActiveDescendant() {
+        var review = DesktopReview(composer: composer)
+        let apple = Element(label: "Apple", traits: [.notSelected], context: .series(index: 2, count: 13))
+        _ = review.focusMoved(to: "apple", element: apple, inDocument: true, takesArrows: true, comboBoxItem: true)
+        #expect(review.mode == .focus)
+        #expect(review.escapeIsThePages)
+        var other = DesktopReview(composer: composer)
+        _ = other.focusMoved(to: "apple", element: apple, inDocument: true, takesArrows: true)
+        #expect(other.mode == .focus)
+        #expect(!other.escapeIsThePages)
+    }
+
     @Test func aTextFieldChoosesFocusModeAndEscapeOrInsertSpaceLeavesIt() {
         var review = DesktopReview(composer: composer)
         let items = ReviewTree.items(ReviewFixtures.firefoxPage, catalog: packagedCatalog, locale: "en")
