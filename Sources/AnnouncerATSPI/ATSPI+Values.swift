@@ -36,6 +36,21 @@ extension ATSPI {
         return AccessibleSnapshot.TablePosition(row: Int(row), column: Int(column))
     }
 
+    /// Whether `accessible`, an option, is in a combo box's popup: its list is the box's child,
+    /// or is controlled by a combo box (ARIA's `aria-controls` from the box to its listbox).
+    static func isComboBoxPopupItem(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> Bool {
+        guard string({ atspi_accessible_get_role_name(accessible, &$0) }) == "list item",
+              let list = checked({ atspi_accessible_get_parent(accessible, &$0) }) ?? nil else { return false }
+        defer { announcer_atspi_unref(list) }
+        if let controller = announcer_atspi_relation_target(list, ATSPI_RELATION_CONTROLLED_BY) {
+            defer { announcer_atspi_unref(controller) }
+            if string({ atspi_accessible_get_role_name(controller, &$0) }) == "combo box" { return true }
+        }
+        guard let box = checked({ atspi_accessible_get_parent(list, &$0) }) ?? nil else { return false }
+        defer { announcer_atspi_unref(box) }
+        return string({ atspi_accessible_get_role_name(box, &$0) }) == "combo box"
+    }
+
     /// What an object holds, read the same for an event and for the review: its Value
     /// interface's number, bounds and (for an event, `valueText`) its words; its heading level,
     /// placeholder, page role (`xml-roles`), layout (`display`), a slider's or spin button's

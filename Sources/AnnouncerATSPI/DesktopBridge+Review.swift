@@ -38,14 +38,9 @@ extension DesktopBridge {
         switch type {
         case "object:state-changed:focused" where event.pointee.detail1 == 1:
             lastFocused = item ?? AccessibleReference(retaining: source)
-            focusIsComboBoxItem = false
         case "object:active-descendant-changed":
             var data = event.pointee.any_data
-            if let child = announcer_atspi_value_accessible(&data) {
-                lastFocused = AccessibleReference(retaining: child)
-                // An option a combo box holds as its active descendant is in the box's popup.
-                focusIsComboBoxItem = ATSPI.string { atspi_accessible_get_role_name(source, &$0) } == "combo box"
-            }
+            if let child = announcer_atspi_value_accessible(&data) { lastFocused = AccessibleReference(retaining: child) }
         case "window:activate":
             let window = AccessibleReference(retaining: source)
             if reviewRoot == nil || reviewWindow?.id != window.id {
@@ -86,8 +81,7 @@ extension DesktopBridge {
         // A change to the focused object (a slider's every step) moves nothing: its place is
         // not looked up again over the bus.
         if review.focused?.object == id {
-            _ = review.focusMoved(to: id, element: element, inDocument: review.mode != .desktop, takesArrows: review.mode == .focus,
-                                  comboBoxItem: focusIsComboBoxItem)
+            _ = review.focusMoved(to: id, element: element, inDocument: review.mode != .desktop, takesArrows: review.mode == .focus)
             return
         }
         let place = ATSPI.place(of: object)
@@ -104,10 +98,13 @@ extension DesktopBridge {
             readNewWindowsTree(afterMs: 0)
         }
         let takesArrows = ReviewKeyMap.takesArrows(role: object.role, traits: element.traits)
+        // An option of a combo box's popup (the box's active descendant, or focused in a list the
+        // box controls), though the review did not see the box open.
+        let comboBoxItem = element.context.map { if case .series = $0 { true } else { false } } == true && ATSPI.isComboBoxPopupItem(object.pointer)
         // In a table's cell, Ctrl+Alt+arrows move by cell wherever it is (GTK's and Qt's tables).
         focusInTable = ReviewTree.cellRoles.contains(object.role)
         performTakingKeys(review.focusMoved(to: id, element: element, inDocument: place.document != nil, takesArrows: takesArrows,
-                                            comboBoxItem: focusIsComboBoxItem))
+                                            comboBoxItem: comboBoxItem))
     }
 
     /// Reads the tree of the window or document the review just moved to, `afterMs` from now,

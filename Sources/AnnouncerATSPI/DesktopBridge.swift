@@ -74,8 +74,6 @@ public final class DesktopBridge {
     /// The utterance of the read all's item being said, and the daemon connection's watch.
     var readingUtterance: UtteranceID?
     var watchedDescriptor: Int32?
-    /// Whether the last focus came as a combo box's active descendant (an option of its popup).
-    var focusIsComboBoxItem = false
     /// How each application met gives the review its keys (`takeKeys(asFrom:)`).
     var keyCaptures: [String: KeyCapture] = [:]
     /// The applications asked for their attributes (`ATSPI.wakeApplication`).

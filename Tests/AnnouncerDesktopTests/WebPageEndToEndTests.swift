@@ -213,6 +213,17 @@ import Testing
         ])
     }
 
+    /// A combo box's list the page opened itself before the focus came (popups.html's "Order
+    /// water"): its option is said with its list, and Escape is the page's, which closes it,
+    /// though the review never saw the box open.
+    @Test(arguments: ["firefox", "chromium"]) func escapeClosesAListThePageOpened(_ browser: String) async throws {
+        try await expectPage("popups.html", in: browser, title: "Popups", kinds: ["focus", "echo", "default", "high", "low"], [
+            ("b", ["Order water. Button."]),
+            ("Return", ["Drink. List. 3 items. Water. Not Selected. 3 of 3.", "Focus mode"]),
+            ("Escape", ["Out of List. Drink: Tea. Combo Box. Collapsed."]),
+        ])
+    }
+
     /// A menu that closes when the focus leaves it (Tests/fixtures/desktop/focusout.html) stays
     /// open under the review's keys in both browsers: Insert+Tab says it expanded and K finds
     /// its links. Firefox's keys are asked of it, not grabbed (`KeyCapture`): a grab moved its

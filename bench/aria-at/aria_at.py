@@ -51,7 +51,22 @@ class Plan:
         path = page.partition("?")[0]
         if test.setup and (not os.path.isabs(path) or os.path.exists(path)):
             return page, True
-        return self.pages.get("", page), False
+        return self.plain_page(self.pages.get("", page)), False
+
+    @staticmethod
+    def plain_page(page: str) -> str:
+        """The plan's page itself, or, when the folder the plan names holds only its setups'
+        pages (menubar-editor's newest), the newest page of that name in the plan's other
+        reference folders: a test with no setup would otherwise load a missing file."""
+        path, mark, query = page.partition("?")
+        if not os.path.isabs(path) or os.path.exists(path):
+            return page
+        folder, name = os.path.split(path)
+        references = os.path.dirname(folder)
+        if not os.path.isdir(references):
+            return page
+        found = [os.path.join(references, other, name) for other in sorted(os.listdir(references), reverse=True)]
+        return next((candidate + mark + query for candidate in found if os.path.exists(candidate)), page)
 
     def asked(self, test: Test, command: Command) -> List[Tuple[str, int, str]]:
         """What a command of a test is held to: (assertion id, priority 1-3, phrase)."""

@@ -76,7 +76,8 @@ def clone(tmp_path):
                                              "1,read shelf,READING,JAWS,TAB,,\n"
                                              "3,operate shelf,Interaction,nvda,CTRL_HOME_THEN_DOWN,INS_NUMPAD_5 ,\n",
         "tests/apg/shelf/data/references.csv": "refId,value\ntitle,Shelf\nreference,reference/2021-2-2/shelf.html\n",
-        "tests/apg/shelf/reference/2021-2-2/shelf.html": "<title>Shelf</title>",
+        # The folder the plan names holds only its setups' pages; an older one the page itself.
+        "tests/apg/shelf/reference/2021-1-1/shelf.html": "<title>Shelf</title>",
         "tests/apg/shelf/reference/2021-2-2/shelf.focusShelf.html": "<title>Shelf</title>",
         "tests/aria/note/data/tests.csv": "testId,title,presentationNumber,setupScript,instructions,assertions\n"
                                           "readNote,Read the note,1,focusNote,Read,roleNote\n",
@@ -123,8 +124,17 @@ def test_a_v1_plan_reads_nvdas_rows_their_modes_and_each_alternative_command(clo
         "convey the name and role of the 'Top' group"]
     # A test with no setup runs on the plan's page itself, with no setup button to press.
     page, setup = plan.page(third)
-    assert page.endswith("tests/apg/shelf/reference/2021-2-2/shelf.html") and not setup
+    assert page.endswith("tests/apg/shelf/reference/2021-1-1/shelf.html") and not setup   # the older folder holds it
     assert plan.page(first)[1]
+
+
+def test_a_test_with_no_setup_loads_the_page_where_a_reference_folder_has_it(clone):
+    plan = read_plan(clone, "shelf")
+    tests = {test.id: test for test in plan.tests}
+    assert plan.page(tests["1"]) == (os.path.join(clone, "tests/apg/shelf/reference/2021-2-2/shelf.focusShelf.html"), True)
+    assert plan.page(tests["3"]) == (os.path.join(clone, "tests/apg/shelf/reference/2021-1-1/shelf.html"), False)
+    lamp = read_plan(clone, "lamp")
+    assert lamp.page(lamp.tests[0])[0].endswith("2024-1-1/lamp.focusBefore.html")
 
 
 @pytest.mark.parametrize("sentence, phrase", [
