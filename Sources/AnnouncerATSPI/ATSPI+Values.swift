@@ -36,19 +36,29 @@ extension ATSPI {
         return AccessibleSnapshot.TablePosition(row: Int(row), column: Int(column))
     }
 
-    /// Whether `accessible`, an option, is in a combo box's popup: its list is the box's child,
-    /// or is controlled by a combo box (ARIA's `aria-controls` from the box to its listbox).
-    static func isComboBoxPopupItem(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> Bool {
+    /// The combo box whose popup an option is in.
+    struct ComboBoxOwner {
+        var editable: Bool
+    }
+
+    /// Whether `accessible`, an option, is in a combo box's popup (its list is the box's child,
+    /// or is controlled by a combo box: ARIA's `aria-controls` from the box to its listbox), and
+    /// whether that box can be typed in: nil when it is in none, else whether the box is editable.
+    static func comboBoxOfPopupItem(_ accessible: UnsafeMutablePointer<AtspiAccessible>) -> ComboBoxOwner? {
         guard string({ atspi_accessible_get_role_name(accessible, &$0) }) == "list item",
-              let list = checked({ atspi_accessible_get_parent(accessible, &$0) }) ?? nil else { return false }
+              let list = checked({ atspi_accessible_get_parent(accessible, &$0) }) ?? nil else { return nil }
         defer { announcer_atspi_unref(list) }
+        func box(_ candidate: UnsafeMutablePointer<AtspiAccessible>) -> ComboBoxOwner? {
+            guard string({ atspi_accessible_get_role_name(candidate, &$0) }) == "combo box" else { return nil }
+            return ComboBoxOwner(editable: has(candidate, ATSPI_STATE_EDITABLE))
+        }
         if let controller = announcer_atspi_relation_target(list, ATSPI_RELATION_CONTROLLED_BY) {
             defer { announcer_atspi_unref(controller) }
-            if string({ atspi_accessible_get_role_name(controller, &$0) }) == "combo box" { return true }
+            if let found = box(controller) { return found }
         }
-        guard let box = checked({ atspi_accessible_get_parent(list, &$0) }) ?? nil else { return false }
-        defer { announcer_atspi_unref(box) }
-        return string({ atspi_accessible_get_role_name(box, &$0) }) == "combo box"
+        guard let parent = checked({ atspi_accessible_get_parent(list, &$0) }) ?? nil else { return nil }
+        defer { announcer_atspi_unref(parent) }
+        return box(parent)
     }
 
     /// What an object holds, read the same for an event and for the review: its Value

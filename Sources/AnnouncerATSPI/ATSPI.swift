@@ -221,6 +221,10 @@ enum ATSPI {
             // A row with no name of its own says what its children say (GTK's list box rows).
             if object.name.isEmpty { object.name = childNames(accessible, depth: 2).joined(separator: " ") }
         }
+        // An option of a list that can be selected: whether an editable combo box completes to it.
+        if role == "list item", object.states.contains("selectable") {
+            object.editableComboBoxItem = comboBoxOfPopupItem(accessible)?.editable == true
+        }
         let attributes = checked({ atspi_accessible_get_attributes(accessible, &$0) }) ?? nil
         readValues(accessible, attributes: attributes, valueText: true, placed: AccessibleMapping.groupPositionedRoles, into: &object)
         if let attributes { g_hash_table_unref(attributes) }

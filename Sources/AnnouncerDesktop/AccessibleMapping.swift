@@ -185,9 +185,9 @@ public enum AccessibleMapping {
         }
         // A web page's option says its selection as NVDA says it, the words ARIA-AT's plans judge:
         // moving in a list selects, so a selected option says nothing of it and one not selected
-        // says so ("Apple. Not Selected. 2 of 13."). A toolkit's list row keeps VoiceOver's
-        // "Selected:".
-        if object.display != nil, object.role == "list item", states.contains("selectable") {
+        // says so ("Apple. Not Selected. 2 of 13."). An editable combo box's option, which NVDA
+        // hears as the box's selection change, and a toolkit's list row keep "Selected:".
+        if object.display != nil, object.role == "list item", states.contains("selectable"), !object.editableComboBoxItem {
             element.traits.remove(.selected)
             if !states.contains("selected") { element.traits.insert(.notSelected) }
         }

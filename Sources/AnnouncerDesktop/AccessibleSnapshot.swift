@@ -39,6 +39,8 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     public var xmlRoles: String?
     /// An invalid field's error message (a web page's `aria-errormessage`), said after it.
     public var errorMessage: String?
+    /// An option of an editable combo box's popup (a list the box completes its text from).
+    public var editableComboBoxItem = false
     /// How a web page lays it out, its CSS `display` ("block", "inline"): a block starts a line
     /// of its own in the text it is embedded in.
     public var display: String?

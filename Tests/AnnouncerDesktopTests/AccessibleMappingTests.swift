@@ -113,6 +113,11 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         Row(object: { var object = Object(id: "1", role: "list item", name: "Pears", states: sensitive.union(["selectable"]),
                                           position: .init(index: 2, count: 3)); object.display = "block"; return object }(),
             spoken: "Pears. Not Selected. 2 of 3."),
+        // An editable combo box's option (the box completes its text to it) keeps "Selected:".
+        Row(object: { var object = Object(id: "1", role: "list item", name: "Alabama", states: sensitive.union(["selectable", "selected"]),
+                                          position: .init(index: 1, count: 56)); object.display = "block"; object.editableComboBoxItem = true
+                      return object }(),
+            spoken: "Selected: Alabama 1 of 56."),
         // A web page's list item that cannot be selected (a list of links) says neither.
         Row(object: { var object = Object(id: "1", role: "list item", name: "Shoes", position: .init(index: 1, count: 2)); object.display = "list-item"; return object }(),
             spoken: "Shoes 1 of 2."),
