@@ -146,7 +146,7 @@ public enum AccessibleMapping {
             } else if states.contains("horizontal") || object.display != nil {
                 element.traits.insert(.horizontal)
             }
-            element.value = spokenText(object.valueText) ?? object.value.map(number)
+            element.value = valueWords(object)
             element.range = range(object)
         case "scroll bar":
             element.traits = [.adjustable]
@@ -155,7 +155,7 @@ public enum AccessibleMapping {
             // A meter (ARIA's, GTK's level bar): its value as a number or in its page's words,
             // and its range, as a slider says them.
             element.traits = [.meter]
-            element.value = spokenText(object.valueText) ?? object.value.map(number)
+            element.value = valueWords(object)
             element.range = range(object)
         case "progress bar":
             element.traits = [.updatesFrequently]
@@ -353,6 +353,25 @@ public enum AccessibleMapping {
         guard let minimum = object.minimum, let maximum = object.maximum, maximum > minimum,
               abs(minimum) < ValueRange.largest, abs(maximum) < ValueRange.largest else { return nil }
         return ValueRange(minimum: minimum, maximum: maximum)
+    }
+
+    /// What a slider or meter holds: its words (a page's `aria-valuetext`), else its number. A
+    /// browser's own text that only rounds the number (Chromium's "36.1665" for a meter's
+    /// 36.166519936288, where Firefox gives every digit) is the number instead.
+    static func valueWords(_ object: AccessibleSnapshot) -> String? {
+        guard let text = spokenText(object.valueText) else { return object.value.map(number) }
+        guard let value = object.value, let written = Double(text), written != value, rounds(text, to: value) else { return text }
+        return number(value)
+    }
+
+    /// Whether `text`, a number written with some digits after its point, is `value` rounded to
+    /// that many.
+    static func rounds(_ text: String, to value: Double) -> Bool {
+        guard let written = Double(text) else { return false }
+        let decimals = text.split(separator: ".", maxSplits: 1).dropFirst().first?.count ?? 0
+        var step = 1.0
+        for _ in 0..<decimals { step /= 10 }
+        return abs(written - value) <= step / 2 * 1.000001
     }
 
     /// A value as a person writes it: a whole number without its point, and a browser's

@@ -109,9 +109,11 @@ import Testing
             ("Right", ["26 degrees"]),
             ("Tab", ["Opacity: 0.3. Slider. Horizontal. 0 to 1."]),
             ("Right", ["0.4"]),
-            // A meter: what it is, its number and its range.
+            // A meter: what it is, its number and its range. Firefox gives the page's every
+            // digit; Chromium holds a single-precision number and its own text rounds it to four
+            // places ("72.1235"): the number is said, to the digits it holds.
             ("Escape", ["Browse mode. Opacity: 0.4. Slider. Horizontal. 0 to 1."]),
-            ("Down", ["CPU: 36.5. Meter. 0 to 100."]),
+            ("Down", [browser == "firefox" ? "CPU: 72.123456789. Meter. 0 to 100." : "CPU: 72.12346. Meter. 0 to 100."]),
         ])
     }
 
