@@ -63,8 +63,14 @@ extension DesktopBridge {
         let application = ATSPI.application(of: source)
         let capture = keyCaptures[application] ?? KeyCapture.of(toolkit: ATSPI.toolkit(of: source))
         keyCaptures[application] = capture
-        if keyboard.capture != capture, settings.logKeys { settings.log("announcer-atspi: keys of \(application): \(capture)") }
+        guard keyboard.capture != capture else { return }
         keyboard.capture = capture
+        if keyboard.capture != capture {
+            settings.log("announcer-atspi: the accessibility registry does not pass on \(application)'s keys; they are grabbed")
+            keyCaptures[application] = .grab
+        } else if settings.logKeys {
+            settings.log("announcer-atspi: keys of \(application): \(capture)")
+        }
     }
 
     /// The state changes that make the review's tree stale: a radio button the page checked

@@ -164,9 +164,14 @@ final class ReviewKeyboard {
     private func recapture() {
         switch capture {
         case .application:
+            // No registry to ask through (at-spi2-registryd gone): the keys stay grabbed.
+            guard listen(true) else {
+                listen(false)
+                capture = .grab
+                return
+            }
             grab([])
             asked = AskedKeys()
-            listen(true)
             take(wanted)
         case .grab:
             listen(false)
@@ -181,8 +186,10 @@ final class ReviewKeyboard {
     /// ATSPI_KEY_RELEASED_EVENT).
     private static let pressesAndReleases: AtspiKeyEventMask = 1 << 0 | 1 << 1
 
-    /// Starts or stops answering the applications that ask about their keys.
-    private func listen(_ on: Bool) {
+    /// Starts or stops answering the applications that ask about their keys; false when the
+    /// registry refused to pass them on.
+    @discardableResult
+    private func listen(_ on: Bool) -> Bool {
         if on, listener == nil {
             guard let made = atspi_device_listener_new({ event, data in
                 guard let event, let keyboard = data.map({ Unmanaged<ReviewKeyboard>.fromOpaque($0).takeUnretainedValue() }) else { return 0 }
@@ -190,11 +197,15 @@ final class ReviewKeyboard {
                 defer { announcer_atspi_device_event_free(event) }
                 return keyboard.askedAbout(keycode: Int32(event.pointee.hw_code), pressed: event.pointee.type == ATSPI_KEY_PRESSED_EVENT,
                                            modifiers: UInt32(event.pointee.modifiers)) ? 1 : 0
-            }, Unmanaged.passUnretained(self).toOpaque(), nil) else { return }
+            }, Unmanaged.passUnretained(self).toOpaque(), nil) else { return false }
             listener = made
             let sync = AtspiKeyListenerSyncType(rawValue: ATSPI_KEYLISTENER_SYNCHRONOUS.rawValue | ATSPI_KEYLISTENER_CANCONSUME.rawValue)
             for mask in Self.askedMasks {
-                _ = atspi_register_keystroke_listener(made, nil, mask, Self.pressesAndReleases, sync, nil)
+                // Only a failed call counts: at-spi2-core 2.46's registry answers false to every
+                // registration, done or not.
+                guard ATSPI.checked({ atspi_register_keystroke_listener(made, nil, mask, Self.pressesAndReleases, sync, &$0) }) != nil else {
+                    return false
+                }
             }
         } else if !on, let made = listener {
             for mask in Self.askedMasks {
@@ -203,6 +214,7 @@ final class ReviewKeyboard {
             g_object_unref(made)
             listener = nil
         }
+        return true
     }
 
     /// An application asks whether its key is the review's: answered at once (the application
