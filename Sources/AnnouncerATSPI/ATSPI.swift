@@ -221,13 +221,14 @@ enum ATSPI {
             // A row with no name of its own says what its children say (GTK's list box rows).
             if object.name.isEmpty { object.name = childNames(accessible, depth: 2).joined(separator: " ") }
         }
-        // An option of a list that can be selected: whether an editable combo box completes to it.
-        if role == "list item", object.states.contains("selectable") {
-            object.editableComboBoxItem = comboBoxOfPopupItem(accessible)?.editable == true
-        }
         let attributes = checked({ atspi_accessible_get_attributes(accessible, &$0) }) ?? nil
         readValues(accessible, attributes: attributes, valueText: true, placed: AccessibleMapping.groupPositionedRoles, into: &object)
         if let attributes { g_hash_table_unref(attributes) }
+        // A web page's option that can be selected: whether an editable combo box completes to
+        // it (a toolkit's list row costs no more calls: Qt's rows are read as its selection moves).
+        if role == "list item", object.display != nil, object.states.contains("selectable") {
+            object.editableComboBoxItem = comboBoxOfPopupItem(accessible)?.editable == true
+        }
         // A table's cell is placed among the table's rows ("2 of 3."), not among its siblings
         // (which are every cell and the headers).
         if let place = object.tablePosition, let rows = tableRows(accessible) {

@@ -106,7 +106,8 @@ extension DesktopBridge {
         let takesArrows = ReviewKeyMap.takesArrows(role: object.role, traits: element.traits)
         // An option of a combo box's popup (the box's active descendant, or focused in a list the
         // box controls), though the review did not see the box open.
-        let comboBoxItem = element.context.map { if case .series = $0 { true } else { false } } == true && ATSPI.comboBoxOfPopupItem(object.pointer) != nil
+        let comboBoxItem = place.document != nil && element.context.map { if case .series = $0 { true } else { false } } == true
+            && ATSPI.comboBoxOfPopupItem(object.pointer) != nil
         // In a table's cell, Ctrl+Alt+arrows move by cell wherever it is (GTK's and Qt's tables).
         focusInTable = ReviewTree.cellRoles.contains(object.role)
         performTakingKeys(review.focusMoved(to: id, element: element, inDocument: place.document != nil, takesArrows: takesArrows,
