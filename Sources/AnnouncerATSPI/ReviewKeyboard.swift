@@ -24,6 +24,8 @@ final class ReviewKeyboard {
     private var listener: UnsafeMutablePointer<AtspiDeviceListener>?
     private var asked = AskedKeys()
     private var names: [Int32: String] = [:]
+    /// The key names `names` holds already (each looked up once, not at every key's `take`).
+    private var named: Set<String> = []
     private let modifierCodes: Set<Int32>
     /// Which key a grab's key code and modifiers are.
     private var keys: [Grab: ReviewKey] = [:]
@@ -128,7 +130,7 @@ final class ReviewKeyboard {
         case .grab:
             grab(wanted)
         case .application:
-            for key in wanted where names.values.contains(key.name) == false {
+            for key in wanted where named.insert(key.name).inserted {
                 let code = Int32(announcer_atspi_keycode(key.name))
                 if code != 0 { names[code] = key.name }
             }

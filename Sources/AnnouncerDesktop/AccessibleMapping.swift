@@ -360,7 +360,7 @@ public enum AccessibleMapping {
     /// 36.166519936288, where Firefox gives every digit) is the number instead.
     static func valueWords(_ object: AccessibleSnapshot) -> String? {
         guard let text = spokenText(object.valueText) else { return object.value.map(number) }
-        guard let value = object.value, let written = Double(text), written != value, rounds(text, to: value) else { return text }
+        guard let value = object.value, Double(text) != value, rounds(text, to: value) else { return text }
         return number(value)
     }
 
