@@ -18,8 +18,8 @@ extension DesktopBridge {
             let log = settings.log
             ReviewKeyboard.modifierDown = { name in log("announcer-atspi: key: \(name) down, its keys taken") }
         }
-        ReviewKeyboard.anyKey = {
-            DesktopBridge.current?.receive(.keyPressed)
+        ReviewKeyboard.anyKey = { movesFocus in
+            DesktopBridge.current?.receive(.keyPressed(movesFocus: movesFocus))
             DesktopBridge.current?.perform(DesktopBridge.current?.review.keyPressed() ?? [])
         }
         ReviewKeyboard.controlTapped = { DesktopBridge.current?.perform([.stopSpeech]) }

@@ -39,7 +39,7 @@ final class ReviewKeyboard {
 
     /// What the keys are for: a taken key pressed, and any key pressed at all.
     nonisolated(unsafe) static var pressed: ((ReviewKey) -> Void)?  // Safe: set before the main loop runs, read by libatspi's key callback on that loop's thread only.
-    nonisolated(unsafe) static var anyKey: (() -> Void)?  // Safe: the same: set before the loop, read on its thread.
+    nonisolated(unsafe) static var anyKey: ((_ movesFocus: Bool) -> Void)?  // Safe: the same: set before the loop, read on its thread.
     /// CapsLock's presses, when it is a modifier: it locks capitals only when pressed twice.
     nonisolated(unsafe) static var capsLock: CapsLockTaps?  // Safe: the same: set before the loop, used on its thread.
     /// A screen-reader modifier pressed: libatspi has taken its keys by then (it grabs them when
@@ -56,6 +56,9 @@ final class ReviewKeyboard {
     static let capsLockKeysym: UInt32 = 0xffe5
     /// The keysyms of the left and right Control.
     static let controlKeysyms: Set<UInt32> = [0xffe3, 0xffe4]
+    /// The keys that move the focus (and a list's selection with it): the arrows, Home, End,
+    /// Page Up and Down, on the main keys and the keypad, Tab and Shift+Tab.
+    static let focusMovingKeysyms: Set<UInt32> = Set(0xff50...0xff57).union(0xff95...0xff9c).union([0xff09, 0xfe20])
     /// The keysyms of Insert, the keypad's Insert and CapsLock, by name.
     static let modifierKeysyms: [UInt32: String] = [0xff63: "Insert", 0xff9e: "KP_Insert", 0xffe5: "Caps_Lock"]
     private static let origin = ContinuousClock.now
@@ -120,7 +123,7 @@ final class ReviewKeyboard {
             capsLock = taps
         }
         if pressed, let name = modifierKeysyms[keysym], modifierNames.contains(name) { modifierDown?(name) }
-        if pressed { anyKey?() }
+        if pressed { anyKey?(focusMovingKeysyms.contains(keysym)) }
     }
 
     /// Takes exactly `wanted` from the applications: what is no longer wanted is given back.

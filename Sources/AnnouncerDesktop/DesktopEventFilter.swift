@@ -20,8 +20,9 @@ public enum DesktopEvent: Sendable, Equatable {
     /// Control+C, Control+X or Control+V pressed.
     case clipboard(ClipboardKey)
     /// The user pressed a key (any: the bridge's key watcher sees them all). What moves after it
-    /// is the key's answer, never the last focus's own.
-    case keyPressed
+    /// is the key's answer, never the last focus's own. `movesFocus`: an arrow, Page Up or Down,
+    /// Home, End or Tab, which takes a list's selection along with its focus.
+    case keyPressed(movesFocus: Bool = false)
     /// `object:announcement`: assertive ones interrupt.
     case announcement(String, assertive: Bool)
     /// A window became active: the object, its title and AT-SPI role name ("frame", "dialog").
@@ -180,6 +181,8 @@ public struct DesktopEventFilter: Sendable {
     private var focusArrivedAt: (id: String, at: Milliseconds)?
     /// Whether a key was pressed since the last focus arrived (in the order they came).
     private var keyAfterFocus = false
+    /// Whether the last key pressed moves the focus (`DesktopEvent.keyPressed`).
+    private var keyMovedFocus = false
     /// Where the caret goes after an edit that was echoed: arriving there says nothing more.
     private var caretAfterEdit: Int?
 
@@ -289,7 +292,9 @@ public struct DesktopEventFilter: Sendable {
                     // Losing its selection may be the focus moving on (Qt selects the next row,
                     // takes the selection from the row it leaves, then focuses the next): after
                     // another row's selection it is not said; else it waits as a focus does,
-                    // and a newer focus is said instead.
+                    // and a newer focus is said instead. After a key that moves the focus the
+                    // selection is going with it, however late the new row's events are read.
+                    if keyMovedFocus { break }
                     if let elsewhere = selectedElsewhere, elsewhere.id != object.id, now - elsewhere.at <= selectionMoveMs { break }
                     pendingSince = now
                     pendingLatest = now
@@ -355,7 +360,8 @@ public struct DesktopEventFilter: Sendable {
             caretAfterEdit = nil
             word = ""
             if let text, let crossed = Self.crossed(text, from: from, to: offset, in: words) { requests.append(.echo(crossed.text, unit: crossed.unit)) }
-        case .keyPressed:
+        case .keyPressed(let movesFocus):
+            keyMovedFocus = movesFocus
             keyAfterFocus = true
             liveSaid = [:]
             focusAsked = nil

@@ -263,7 +263,7 @@ import Testing
         var link = Object(id: "continue", role: "link", name: "Continue")
         _ = filter.receive(.focused(link), at: 0)
         #expect(words(filter.due(at: 100)) == ["focus Continue. Link."])
-        _ = filter.receive(.keyPressed, at: 200)
+        _ = filter.receive(.keyPressed(), at: 200)
         _ = filter.receive(.focused(Object(id: "panel", role: "panel")), at: 300)
         link.name = ""
         _ = filter.receive(.focused(link), at: 400)
@@ -356,6 +356,26 @@ import Testing
         #expect(filter.receive(.changed(plums), at: 2_000).isEmpty)
         #expect(filter.due(at: 2_003).isEmpty)
         #expect(words(filter.due(at: 2_000 + filter.deselectionWaitMs)) == ["focus Plums 3 of 3."])
+
+        // After a key that moves the focus (Up), the row left losing its selection is the
+        // selection going along, however late the rest is read (CI on a loaded machine: the new
+        // row's selection and focus read after the wait, "song.ogg 2 of 3." said between).
+        plums.states.insert("selected")
+        _ = filter.receive(.changed(plums), at: 3_000)
+        _ = filter.due(at: 3_010)
+        _ = filter.receive(.keyPressed(movesFocus: true), at: 4_000)
+        plums.states.remove("selected")
+        #expect(filter.receive(.changed(plums), at: 4_005).isEmpty)
+        #expect(filter.deadline == nil && filter.due(at: 4_300).isEmpty)
+        var pearsNow = pears
+        pearsNow.states.insert("selected")
+        _ = filter.receive(.focused(pearsNow), at: 4_400)
+        #expect(words(filter.due(at: 4_410)) == ["focus Selected: Pears 2 of 3."])
+        // A key that does not move it (Control+Space) says the loss.
+        _ = filter.receive(.keyPressed(movesFocus: false), at: 5_000)
+        pearsNow.states.remove("selected")
+        _ = filter.receive(.changed(pearsNow), at: 5_005)
+        #expect(words(filter.due(at: 5_005 + filter.deselectionWaitMs)) == ["focus Pears 2 of 3."])
     }
 
     /// A storm of changes never holds a focus back longer than `longestWaitMs`.
@@ -485,12 +505,12 @@ import Testing
         var filter = DesktopEventFilter(catalog: packagedCatalog)
         let text = "first line\nsecond line"
         let note = Object(id: "note", role: "entry", name: "Note", states: ["sensitive", "visible", "multi-line"], text: text)
-        _ = filter.receive(.keyPressed, at: 0)                                                          // Tab
+        _ = filter.receive(.keyPressed(), at: 0)                                                          // Tab
         _ = filter.receive(.caretMoved(id: "note", offset: 0, text: text), at: 1)
         _ = filter.receive(.focused(note), at: 500)
         _ = filter.due(at: 503)
         #expect(filter.receive(.caretMoved(id: "note", offset: 0, text: text), at: 510).isEmpty)     // the focus's own
-        _ = filter.receive(.keyPressed, at: 520)                                                        // Down
+        _ = filter.receive(.keyPressed(), at: 520)                                                        // Down
         #expect(words(filter.receive(.caretMoved(id: "note", offset: 11, text: text), at: 530)) == ["echo second line"])
     }
 
@@ -651,7 +671,7 @@ import Testing
         _ = filter.receive(Self.live("other", .assertive, atomic: true, "Hello"), at: 90)
         #expect(words(filter.due(at: 110)) == ["announce high Hello"])
         // The page's next change, after a key: the same words are news again.
-        _ = filter.receive(.keyPressed, at: 200)
+        _ = filter.receive(.keyPressed(), at: 200)
         _ = filter.receive(Self.live("alert", .assertive, atomic: true, "Hello"), at: 210)
         #expect(words(filter.due(at: 230)) == ["announce high Hello"])
         // A focus moved (a click on the button again): the same words are news again.
@@ -687,7 +707,7 @@ import Testing
         _ = filter.receive(Self.live("date", .polite, "Delivery on Friday"), at: 1_500)
         #expect(filter.due(at: 1_520).isEmpty)
 
-        _ = filter.receive(.keyPressed, at: 2_000)
+        _ = filter.receive(.keyPressed(), at: 2_000)
         _ = filter.receive(Self.live("date", .polite, "Delivery on Friday"), at: 2_100)
         #expect(words(filter.due(at: 2_120)) == ["announce default Delivery on Friday"])
         _ = filter.receive(Self.live("date", .polite, "Delivery on Friday", .settled), at: 3_600)
