@@ -31,6 +31,47 @@ class Test:
     setup: str
     assertions: Tuple[Tuple[str, int], ...]   # (assertion id, priority; 0 = only where a command asks)
     commands: Tuple[Command, ...]
+    steps: Tuple[Step, ...] = ()               # a v1 test's moves before its command (`preparation`)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One of a tester's moves before a v1 test's command, as its instructions ask: `key`
+    pressed (xdotool's name), again while `until` has not been said (nil: once)."""
+    key: str
+    until: Optional[str] = None
+
+
+# How often a step's key is pressed at most, looking for what it moves to.
+STEP_PRESSES = 12
+
+
+def preparation(instructions: str) -> Tuple[Step, ...]:
+    """What a tester does before a v1 test's command (ARIA-AT's first format gives the way to
+    it as instructions, "|" between steps; the last is the command's own): "Tab to 'X'" is Tab
+    until X is said; "Navigate to 'X' … with right arrow" the key named (else Down) until X is
+    said; "Open 'X' menu with down arrow" and "Re-open …" that key once (else Down);
+    "Activate 'X' with Enter" and "… and check it by pressing enter" Enter after reaching X.
+    Moving the reading cursor is the mode's, set before the command."""
+    steps = [" ".join(step.split()) for step in instructions.split("|") if step.strip()]
+    moves: List[Step] = []
+    for step in steps[:-1]:
+        lower = step.lower()
+        if "reading cursor" in lower:
+            continue
+        quoted = re.search(r"[\'\"“‘]([^\'\"”’]+)[\'\"”’]", step)
+        unquoted = re.search(r"\bto (?:the )?([\w/-]+) (?:menu item|menubar|menu)\b", lower)
+        target = quoted.group(1).strip() if quoted else unquoted.group(1) if unquoted else None
+        named = "Tab" if lower.startswith("tab to") else "Right" if "right arrow" in lower else "Left" if "left arrow" in lower \
+            else "Up" if "up arrow" in lower else "Down" if "down arrow" in lower else None
+        if lower.startswith(("open", "re-open", "reopen")):
+            moves.append(Step(named or "Down"))
+            continue
+        if lower.startswith(("navigate", "tab to", "move")) and target:
+            moves.append(Step(named or "Down", target))
+        if re.search(r"\benter\b", lower) and lower.startswith(("activate", "navigate", "select", "check")):
+            moves.append(Step("Return"))
+    return tuple(moves)
 
 
 @dataclass
@@ -218,7 +259,8 @@ def _read_v1(root: str, name: str, data: str) -> Plan:
             assertion = f"{test_id}.{column[len('assertion'):]}"
             assertions[assertion] = (priority, v1_phrase(text))
             asked.append((assertion, None))
-        tests.append(Test(test_id, row["title"].strip(), row.get("setupScript", "").strip(), tuple(asked), tuple(commands[test_id])))
+        tests.append(Test(test_id, row["title"].strip(), row.get("setupScript", "").strip(), tuple(asked), tuple(commands[test_id]),
+                          preparation(row.get("instructions", ""))))
     return Plan(name, name, assertions, tests)
 
 

@@ -37,11 +37,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Dict, List, Optional, Sequence, Set, Tuple
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from aria_at import Command, Plan, Test, plan_folders, read_plan  # noqa: E402
+from aria_at import STEP_PRESSES, Command, Plan, Step, Test, plan_folders, read_plan  # noqa: E402
 from commands import MODE_WORDS, TOGGLE_MODE, differences, keys, orca_differences, orca_keys, table  # noqa: E402
 from judge import describe, judge_all, names, parse  # noqa: E402
 
@@ -69,6 +69,13 @@ BROWSER_WINDOW = re.compile(r"^(?:.* [-—] )?(?:Chromium|Mozilla Firefox)$")
 def browser_window(kind: str, text: str) -> bool:
     """Whether an utterance is the browser's window itself: a window's title, or its frame."""
     return kind == "window" or bool(BROWSER_WINDOW.match(text))
+
+
+def in_address_bar(said: List[str]) -> bool:
+    """Whether a key's answer is the browser's address bar taking the focus: Announcer's words
+    ("Address and search bar: …. Text Field.", "Search or enter address: …. Combo Box.") or
+    Orca's ("Address and search bar entry", "Search or enter address editable combo box")."""
+    return any(word in text.lower() for text in said for word in ("address", "text field", "entry", "combo box"))
 
 
 def judged(said: List[str]) -> List[str]:
@@ -156,7 +163,11 @@ class Runner:
         # first Ctrl+L (Firefox's first page was then typed into nothing), so it is pressed
         # again when no field was said (pressed in the bar, it only selects the address).
         said = desktop.press("ctrl+l")
-        if not any("text field" in text.lower() for text in said) if self.reader == "announcer" else not said:
+        if not in_address_bar(said):
+            # A page that takes Ctrl+L for itself (a menu bar's type-ahead eats every letter,
+            # Control held or not) leaves F6 to the browser, which moves from the page to the bar.
+            said = desktop.press("F6")
+        if not in_address_bar(said):
             desktop.press("ctrl+l")
         self.paste(self.address(page))
         start = len(desktop.speech)
@@ -232,6 +243,18 @@ class Runner:
             return []
         return self.desktop.press(TOGGLE_MODE)
 
+    def prepare(self, steps: Sequence[Step]) -> List[str]:
+        """Each step's key pressed, again until what it names is said (at most STEP_PRESSES
+        times); what was said."""
+        said: List[str] = []
+        for step in steps:
+            for _ in range(STEP_PRESSES if step.until else 1):
+                answer = self.desktop.press(step.key)
+                said += answer
+                if step.until is None or any(step.until.lower() in text.lower() for text in answer):
+                    break
+        return said
+
     def _orca_mode(self, wanted: str) -> List[str]:
         """Orca's mode set to `wanted` by its toggle, which says the mode it leaves Orca in
         (Orca's own switches into focus mode as a field takes the focus are not all said)."""
@@ -278,7 +301,13 @@ class Runner:
         loaded = self.load(page, setup)
         if not self.shows(page):
             raise PageNotShown(f"the browser does not show {os.path.basename(page.partition('?')[0])} after loading it")
-        switched = self.mode(loaded, command.mode)
+        # A v1 test's moves before its command (`aria_at.preparation`), made in focus mode for a
+        # command in focus mode; for one in browse mode the mode is set after them (the tester
+        # puts the reading cursor back on what the moves reached).
+        switched = self.mode(loaded, command.mode) if command.mode == "focus" else []
+        prepared = self.prepare(test.steps)
+        if command.mode != "focus":
+            switched = self.mode(loaded + prepared, command.mode)
         # A key name that is none of NVDA's is recorded, and the run goes on.
         try:
             pressed, problem = (orca_keys if self.reader == "orca" else keys)(command.keys), ""
@@ -300,7 +329,8 @@ class Runner:
         return {"browser": self.browser, "reader": self.reader, "plan": plan.name, "test": test.id, "setup": test.setup,
                 "command": command.keys, "mode": command.mode, "keys": " ".join(pressed),
                 "first_ms": None if first is None else round(1000 * (first - self.desktop.key_sent_at), 1),
-                "differs": problem or differs(command.keys, command.mode), "loaded": loaded[-3:], "switched": switched, "said": said,
+                "differs": problem or differs(command.keys, command.mode), "loaded": loaded[-3:],
+                "prepared": [" ".join(step.key for step in test.steps), prepared] if test.steps else [], "switched": switched, "said": said,
                 "windows": [text for kind, text in spoken if browser_window(kind, text)], "verdicts": verdicts(plan, test, command, said)}
 
 

@@ -9,7 +9,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pytest  # noqa: E402
 
-from aria_at import nvda_phrase, plan_folders, read_plan, v1_command, v1_phrase  # noqa: E402
+from aria_at import Step, nvda_phrase, plan_folders, preparation, read_plan, v1_command, v1_phrase  # noqa: E402
 from commands import keys  # noqa: E402
 
 KEYS_MJS = """// Keys
@@ -69,7 +69,7 @@ def clone(tmp_path):
                                           "Role 'region' is conveyed,2:Name 'Shelf' is conveyed,Numeric value '3' is not conveyed\n"
                                           "2,Read the shelf,VOICEOVER_MACOS,INTERACTION,read shelf,focusShelf,sets focus,shelf,Read it,"
                                           "Role 'region' is conveyed,,\n"
-                                          "3,Operate the shelf,\" JAWS ,  nvda\",interaction,operate shelf,,,shelf,Operate it,"
+                                          "3,Operate the shelf,\" JAWS ,  nvda\",interaction,operate shelf,,,shelf,\"Open 'Top' group with down arrow. | Operate it\","
                                           "The name and role of the 'Top' group are conveyed,,\n",
         "tests/apg/shelf/data/commands.csv": "testId,task,mode,at,commandA,commandB,commandC\n"
                                              "1,read shelf,READING,NVDA,\"DOWN,DOWN\",INS_UP_OR_CAPS_I,UP_AND_DOWN\n"
@@ -122,10 +122,30 @@ def test_a_v1_plan_reads_nvdas_rows_their_modes_and_each_alternative_command(clo
         (1, "convey role 'region'"), (2, "convey name 'Shelf'"), (1, "not convey numeric value '3'")]
     assert [phrase for _, _, phrase in plan.asked(third, third.commands[0])] == [
         "convey the name and role of the 'Top' group"]
+    assert first.steps == () and third.steps == (Step("Down"),)   # the tester's move before the command
     # A test with no setup runs on the plan's page itself, with no setup button to press.
     page, setup = plan.page(third)
     assert page.endswith("tests/apg/shelf/reference/2021-1-1/shelf.html") and not setup   # the older folder holds it
     assert plan.page(first)[1]
+
+
+@pytest.mark.parametrize("instructions, steps", [
+    # One step: the command's own; nothing before it.
+    ("Go to the 'Shelf' region", ()),
+    # Tab until the name is said; the key named, else Down, until the name (quoted either way,
+    # or the word before "menu item"); opening a menu presses its key once.
+    ("Tab to 'Tools' menubar. | Navigate to 'Edit' menu item with right arrow. | Open 'Edit' menu with down arrow. | Read it",
+     (Step("Tab", "Tools"), Step("Right", "Edit"), Step("Down"))),
+    ("Navigate to the 'Cut\" item in the 'Tools' menubar with down arrow. | Activate it", (Step("Down", "Cut"),)),
+    ("Navigate to the tools menubar. | Navigate to the edit menu item in the menubar. | Read it",
+     (Step("Down", "tools"), Step("Down", "edit"))),
+    # Enter after reaching what it activates; moving the reading cursor is the mode's, not a key.
+    ("Re-open \"Edit\" menu with up arrow. | Navigate to 'Bold' and check it by pressing enter. (the menu will close.) | "
+     "Activate 'Cut'. with Enter. | Activate the screen reader reading cursor. | Read 'Bold'",
+     (Step("Up"), Step("Down", "Bold"), Step("Return"), Step("Return"))),
+])
+def test_a_v1_tests_instructions_give_the_testers_moves_before_its_command(instructions, steps):
+    assert preparation(instructions) == steps
 
 
 def test_a_test_with_no_setup_loads_the_page_where_a_reference_folder_has_it(clone):

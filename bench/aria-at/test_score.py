@@ -10,7 +10,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import pytest  # noqa: E402
 
 from commands import differences, key, orca_differences, orca_keys  # noqa: E402
-from score import browser_window, judged, recorded  # noqa: E402
+from score import browser_window, in_address_bar, judged, recorded  # noqa: E402
 
 
 def test_the_window_title_where_am_i_says_first_is_not_judged():
@@ -26,6 +26,15 @@ def test_the_browsers_own_window_is_no_answer_of_the_page():
     assert not browser_window("focus", "Mozilla Firefox website. Link.")
     assert not browser_window("high", "Hello")
     assert not browser_window("focus", "Example page")
+
+
+def test_the_address_bar_is_known_by_either_readers_words_and_a_page_that_ate_the_key_is_not_it():
+    assert in_address_bar(["Out of Menu Bar. Address and search bar: file:///p/a.html. Text Field."])
+    assert in_address_bar(["Search or enter address: file:///p/a.html. Combo Box. Editable. Autocomplete. Collapsed."])
+    assert in_address_bar(["Address and search bar entry"])
+    # A menu bar's type-ahead took Ctrl+L: nothing, or the page's own item, was said.
+    assert not in_address_bar([])
+    assert not in_address_bar(["Larger. Menu Item. 2 of 9."])
 
 
 def test_a_later_run_of_a_plan_replaces_the_earlier(tmp_path):
