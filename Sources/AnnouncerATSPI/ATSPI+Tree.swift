@@ -90,6 +90,8 @@ extension ATSPI {
                 object.textLanguages = textLanguages(text, read, count: Int(count))
             }
             announcer_atspi_unref(text)
+            // A field's selected text is said with it (one more call, for fields alone).
+            if textRoles.contains(role), object.states.contains("editable") { object.selection = selection(accessible) }
         }
         // The language of what it says (a web page's `lang`, object by object), when it says
         // anything: its text in that language's voice.

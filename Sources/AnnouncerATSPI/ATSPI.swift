@@ -215,6 +215,7 @@ enum ATSPI {
                 object.caretOffset = checked { atspi_text_get_caret_offset(text, &$0) }.map(Int.init)
                 announcer_atspi_unref(text)
             }
+            if object.states.contains("editable") { object.selection = selection(accessible) }
         }
         if AccessibleMapping.positionedRoles.contains(role) {
             object.position = position(accessible)

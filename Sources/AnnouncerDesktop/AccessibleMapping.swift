@@ -101,6 +101,7 @@ public enum AccessibleMapping {
                 element.traits = [.button, .popUpButton]
             }
             element.value = spokenText(object.valueText) ?? spokenText(object.text)
+            if states.contains("editable") { element.selectedText = selectedText(object) }
         case "menu item", "menu":
             // A toolkit's menu in a menu bar is a button; a web page's menu item that opens a
             // menu (Firefox's role "menu" for it) is a menu item, with its place as the page gives it.
@@ -127,6 +128,7 @@ public enum AccessibleMapping {
             element.value = text ?? spokenText(object.placeholder)
             // Where the caret is, for a braille display's dots 7-8 (none in a placeholder).
             if text != nil, let caret = object.caretOffset { element.caret = min(max(caret, 0), element.value?.count ?? 0, Element.maximumTextBytes) }
+            element.selectedText = selectedText(object)
         case "spin button":
             element.traits = [.adjustable, .spinButton]
             // One that can be typed in says what it holds as typed (a value out of its range
@@ -219,6 +221,15 @@ public enum AccessibleMapping {
         // moving within its table says only what changed: `DesktopEventFilter`).
         if let cell = object.cell { element.context = cellContext(cell, from: nil, label: element.label) }
         return element
+    }
+
+    /// A field's selected text, as its selection's offsets give it (AT-SPI counts code points):
+    /// nil when nothing, or only spaces, is selected.
+    static func selectedText(_ object: AccessibleSnapshot) -> String? {
+        guard let range = object.selection, let text = object.text else { return nil }
+        let scalars = Array(text.unicodeScalars)
+        guard range.lowerBound >= 0, range.upperBound <= scalars.count else { return nil }
+        return spokenText(String(String.UnicodeScalarView(scalars[range])))
     }
 
     /// A name or a text as it is spoken: without the embedded object's character, trimmed

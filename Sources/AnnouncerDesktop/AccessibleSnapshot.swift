@@ -77,6 +77,8 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     /// Where a text's caret is, when the focus came to it (the first move says what it crossed
     /// from there: a line, not a character).
     public var caretOffset: Int?
+    /// A field's selection, as character offsets in `text`, when it was read (nil: none).
+    public var selection: Range<Int>?
 
     /// A table cell's row and column (from 0), as the table gives them (GTK's and Qt's tables
     /// have no row objects: the cells are the table's children).

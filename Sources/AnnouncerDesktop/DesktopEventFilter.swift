@@ -287,8 +287,13 @@ public struct DesktopEventFilter: Sendable {
             if let focused, focused.object.id == object.id {
                 // A change is read without the containers: those the focus was read in stand.
                 if object.containers.isEmpty { object.containers = focused.object.containers }
-                let element = element(object)
-                if focused.element.traits.contains(.selected), !element.traits.contains(.selected) {
+                // A field's selection changing is said by its own event (`selectionChanged`),
+                // never as a change to the field.
+                var element = element(object)
+                element.selectedText = nil
+                var said = focused.element
+                said.selectedText = nil
+                if said.traits.contains(.selected), !element.traits.contains(.selected) {
                     // Losing its selection may be the focus moving on (Qt selects the next row,
                     // takes the selection from the row it leaves, then focuses the next): after
                     // another row's selection it is not said; else it waits as a focus does,
@@ -300,11 +305,11 @@ public struct DesktopEventFilter: Sendable {
                     pendingLatest = now
                     pending = object
                     pendingDeselection = true
-                } else if Self.isGoingAway(element, said: focused.element) {
+                } else if Self.isGoingAway(element, said: said) {
                     break
-                } else if element != focused.element {
+                } else if element != said {
                     self.focused = (object, element, now)
-                    requests.append(.focus(Self.changed(element, from: focused.element)))
+                    requests.append(.focus(Self.changed(element, from: said)))
                 }
             } else if let reviewed, reviewed.id == object.id {
                 // The object the review is on changed (Insert+Enter toggled it): said as well.
@@ -380,6 +385,9 @@ public struct DesktopEventFilter: Sendable {
             guard isFocused(id) || selection.map({ !isFocused($0.id) }) ?? true else { break }
             let before = selection?.id == id ? selection?.range : nil
             selection = (id, range)
+            // The waiting focus says the selection it came with (Chromium selects a field's
+            // text after the field's focus event).
+            if pending?.id == id { pending?.selection = range }
             selectedAt = now
             // A selection that comes with the focus, before it or just after (a field selecting
             // its text as Tab reaches it), is the field's, not the user's: the focus says it.
@@ -560,7 +568,8 @@ public struct DesktopEventFilter: Sendable {
 
     private func isRepeat(_ object: AccessibleSnapshot, at now: Milliseconds) -> Bool {
         guard let focused, focused.object.id == object.id else { return false }
-        let said = element(object)
+        var said = element(object)
+        said.selectedText = focused.element.selectedText   // the selection's own events say it
         if Self.isGoingAway(said, said: focused.element) { return true }
         guard focused.element == said else { return false }
         return now - focused.at < duplicateMs || !windowSinceFocus

@@ -195,6 +195,26 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         #expect(AccessibleMapping.element(Object(id: "1", role: "label", name: "x", locale: "sr_RS@latin"), catalog: packagedCatalog, locale: "en").language == "sr-RS")
     }
 
+    /// A field's selection, as AT-SPI counts it (code points), is the text said selected; an
+    /// empty one, one past the text, or one of spaces alone is none; a password never says it.
+    @Test func aFieldsSelectedTextIsReadFromItsSelection() {
+        func selected(_ role: String, _ text: String, _ selection: Range<Int>?, states: Set<String> = ["editable"]) -> String? {
+            var object = Object(id: "1", role: role, name: "State", states: states)
+            object.text = text
+            object.selection = selection
+            return AccessibleMapping.element(object, catalog: packagedCatalog, locale: "en").selectedText
+        }
+        #expect(selected("entry", "Alabama", 0..<7) == "Alabama")
+        #expect(selected("entry", "Louisiana", 1..<9) == "ouisiana")
+        #expect(selected("entry", "Zoë 👍🏽 ok", 4..<6) == "👍🏽")     // two code points, one character
+        #expect(selected("combo box", "Alabama", 0..<7) == "Alabama")
+        #expect(selected("combo box", "Alabama", 0..<7, states: []) == nil)   // a select's text is no field's
+        #expect(selected("entry", "Alabama", 3..<3) == nil)
+        #expect(selected("entry", "Alabama", 0..<8) == nil)
+        #expect(selected("entry", "a  b", 1..<3) == nil)
+        #expect(selected("password text", "secret", 0..<6) == nil)
+    }
+
     @Test func anObjectWithNothingToSayDoesNotSpeak() {
         #expect(!AccessibleMapping.speaks(AccessibleMapping.element(Object(id: "1", role: "filler"), catalog: packagedCatalog, locale: "en")))
         #expect(AccessibleMapping.speaks(AccessibleMapping.element(Object(id: "1", role: "push button"), catalog: packagedCatalog, locale: "en")))

@@ -390,6 +390,28 @@ import Testing
         #expect(!filter.mayWaitLonger(at: 100) && filter.deadline == nil)
     }
 
+    /// A field that selects its text as it takes the focus says so with the focus, whether the
+    /// selection was read with the focus (Firefox selects first) or came just after it while the
+    /// focus waited (Chromium); the selection changing later is said by its own event, never
+    /// as the field again.
+    @Test func aFieldsTextSelectedAsTheFocusCameIsSaidWithIt() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        var city = Object(id: "city", role: "entry", name: "City", states: ["sensitive", "visible", "editable"], text: "Lisbon")
+        city.selection = 0..<6
+        _ = filter.receive(.focused(city), at: 0)
+        #expect(words(filter.due(at: 10)) == ["focus City: Lisbon. Text Field. Selected."])
+        var state = Object(id: "state", role: "entry", name: "State", states: ["sensitive", "visible", "editable"], text: "Alabama")
+        _ = filter.receive(.focused(state), at: 100)
+        #expect(filter.receive(.selectionChanged(id: "state", selection: 0..<7, text: "Alabama"), at: 101).isEmpty)
+        #expect(words(filter.due(at: 110)) == ["focus State: Alabama. Text Field. Selected."])
+        // Shift+Left: the selection's own words, and the field read again is not said.
+        #expect(words(filter.receive(.keyPressed(), at: 500)) == [])
+        let said = words(filter.receive(.selectionChanged(id: "state", selection: 0..<6, text: "Alabama"), at: 510))
+        state.selection = 0..<6
+        #expect(said == ["echo unselected: a"])
+        #expect(filter.receive(.changed(state), at: 511).isEmpty && filter.due(at: 600).isEmpty)
+    }
+
     @Test(arguments: [(TypingEcho.characters, ["echo h", "echo i", "echo space", "echo t"]), (.words, ["echo hi"]), (.none, [])])
     func typingInTheFocusedEntryIsEchoed(_ echo: TypingEcho, _ expected: [String]) {
         var filter = DesktopEventFilter(typingEcho: echo, catalog: packagedCatalog)

@@ -32,9 +32,9 @@ import Testing
         let (keys, said) = keysAndSpeech([
             ("Down", ["Secure payment. Image. Pay safely."]),                    // the image's alt text, in browse mode
             ("Tab", [startOver]),
-            ("Tab", ["Full name: Ada Lovelace. Text Field.", "Focus mode"]),     // its text
+            ("Tab", ["Full name: Ada Lovelace. Text Field. Selected.", "Focus mode"]),  // its text, selected by Tab
             ("Tab", [email]),                                                    // its placeholder, and required
-            ("Tab", ["Card number: 1234. Text Field. Invalid data."]),           // aria-invalid
+            ("Tab", ["Card number: 1234. Text Field. Invalid data. Selected."]), // aria-invalid
             // A combo box takes the arrows: focus mode stays, as NVDA's automatic focus mode does.
             ("Tab", ["Shipping speed: Express. Pop Up Button. Collapsed."]),     // the chosen option, its list shut
             ("Down", ["Shipping speed: Overnight. Pop Up Button. Collapsed."]),  // another option chosen
@@ -102,17 +102,20 @@ import Testing
     /// as the page gives them (`aria-valuetext`), as it takes the focus and as it changes, and a
     /// native slider's fractional value as a person writes it (Chromium's 0.3 is a
     /// single-precision number, 0.30000001192092896 as a double), each with which way it moves;
-    /// a meter by what it is, its number and range.
+    /// a meter by what it is, its number and range; a field's text selected as it takes the focus.
     @Test(arguments: ["firefox", "chromium"]) func valuesAreSaidInThePagesWords(_ browser: String) async throws {
         try await expectPage("values.html", in: browser, title: "Values", [
             ("Tab", ["Temperature: 25 degrees. Slider. Horizontal.", "Focus mode"]),    // its words: no numbers for its range
             ("Right", ["26 degrees"]),
             ("Tab", ["Opacity: 0.3. Slider. Horizontal. 0 to 1."]),
             ("Right", ["0.4"]),
+            // A field whose text the browser selects as it is tabbed to says so, as NVDA warns
+            // that typing replaces it; Escape says it again with the focus.
+            ("Tab", ["City: Lisbon. Text Field. Selected."]),
+            ("Escape", ["Browse mode. City: Lisbon. Text Field. Selected."]),
             // A meter: what it is, its number and its range. Firefox gives the page's every
             // digit; Chromium holds a single-precision number and its own text rounds it to four
             // places ("72.1235"): the number is said, to the digits it holds.
-            ("Escape", ["Browse mode. Opacity: 0.4. Slider. Horizontal. 0 to 1."]),
             ("Down", [browser == "firefox" ? "CPU: 72.123456789. Meter. 0 to 100." : "CPU: 72.12346. Meter. 0 to 100."]),
         ])
     }

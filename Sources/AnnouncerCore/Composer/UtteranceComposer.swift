@@ -122,6 +122,11 @@ public struct UtteranceComposer: Sendable {
             let bounds = words.valueRange(range)
             text = text.isEmpty ? bounds : text + (words.endsSentence(text) ? "" : period) + space + bounds
         }
+        // A text field's selected text, after what it is: typing will replace it.
+        if let selected = element.selectedText.nonEmpty {
+            let said = selected == element.value ? words[.selected] : words.selected(selected)
+            text = text.isEmpty ? said : text + (words.endsSentence(text) ? "" : period) + space + said
+        }
 
         // 7: position words.
         if let context, verbosity.positions {

@@ -9,7 +9,7 @@ extension Element {
     static let fieldNames: Set<String> = [
         "id", "label", "value", "hint", "traits", "language", "labelLanguages", "accessible", "interactive", "hidden",
         "inputLabels", "actions", "children", "group", "priority", "frame", "shape", "container", "context", "entered",
-        "range", "left", "opened", "caret",
+        "range", "left", "opened", "caret", "selectedText",
     ]
 
     /// Named focus priorities (focusGroupPriority).
@@ -36,6 +36,7 @@ extension Element {
         inputLabels = try reader.stringArray("inputLabels") ?? []
         group = try reader.string("group")
         caret = try reader.integer("caret", in: 0...Element.maximumTextBytes)
+        selectedText = try reader.string("selectedText", maximumBytes: Element.maximumTextBytes)
 
         for (index, name) in (try reader.stringArray("traits") ?? []).enumerated() {
             guard let trait = Trait(rawValue: name) else {
@@ -107,6 +108,7 @@ extension Element {
         if !children.isEmpty { members["children"] = .array(children.map(\.json)) }
         if let priority { members["priority"] = .number(Double(priority)) }
         if let caret { members["caret"] = .number(Double(caret)) }
+        if let selectedText { members["selectedText"] = .string(selectedText) }
         if let frame { members["frame"] = frame.json }
         if let shape { members["shape"] = shape.json }
         if let context { members["context"] = context.json }

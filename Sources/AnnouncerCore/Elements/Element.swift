@@ -37,6 +37,10 @@ public struct Element: Sendable, Equatable {
     public var range: ValueRange?
     /// A text field's caret, as a character offset in its value: shown on a braille display.
     public var caret: Int?
+    /// A text field's selected text, as the focus comes to it (a field that selects what it
+    /// holds as it is tabbed to): said after what it is, "Selected." for the whole value, else
+    /// "Selected: ouisiana", as NVDA warns that typing will replace it.
+    public var selectedText: String?
 
     public init(
         id: String? = nil, label: String? = nil, value: String? = nil, hint: String? = nil,
