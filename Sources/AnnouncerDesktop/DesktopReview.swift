@@ -278,6 +278,11 @@ public struct DesktopReview: Sendable {
             let from = cursor.current
             guard let line = cursor.moveToEdge(first: command == .firstLine) else { return [] }
             return said(line, from: from)
+        case .containerEdge(let end):
+            let from = cursor.current
+            guard from?.containers.isEmpty == false else { return [.say(words[.notInContainer], unit: .word)] }
+            guard let item = cursor.moveToContainerEdge(end: end) else { return [.say(words[.noNextLine], unit: .word)] }
+            return [.speak(Self.said(item, from: from, lists: inPage))]
         case .nextCharacter, .previousCharacter:
             let forward = command == .nextCharacter
             guard let character = cursor.moveCharacter(forward: forward) else {

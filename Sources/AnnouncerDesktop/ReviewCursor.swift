@@ -93,6 +93,20 @@ public struct ReviewCursor: Sendable, Equatable {
         return items[found]
     }
 
+    /// NVDA's comma: the first item past the end of the innermost container the cursor is in;
+    /// Shift+comma (`end` false): that container's first item. Nil when the cursor is in no
+    /// container, or nothing follows it.
+    public mutating func moveToContainerEdge(end: Bool) -> ReviewItem? {
+        guard let at = index, let container = items[at].containers.last?.id else { return nil }
+        let inside = { (item: ReviewItem) in item.containers.contains { $0.id == container } }
+        let found = end ? items.indices.suffix(from: at + 1).first { !inside(items[$0]) }
+            : items.indices.prefix(through: at).first { inside(items[$0]) }
+        guard let found else { return nil }
+        index = found
+        character = 0
+        return items[found]
+    }
+
     /// The next (or previous) item the keyboard can focus, past the cursor's own object, that
     /// Tab (or Shift+Tab) in browse mode focuses when the cursor is away from the focus; nil
     /// when there is none that way (or the cursor is on no item).

@@ -45,6 +45,9 @@ public enum ReviewCommand: Sendable, Equatable {
     case nextLine, previousLine, nextCharacter, previousCharacter
     /// Browse mode's Ctrl+Home and Ctrl+End: the page's first line, or its last.
     case firstLine, lastLine
+    /// Browse mode's comma and Shift+comma (NVDA's): past the end of the container the cursor
+    /// is in (a list, a table, a landmark, a group), or to its start.
+    case containerEdge(end: Bool)
     /// Browse mode's single keys (H, 1–6, K, F, B, D, T, L; Shift backwards).
     case jump(ReviewFilter, forward: Bool)
     /// Enter or Space in browse mode: the review item's action, or focus mode in a text field.
@@ -133,6 +136,7 @@ public enum ReviewKeyMap {
             if key.control { return key.shift ? nil : browseControlKeys[key.name] }
             if let filter = singleKeys[key.name] { return .jump(filter, forward: !key.shift) }
             if key.name == "Tab" { return .tab(forward: !key.shift) }
+            if key.name == "comma" { return .containerEdge(end: !key.shift) }
             return key.shift ? nil : browseArrows[key.name]
         }
     }
@@ -159,6 +163,7 @@ public enum ReviewKeyMap {
             for name in singleKeys.keys { keys.insert(ReviewKey(name)); keys.insert(ReviewKey(name, shift: true)) }
             for name in browseArrows.keys { keys.insert(ReviewKey(name)) }
             for name in browseControlKeys.keys { keys.insert(ReviewKey(name, control: true)) }
+            keys.formUnion([ReviewKey("comma"), ReviewKey("comma", shift: true)])
             for name in cellKeys.keys { keys.insert(ReviewKey(name, controlAlt: true)) }
             if tabs.forward { keys.insert(ReviewKey("Tab")) }
             if tabs.backward { keys.insert(ReviewKey("Tab", shift: true)) }

@@ -431,6 +431,32 @@ import Testing
         #expect(!ReviewKeyMap.keys(in: .focus).contains(ReviewKey("Home", control: true)))
     }
 
+    /// NVDA's comma and Shift+comma in browse mode: past the end of the innermost container the
+    /// cursor is in (a list, then a landmark), said as Down says what it reaches, and back to a
+    /// container's start; outside any container, there is none.
+    @Test func commaLeavesTheContainerAndShiftCommaGoesToItsStart() {
+        let said = run(ReviewFixtures.firefoxPage, focus: "h2", inDocument: true, [
+            .key(.previousLine), .key(.containerEdge(end: false)), .key(.containerEdge(end: true)), .key(.containerEdge(end: false)),
+            .key(.lastLine), .key(.containerEdge(end: true)), .key(.firstLine), .key(.containerEdge(end: true)),
+        ])
+        #expect(said == [
+            ["speak Out of Main landmark. Navigation landmark. List. 2 items. Docs. Link. List End."],
+            ["speak Home. Link. List Start."],
+            ["speak Out of List. Out of Navigation landmark. Main landmark. Introduction: level 2. Heading."],
+            ["speak Introduction: level 2. Heading."],                           // the main landmark's start
+            ["speak Out of Main landmark. Content info landmark. The end."], ["say Bottom (word)"],   // nothing past it
+            ["speak Out of Content info landmark. Banner landmark. Announcer test page: level 1. Heading."],
+            ["speak Out of Banner landmark. Navigation landmark. List. 2 items. Home. Link."],
+        ])
+        // A window's items in no container: there is none to leave.
+        #expect(run(ReviewFixtures.gtkWindow, focus: "compose", inDocument: false, [.key(.containerEdge(end: true))])
+                == [["say Not in a container (word)"]])
+        #expect(ReviewKeyMap.command(for: ReviewKey("comma"), in: .browse) == .containerEdge(end: true))
+        #expect(ReviewKeyMap.command(for: ReviewKey("comma", shift: true), in: .browse) == .containerEdge(end: false))
+        #expect(ReviewKeyMap.keys(in: .browse).isSuperset(of: [ReviewKey("comma"), ReviewKey("comma", shift: true)]))
+        #expect(!ReviewKeyMap.keys(in: .focus).contains(ReviewKey("comma")))
+    }
+
     /// Down into a line of several items inside a region (an accordion's panel: a label and its
     /// field) says the region entered with the line, as a line of one item does.
     @Test func aLineOfSeveralItemsSaysTheContainerItEnters() {

@@ -123,7 +123,8 @@ import Testing
     /// A web page's landmarks (Tests/fixtures/desktop/landmarks.html) in both browsers: each said
     /// by its kind, with its name, as the focus (Tab) or the browse cursor (D, Shift+D, Ctrl+Home,
     /// K) enters it, and left by its kind and name; the link a page marks as the current one
-    /// (`aria-current="page"`) says so; Insert+Tab says the focus in its landmark.
+    /// (`aria-current="page"`) says so; Insert+Tab says the focus in its landmark; comma leaves a
+    /// container.
     @Test(arguments: ["firefox", "chromium"]) func landmarksAndTheCurrentPageAreSaid(_ browser: String) async throws {
         try await expectPage("landmarks.html", in: browser, title: "Landmarks", [
             ("Tab", ["Banner landmark. Top. Link."]),
@@ -135,7 +136,10 @@ import Testing
             ("ctrl+Home", ["Out of Content info landmark. Landmarks: level 1. Heading."]),
             ("d", ["Banner landmark. Top. Link."]),
             ("d", ["Out of Banner landmark. Site. Navigation landmark. List. 2 items. Home. Link."]),
-            ("d", ["Out of List. Out of Site Navigation landmark. Main landmark. Story: level 2. Heading."]),
+            // Comma (NVDA's): past the end of the list the cursor is in and of its landmark;
+            // Shift+comma: the start of the container it is in (the main landmark's heading).
+            ("comma", ["Out of List. Out of Site Navigation landmark. Main landmark. Story: level 2. Heading."]),
+            ("shift+comma", ["Story: level 2. Heading."]),
             ("d", ["Out of Main landmark. Complementary landmark. More stories. Link."]),
             ("d", ["Out of Complementary landmark. Subscribe. Form landmark. Email"]),
             ("d", ["Out of Subscribe Form landmark. Content info landmark. Contact. Link."]),

@@ -149,6 +149,7 @@ public struct LocaleWords: Sendable, Equatable {
         case noNextTable = "review.none.next.table"
         case noPreviousTable = "review.none.previous.table"
         case noNextList = "review.none.next.list"
+        case notInContainer = "review.none.container"
         case noPreviousList = "review.none.previous.list"
         case noNextListItem = "review.none.next.listItem"
         case noPreviousListItem = "review.none.previous.listItem"
