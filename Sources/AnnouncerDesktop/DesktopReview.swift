@@ -407,6 +407,13 @@ public struct DesktopReview: Sendable {
             return container
         }
         if element.entered.contains(where: { $0.kind == .list }), case .listStart? = element.context { element.context = nil }
+        // A table's cell reached from outside the table (T, an arrow into it) says where in the
+        // table it is, after its column's and row's headers, as NVDA says the cell a table is
+        // entered at: "Balance. $995,532.00. Row 7 of 7. Column 5 of 5."
+        if let cell = item.cell, from?.cell?.table != cell.table {
+            let headers = cell.isHeader ? [] : [cell.columnHeader, cell.rowHeader].compactMap { $0 }.filter { $0 != element.label }
+            element.context = .cell(headers: headers, row: cell.row, rows: cell.rows, column: cell.column, columns: cell.columns)
+        }
         return element
     }
 

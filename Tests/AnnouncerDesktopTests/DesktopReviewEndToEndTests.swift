@@ -147,7 +147,7 @@ import Testing
             ("f", ["Name. Text Field."]),
             ("b", ["Send. Button."]),
             ("t", ["Table. 3 rows. 2 columns. Prices"]),         // the table entered, its size, and its caption
-            ("Down", ["Item"]),                                  // its first cell, a column's header
+            ("Down", ["Item. Row 1 of 3. Column 1 of 2."]),      // its first cell, a column's header, and where it is
             ("ctrl+alt+Down", ["Apples. Row 2 of 3."]),          // by cell: the same column
             ("ctrl+alt+Right", ["Price. 3. Column 2 of 2."]),    // the column's header, as it changed
             ("ctrl+alt+Right", ["Edge of table"]),

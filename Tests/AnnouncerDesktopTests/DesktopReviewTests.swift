@@ -345,6 +345,13 @@ import Testing
             ["say Edge of table (word)"], ["speak Price"], ["speak Apples"], ["speak 3 euros"], ["speak Pears"],
             ["say Price. 4 euros. Column 2 of 2. (line)"],
         ])
+        // Entered from outside (Up from the paragraph after it): the cell says its headers and
+        // its row and column, as NVDA says where in the table the cursor came; a move within the
+        // table (Ctrl+Home to its first cell, the page's first line) does not.
+        #expect(run(page, focus: "after", inDocument: true, [.key(.previousLine), .key(.firstLine), .key(.jump(.table, forward: true))]) == [
+            ["speak Prices. Table. 3 rows. 2 columns. Price. Pears. 4 euros. Row 3 of 3. Column 2 of 2."],
+            ["speak Fruit"], ["say No next table (word)"],
+        ])
     }
 
     /// A desktop table with no row objects (GTK's tree view, Qt's table): its cells say where
