@@ -18,8 +18,8 @@ extension DesktopBridge {
             let log = settings.log
             ReviewKeyboard.modifierDown = { name in log("announcer-atspi: key: \(name) down, its keys taken") }
         }
-        ReviewKeyboard.anyKey = { movesFocus in
-            DesktopBridge.current?.receive(.keyPressed(movesFocus: movesFocus))
+        ReviewKeyboard.anyKey = { movesFocus, movesCaret in
+            DesktopBridge.current?.receive(.keyPressed(movesFocus: movesFocus, movesCaret: movesCaret))
             DesktopBridge.current?.perform(DesktopBridge.current?.review.keyPressed() ?? [])
         }
         ReviewKeyboard.controlTapped = { DesktopBridge.current?.perform([.stopSpeech]) }

@@ -39,7 +39,7 @@ final class ReviewKeyboard {
 
     /// What the keys are for: a taken key pressed, and any key pressed at all.
     nonisolated(unsafe) static var pressed: ((ReviewKey) -> Void)?  // Safe: set before the main loop runs, read by libatspi's key callback on that loop's thread only.
-    nonisolated(unsafe) static var anyKey: ((_ movesFocus: Bool) -> Void)?  // Safe: the same: set before the loop, read on its thread.
+    nonisolated(unsafe) static var anyKey: ((_ movesFocus: Bool, _ movesCaret: Bool) -> Void)?  // Safe: the same: set before the loop, read on its thread.
     /// CapsLock's presses, when it is a modifier: it locks capitals only when pressed twice.
     nonisolated(unsafe) static var capsLock: CapsLockTaps?  // Safe: the same: set before the loop, used on its thread.
     /// A screen-reader modifier pressed: libatspi has taken its keys by then (it grabs them when
@@ -59,6 +59,8 @@ final class ReviewKeyboard {
     /// The keys that move the focus (and a list's selection with it): the arrows, Home, End,
     /// Page Up and Down, on the main keys and the keypad, Tab and Shift+Tab.
     static let focusMovingKeysyms: Set<UInt32> = Set(0xff50...0xff57).union(0xff95...0xff9c).union([0xff09, 0xfe20])
+    /// The keys that move a text's caret along its line: Left, Right, Home, End (and the keypad's).
+    static let caretMovingKeysyms: Set<UInt32> = [0xff50, 0xff51, 0xff53, 0xff57, 0xff95, 0xff96, 0xff98, 0xff9c]
     /// The keysyms of Insert, the keypad's Insert and CapsLock, by name.
     static let modifierKeysyms: [UInt32: String] = [0xff63: "Insert", 0xff9e: "KP_Insert", 0xffe5: "Caps_Lock"]
     private static let origin = ContinuousClock.now
@@ -123,7 +125,7 @@ final class ReviewKeyboard {
             capsLock = taps
         }
         if pressed, let name = modifierKeysyms[keysym], modifierNames.contains(name) { modifierDown?(name) }
-        if pressed { anyKey?(focusMovingKeysyms.contains(keysym)) }
+        if pressed { anyKey?(focusMovingKeysyms.contains(keysym), caretMovingKeysyms.contains(keysym)) }
     }
 
     /// Takes exactly `wanted` from the applications: what is no longer wanted is given back.

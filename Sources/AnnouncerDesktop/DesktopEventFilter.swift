@@ -21,8 +21,9 @@ public enum DesktopEvent: Sendable, Equatable {
     case clipboard(ClipboardKey)
     /// The user pressed a key (any: the bridge's key watcher sees them all). What moves after it
     /// is the key's answer, never the last focus's own. `movesFocus`: an arrow, Page Up or Down,
-    /// Home, End or Tab, which takes a list's selection along with its focus.
-    case keyPressed(movesFocus: Bool = false)
+    /// Home, End or Tab, which takes a list's selection along with its focus; `movesCaret`:
+    /// Left, Right, Home or End, which move a text's caret.
+    case keyPressed(movesFocus: Bool = false, movesCaret: Bool = false)
     /// `object:announcement`: assertive ones interrupt.
     case announcement(String, assertive: Bool)
     /// A window became active: the object, its title and AT-SPI role name ("frame", "dialog").
@@ -181,8 +182,13 @@ public struct DesktopEventFilter: Sendable {
     private var focusArrivedAt: (id: String, at: Milliseconds)?
     /// Whether a key was pressed since the last focus arrived (in the order they came).
     private var keyAfterFocus = false
-    /// Whether the last key pressed moves the focus (`DesktopEvent.keyPressed`).
+    /// Whether the last key pressed moves the focus, or a text's caret (`DesktopEvent.keyPressed`).
     private var keyMovedFocus = false
+    private var keyMovedCaret = false
+    /// The combo box the caret was put back in from its list, and when (its character said).
+    private var caretReturned: (id: String, at: Milliseconds)?
+    /// The last caret move of any object, and when: one read before its object's focus.
+    private var lastCaret: (id: String, offset: Int, at: Milliseconds)?
     /// Where the caret goes after an edit that was echoed: arriving there says nothing more.
     private var caretAfterEdit: Int?
 
@@ -346,9 +352,19 @@ public struct DesktopEventFilter: Sendable {
             }
             requests.append(.echo(TypingEcho.name(text, in: words), unit: text.count == 1 ? .character : .word))
         case .caretMoved(let id, let offset, let text):
+            lastCaret = (id, offset, now)
             guard isFocused(id) else { break }
             let from = caret?.id == id ? caret?.offset : nil
             caret = (id, offset)
+            // The caret put back in a combo box from its list, moving after the box's focus was
+            // read (Firefox moves it after the page's key handler gave the focus back): the
+            // character it reached, in place of the one read with the focus.
+            if let returned = caretReturned, returned.id == id, now - returned.at <= focusSelectionMs, offset != from, let text {
+                caretReturned = nil
+                let reached = Self.crossed(text, from: nil, to: offset, in: words) ?? (words[.blank], .character)
+                requests.append(.echo(reached.text, unit: reached.unit))
+                break
+            }
             // A caret placed as its field takes the focus (Firefox's text area, its caret event
             // just before or after the focus) is the focus's own: the focus says the field. Not
             // once a key was pressed after the focus: a loaded machine may read the focus late,
@@ -365,8 +381,9 @@ public struct DesktopEventFilter: Sendable {
             caretAfterEdit = nil
             word = ""
             if let text, let crossed = Self.crossed(text, from: from, to: offset, in: words) { requests.append(.echo(crossed.text, unit: crossed.unit)) }
-        case .keyPressed(let movesFocus):
+        case .keyPressed(let movesFocus, let movesCaret):
             keyMovedFocus = movesFocus
+            keyMovedCaret = movesCaret
             keyAfterFocus = true
             liveSaid = [:]
             focusAsked = nil
@@ -543,6 +560,20 @@ public struct DesktopEventFilter: Sendable {
         }
         // A cell within the table the focus was in: only what changed of its place.
         if let cell = object.cell { said.context = AccessibleMapping.cellContext(cell, from: focused?.object.cell, label: element.label) }
+        // The caret put back in a combo box that can be typed in, from an option of its list, by
+        // a key that moves the caret (Left, Right, Home, End): the character it reached, as NVDA
+        // says a caret's move ("blank" at the end), not the box again.
+        if keyMovedCaret, focused?.object.editableComboBoxItem == true, object.states.contains("editable"),
+           let text = object.text, var offset = object.caretOffset {
+            // Its caret event may come before its focus, and the caret read with the focus be
+            // the one before (Firefox): the event's is the newer.
+            if let moved = lastCaret, moved.id == object.id, now - moved.at <= focusSelectionMs { offset = moved.offset }
+            focused = (object, element, now)
+            windowSinceFocus = false
+            let reached = Self.crossed(text, from: nil, to: offset, in: words) ?? (words[.blank], .character)
+            caretReturned = (object.id, now)
+            return requests + [.echo(reached.text, unit: reached.unit)]
+        }
         focused = (object, element, now)
         windowSinceFocus = false
         if focusAsked == object.id, let reviewed, reviewed.id == object.id, Self.saysTheSame(element, as: reviewed.element) {

@@ -412,6 +412,33 @@ import Testing
         #expect(filter.receive(.changed(state), at: 511).isEmpty && filter.due(at: 600).isEmpty)
     }
 
+    /// Left, Right, Home or End on an option of a combo box's list that can be typed in: the
+    /// page puts the caret back in the box, and the character it reached is said (NVDA's caret
+    /// move; "blank" at the end), not the box again. Escape back to the box says the box.
+    @Test func theCaretPutBackInAComboBoxFromItsListSaysTheCharacter() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        var option = Object(id: "al", role: "list item", name: "Alabama", states: ["sensitive", "visible", "selectable", "selected"],
+                            position: .init(index: 1, count: 56))
+        option.display = "block"
+        option.editableComboBoxItem = true
+        func box(caret: Int) -> Object {
+            var box = Object(id: "state", role: "entry", name: "State", states: ["sensitive", "visible", "editable"], text: "Alabama")
+            box.caretOffset = caret
+            return box
+        }
+        func back(_ key: DesktopEvent, caret: Int, at now: Milliseconds) -> [String] {
+            _ = filter.receive(.focused(option), at: now)
+            _ = filter.due(at: now + 10)
+            _ = filter.receive(key, at: now + 100)
+            _ = filter.receive(.focused(box(caret: caret)), at: now + 110)
+            return words(filter.due(at: now + 120))
+        }
+        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 6, at: 0) == ["echo a"])       // Left from the end
+        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 1, at: 1_000) == ["echo l"])   // Right from the start
+        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 7, at: 2_000) == ["echo blank"])  // End
+        #expect(back(.keyPressed(), caret: 7, at: 3_000) == ["focus State: Alabama. Text Field."])          // Escape
+    }
+
     @Test(arguments: [(TypingEcho.characters, ["echo h", "echo i", "echo space", "echo t"]), (.words, ["echo hi"]), (.none, [])])
     func typingInTheFocusedEntryIsEchoed(_ echo: TypingEcho, _ expected: [String]) {
         var filter = DesktopEventFilter(typingEcho: echo, catalog: packagedCatalog)

@@ -156,7 +156,8 @@ import Testing
     /// keys), a radio group (R, F) with each radio's place, Tab from the browse cursor to the
     /// next control (a spin button, its range, its step said as its new value and never as
     /// typing), a tab list (its selected tab and place), Escape to browse mode with the focus,
-    /// C to an ARIA combo box that can be typed in and completes what is typed; in focus mode
+    /// C to an ARIA combo box that can be typed in and completes what is typed (its list's
+    /// option left by End or Home says the character the caret reached); in focus mode
     /// the user chose (Insert+Space), Escape is the page's (its disclosure closes with it).
     @Test(arguments: ["firefox", "chromium"]) func widgetsAreSaidByTheirRolesStatesAndPlaces(_ browser: String) async throws {
         try await expectPage("widgets.html", in: browser, title: "Widgets", [
@@ -186,7 +187,14 @@ import Testing
             ("shift+Tab", ["Out of Tab List. Guests: 3. Spin Button. 1 to 6.", "Focus mode"]),
             ("Tab", ["Seasons. Tab List. Selected: Autumn. Tab. 2 of 2."]),
             ("Escape", ["Browse mode. Selected: Autumn. Tab. 2 of 2."]),
-            ("c", ["Out of Tab List. City. Combo Box. Editable. Autocomplete. Collapsed."]),
+            ("c", ["Out of Tab List. City: Lisbon. Combo Box. Editable. Autocomplete. Collapsed."]),
+            // Its list, opened by Down, the box keeping the focus; End and Home put the caret back
+            // in the box's text: the character it reached is said (NVDA's caret), not the box.
+            ("Return", ["Focus mode"]),
+            ("Down", ["Expanded. Cities. List. 2 items. Selected: Oslo 1 of 2."]),
+            ("End", ["blank"]),
+            ("Down", ["Cities. List. 2 items. Selected: Oslo 1 of 2."]),
+            ("Home", ["L"]),
         ])
     }
 
