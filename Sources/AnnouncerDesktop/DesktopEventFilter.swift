@@ -361,8 +361,7 @@ public struct DesktopEventFilter: Sendable {
             // character it reached, in place of the one read with the focus.
             if let returned = caretReturned, returned.id == id, now - returned.at <= focusSelectionMs, offset != from, let text {
                 caretReturned = nil
-                let reached = Self.crossed(text, from: nil, to: offset, in: words) ?? (words[.blank], .character)
-                requests.append(.echo(reached.text, unit: reached.unit))
+                requests.append(Self.caretReached(text, at: offset, in: words))
                 break
             }
             // A caret placed as its field takes the focus (Firefox's text area, its caret event
@@ -561,25 +560,31 @@ public struct DesktopEventFilter: Sendable {
         // A cell within the table the focus was in: only what changed of its place.
         if let cell = object.cell { said.context = AccessibleMapping.cellContext(cell, from: focused?.object.cell, label: element.label) }
         // The caret put back in a combo box that can be typed in, from an option of its list, by
-        // a key that moves the caret (Left, Right, Home, End): the character it reached, as NVDA
-        // says a caret's move ("blank" at the end), not the box again.
+        // a key that moves the caret (Left, Right, Home, End): the box, then the character the
+        // caret reached, as NVDA says the focus and the caret's move ("blank" at the end), into
+        // the silence after the box (a newer key's answer cuts it off).
+        var reached: [DesktopRequest] = []
         if keyMovedCaret, focused?.object.editableComboBoxItem == true, object.states.contains("editable"),
            let text = object.text, var offset = object.caretOffset {
             // Its caret event may come before its focus, and the caret read with the focus be
             // the one before (Firefox): the event's is the newer.
             if let moved = lastCaret, moved.id == object.id, now - moved.at <= focusSelectionMs { offset = moved.offset }
-            focused = (object, element, now)
-            windowSinceFocus = false
-            let reached = Self.crossed(text, from: nil, to: offset, in: words) ?? (words[.blank], .character)
             caretReturned = (object.id, now)
-            return requests + [.echo(reached.text, unit: reached.unit)]
+            reached = [Self.caretReached(text, at: offset, in: words)]
         }
         focused = (object, element, now)
         windowSinceFocus = false
         if focusAsked == object.id, let reviewed, reviewed.id == object.id, Self.saysTheSame(element, as: reviewed.element) {
-            return requests + [.focusHeard(said)]
+            return requests + [.focusHeard(said)] + reached
         }
-        return requests + [.focus(said)]
+        return requests + [.focus(said)] + reached
+    }
+
+    /// The character after a caret put at `offset` ("blank" at the end), said after what is
+    /// being said, into silence.
+    static func caretReached(_ text: String, at offset: Int, in words: LocaleWords) -> DesktopRequest {
+        let reached = crossed(text, from: nil, to: offset, in: words)?.text ?? words[.blank]
+        return .announce(Announcement(text: reached, priority: .low))
     }
 
     private func windowTitle(_ window: (id: String, title: String, role: String)) -> [DesktopRequest] {

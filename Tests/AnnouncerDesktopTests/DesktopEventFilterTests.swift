@@ -413,8 +413,8 @@ import Testing
     }
 
     /// Left, Right, Home or End on an option of a combo box's list that can be typed in: the
-    /// page puts the caret back in the box, and the character it reached is said (NVDA's caret
-    /// move; "blank" at the end), not the box again. Escape back to the box says the box.
+    /// page puts the caret back in the box, which is said, then the character the caret reached
+    /// (NVDA's caret move; "blank" at the end), into the silence after it. Escape says the box.
     @Test func theCaretPutBackInAComboBoxFromItsListSaysTheCharacter() {
         var filter = DesktopEventFilter(catalog: packagedCatalog)
         var option = Object(id: "al", role: "list item", name: "Alabama", states: ["sensitive", "visible", "selectable", "selected"],
@@ -433,10 +433,11 @@ import Testing
             _ = filter.receive(.focused(box(caret: caret)), at: now + 110)
             return words(filter.due(at: now + 120))
         }
-        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 6, at: 0) == ["echo a"])       // Left from the end
-        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 1, at: 1_000) == ["echo l"])   // Right from the start
-        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 7, at: 2_000) == ["echo blank"])  // End
-        #expect(back(.keyPressed(), caret: 7, at: 3_000) == ["focus State: Alabama. Text Field."])          // Escape
+        let box = "focus State: Alabama. Text Field."
+        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 6, at: 0) == [box, "announce low a"])       // Left from the end
+        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 1, at: 1_000) == [box, "announce low l"])   // Right from the start
+        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 7, at: 2_000) == [box, "announce low blank"])  // End
+        #expect(back(.keyPressed(), caret: 7, at: 3_000) == [box])                                              // Escape
     }
 
     @Test(arguments: [(TypingEcho.characters, ["echo h", "echo i", "echo space", "echo t"]), (.words, ["echo hi"]), (.none, [])])

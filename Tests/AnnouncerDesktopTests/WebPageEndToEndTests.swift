@@ -157,7 +157,7 @@ import Testing
     /// next control (a spin button, its range, its step said as its new value and never as
     /// typing), a tab list (its selected tab and place), Escape to browse mode with the focus,
     /// C to an ARIA combo box that can be typed in and completes what is typed (its list's
-    /// option left by End or Home says the character the caret reached); in focus mode
+    /// option left by End or Home says the box, then the character the caret reached); in focus mode
     /// the user chose (Insert+Space), Escape is the page's (its disclosure closes with it).
     @Test(arguments: ["firefox", "chromium"]) func widgetsAreSaidByTheirRolesStatesAndPlaces(_ browser: String) async throws {
         try await expectPage("widgets.html", in: browser, title: "Widgets", [
@@ -189,12 +189,13 @@ import Testing
             ("Escape", ["Browse mode. Selected: Autumn. Tab. 2 of 2."]),
             ("c", ["Out of Tab List. City: Lisbon. Combo Box. Editable. Autocomplete. Collapsed."]),
             // Its list, opened by Down, the box keeping the focus; End and Home put the caret back
-            // in the box's text: the character it reached is said (NVDA's caret), not the box.
+            // in the box's text: the box is said, then the character the caret reached (NVDA's
+            // caret), into the silence after it.
             ("Return", ["Focus mode"]),
             ("Down", ["Expanded. Cities. List. 2 items. Selected: Oslo 1 of 2."]),
-            ("End", ["blank"]),
+            ("End", ["Out of List. City: Lisbon. Combo Box. Editable. Autocomplete. Expanded.", "blank"]),
             ("Down", ["Cities. List. 2 items. Selected: Oslo 1 of 2."]),
-            ("Home", ["L"]),
+            ("Home", ["Out of List. City: Lisbon. Combo Box. Editable. Autocomplete. Expanded.", "L"]),
         ])
     }
 
