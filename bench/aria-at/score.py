@@ -599,10 +599,12 @@ def main() -> int:
     else:
         # Each browser in a process (and a headless desktop) of its own, side by side.
         records = []
+        # Each browser's records beside the JSON asked for (FILE.chromium), written as each of
+        # its plans ends: a run stopped, the parent too, keeps them.
         with tempfile.TemporaryDirectory(prefix="aa-json.") as folder:
             children = []
             for browser in browsers:
-                out = os.path.join(folder, browser + ".json")
+                out = f"{args.json}.{browser}" if args.json else os.path.join(folder, browser + ".json")
                 argv = [sys.executable, os.path.abspath(__file__), "--browser", browser, "--json", out,
                         "--silence", str(args.silence), "--reader", args.reader]
                 argv += ["--plans", ",".join(plan.name for plan in chosen), "--aria-at", args.aria_at, "--seed", str(args.seed)]
