@@ -185,8 +185,11 @@ public struct DesktopEventFilter: Sendable {
     /// Whether the last key pressed moves the focus, or a text's caret (`DesktopEvent.keyPressed`).
     private var keyMovedFocus = false
     private var keyMovedCaret = false
-    /// The combo box the caret was put back in from its list, and when (its character said).
-    private var caretReturned: (id: String, at: Milliseconds)?
+    /// The combo box the caret was put back in from its list, said, and the caret read with it:
+    /// its character waits `caretWaitMs` for the caret's own event (Firefox reads the focus
+    /// with the caret before the key, and moves it after).
+    private var caretReturned: (id: String, text: String, offset: Int, at: Milliseconds)?
+    public var caretWaitMs: Milliseconds = 50
     /// The last caret move of any object, and when: one read before its object's focus.
     private var lastCaret: (id: String, offset: Int, at: Milliseconds)?
     /// Where the caret goes after an edit that was echoed: arriving there says nothing more.
@@ -227,7 +230,8 @@ public struct DesktopEventFilter: Sendable {
         let focus = pending == nil ? nil : min(pendingLatest + pendingWaitMs, pendingSince + longestWaitMs)
         let window = pendingWindow == nil || pending != nil ? nil : pendingWindowSince + windowWaitMs
         let live = pendingLive.isEmpty ? nil : pendingLiveSince + liveWaitMs
-        return [focus, window, live].compactMap { $0 }.min()
+        let caret = caretReturned.map { $0.at + caretWaitMs }
+        return [focus, window, live, caret].compactMap { $0 }.min()
     }
 
     public mutating func receive(_ event: DesktopEvent, at now: Milliseconds) -> [DesktopRequest] {
@@ -359,9 +363,9 @@ public struct DesktopEventFilter: Sendable {
             // The caret put back in a combo box from its list, moving after the box's focus was
             // read (Firefox moves it after the page's key handler gave the focus back): the
             // character it reached, in place of the one read with the focus.
-            if let returned = caretReturned, returned.id == id, now - returned.at <= focusSelectionMs, offset != from, let text {
+            if let returned = caretReturned, returned.id == id {
                 caretReturned = nil
-                requests.append(Self.caretReached(text, at: offset, in: words))
+                requests.append(Self.caretReached(text ?? returned.text, at: offset, in: words))
                 break
             }
             // A caret placed as its field takes the focus (Firefox's text area, its caret event
@@ -381,6 +385,7 @@ public struct DesktopEventFilter: Sendable {
             word = ""
             if let text, let crossed = Self.crossed(text, from: from, to: offset, in: words) { requests.append(.echo(crossed.text, unit: crossed.unit)) }
         case .keyPressed(let movesFocus, let movesCaret):
+            caretReturned = nil   // a newer key's answer is what is said
             keyMovedFocus = movesFocus
             keyMovedCaret = movesCaret
             keyAfterFocus = true
@@ -512,6 +517,12 @@ public struct DesktopEventFilter: Sendable {
             }
             pendingLive = []
         }
+        // The caret put back in a combo box, no event of its own having come: where the box's
+        // focus read it (Chromium moves it before).
+        if let returned = caretReturned, now >= returned.at + caretWaitMs {
+            caretReturned = nil
+            requests.append(Self.caretReached(returned.text, at: returned.offset, in: words))
+        }
         if pending == nil, let window = pendingWindow, now >= pendingWindowSince + windowWaitMs {
             pendingWindow = nil
             requests += windowTitle(window)
@@ -568,9 +579,12 @@ public struct DesktopEventFilter: Sendable {
            let text = object.text, var offset = object.caretOffset {
             // Its caret event may come before its focus, and the caret read with the focus be
             // the one before (Firefox): the event's is the newer.
-            if let moved = lastCaret, moved.id == object.id, now - moved.at <= focusSelectionMs { offset = moved.offset }
-            caretReturned = (object.id, now)
-            reached = [Self.caretReached(text, at: offset, in: words)]
+            if let moved = lastCaret, moved.id == object.id, now - moved.at <= focusSelectionMs {
+                offset = moved.offset
+                reached = [Self.caretReached(text, at: offset, in: words)]
+            } else {
+                caretReturned = (object.id, text, offset, now)
+            }
         }
         focused = (object, element, now)
         windowSinceFocus = false

@@ -431,13 +431,23 @@ import Testing
             _ = filter.due(at: now + 10)
             _ = filter.receive(key, at: now + 100)
             _ = filter.receive(.focused(box(caret: caret)), at: now + 110)
-            return words(filter.due(at: now + 120))
+            // The character waits a moment for the caret's own event: none comes here.
+            return words(filter.due(at: now + 120)) + words(filter.due(at: now + 120 + filter.caretWaitMs))
         }
-        let box = "focus State: Alabama. Text Field."
-        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 6, at: 0) == [box, "announce low a"])       // Left from the end
-        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 1, at: 1_000) == [box, "announce low l"])   // Right from the start
-        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 7, at: 2_000) == [box, "announce low blank"])  // End
-        #expect(back(.keyPressed(), caret: 7, at: 3_000) == [box])                                              // Escape
+        let boxSaid = "focus State: Alabama. Text Field."
+        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 6, at: 0) == [boxSaid, "announce low a"])       // Left from the end
+        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 1, at: 1_000) == [boxSaid, "announce low l"])   // Right from the start
+        #expect(back(.keyPressed(movesFocus: true, movesCaret: true), caret: 7, at: 2_000) == [boxSaid, "announce low blank"])  // End
+        #expect(back(.keyPressed(), caret: 7, at: 3_000) == [boxSaid])                                              // Escape
+        // Firefox: the box's focus read with the caret before the key (at the start), its event
+        // after: the character the event says, once.
+        _ = filter.receive(.focused(option), at: 4_000)
+        _ = filter.due(at: 4_010)
+        _ = filter.receive(.keyPressed(movesFocus: true, movesCaret: true), at: 4_100)
+        _ = filter.receive(.focused(box(caret: 0)), at: 4_110)
+        #expect(words(filter.due(at: 4_120)) == [boxSaid])
+        #expect(words(filter.receive(.caretMoved(id: "state", offset: 7, text: "Alabama"), at: 4_130)) == ["announce low blank"])
+        #expect(filter.due(at: 4_300).isEmpty && filter.deadline == nil)
     }
 
     @Test(arguments: [(TypingEcho.characters, ["echo h", "echo i", "echo space", "echo t"]), (.words, ["echo hi"]), (.none, [])])
