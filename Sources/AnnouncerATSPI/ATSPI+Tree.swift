@@ -41,7 +41,7 @@ extension ATSPI {
     static let longestReviewText: Int32 = 10_000
 
     /// The roles whose place in their group the review takes from the page.
-    static let reviewPlacedRoles: Set<String> = ["radio button", "page tab", "menu item"]
+    static let reviewPlacedRoles: Set<String> = ["radio button", "page tab", "menu item", "menu"]   // "menu": Firefox's menu item that opens one
 
     static let documentRoles: Set<String> = ["document web", "document frame", "document text", "document email"]
 

@@ -29,6 +29,17 @@ public enum ReviewTree {
         "spin button", "slider", "dial", "heading", "image", "icon", "label", "static", "caption", "menu item",
         "check menu item", "radio menu item", "page tab", "switch", "progress bar", "level bar", "search bar",
     ]
+    /// Whether an object is one item: its role is one of `itemRoles`, or it is a web page's menu
+    /// item that opens a menu (Firefox gives it the role "menu", whose items it holds).
+    public static func isItem(_ object: AccessibleSnapshot) -> Bool {
+        itemRoles.contains(object.role) || opensMenu(object)
+    }
+
+    /// A web page's menu item that opens a menu, as Firefox gives it (role "menu").
+    static func opensMenu(_ object: AccessibleSnapshot) -> Bool {
+        object.role == "menu" && object.xmlRoles?.split(separator: " ").first == "menuitem"
+    }
+
     /// Whether the walk reads an object's children: not an item's, but a heading's or a link's,
     /// and a label's whose text embeds an object (Firefox's label that holds its control); a
     /// toolkit's label, which embeds none, costs no call for children it does not have.
@@ -36,7 +47,7 @@ public enum ReviewTree {
         switch object.role {
         case "heading", "link": true
         case "label": object.text?.contains(AccessibleNode.embeddedObject) ?? false
-        default: !itemRoles.contains(object.role)
+        default: !isItem(object)
         }
     }
 
@@ -154,7 +165,7 @@ public enum ReviewTree {
     /// Whether the object is a line of its own in the text it is embedded in: a web page lays it
     /// out as a block, or it is a member of a set.
     static func isBlock(_ object: AccessibleSnapshot) -> Bool {
-        setMemberRoles.contains(object.role) || object.display.map(blockDisplays.contains) ?? false
+        setMemberRoles.contains(object.role) || opensMenu(object) || object.display.map(blockDisplays.contains) ?? false
     }
 
     /// Siblings with the members of a set placed among those of their role ("2 of 4"), where
@@ -292,7 +303,7 @@ public enum ReviewTree {
             // its text and its control are read.
             let labelOfItsControl = object.role == "label" && ReviewTree.holdsControl(node)
             if !headingOfItsControl, !labelOfItsControl,
-               ReviewTree.itemRoles.contains(object.role) || (node.children.isEmpty && object.text == nil && !object.name.isEmpty) {
+               ReviewTree.isItem(object) || (node.children.isEmpty && object.text == nil && !object.name.isEmpty) {
                 return item(node, line: line ?? newLine())
             }
             let outerHeading = heading

@@ -112,6 +112,21 @@ enum ReviewFixtures {
     }
 
     /// NVDA's G: an image, and a link that is one (a logo).
+    /// Firefox gives a page's menu item that opens a menu the role "menu": it is one item, said
+    /// as the menu item it is, not its text alone.
+    @Test func firefoxsMenuItemThatOpensAMenuIsOneItem() {
+        typealias Page = ReviewFixtures
+        let page = Page.node("doc", "document web", name: "Editor", [
+            Page.node("bar", "menu bar", name: "Text Formatting", xmlRoles: "menubar", [
+                Page.node("font", "menu", name: "Font", text: "Font", xmlRoles: "menuitem", [Page.node("fonts", "menu", name: "Font", xmlRoles: "menu")]),
+                Page.node("size", "menu", name: "Size", text: "Size", xmlRoles: "menuitem", [Page.node("sizes", "menu", name: "Size", xmlRoles: "menu")]),
+            ]),
+        ])
+        #expect(said(page) == ["Font. Menu Item.", "Size. Menu Item."])
+        // Each a line of its own, as a menu item is.
+        #expect(Set(ReviewTree.items(page, catalog: packagedCatalog, locale: "en").map(\.line)).count == 2)
+    }
+
     @Test func anImageAndALinkThatIsOneAreGraphics() {
         let page = ReviewFixtures.node("doc", "document web", [
             ReviewFixtures.node("home", "link", name: "W3C Logo", states: ReviewFixtures.focusable, [ReviewFixtures.node("logo", "image", name: "W3C Logo")]),

@@ -228,6 +228,10 @@ import Testing
             ("space", ["Italic. Check Menu Item. Not Checked. 2 of 2."]),
             ("Escape", ["Out of Menu. Style. Menu Item. Collapsed. 2 of 2."]),
             ("Tab", ["Out of Menu Bar. After. Link.", "Browse mode"]),
+            // Browse mode's lines: each menu item one, said as it is (Firefox gives one that
+            // opens a menu the role "menu", whose items it holds).
+            ("Up", ["Format. Menu Bar. Style. Menu Item. Collapsed. 2 of 2."]),
+            ("Up", ["Font. Menu Item. Collapsed. 1 of 2."]),
         ])
     }
 
