@@ -161,6 +161,20 @@ extension ATSPI {
         return checked { atspi_text_set_caret_offset(text, Int32(clamping: offset), &$0) } ?? 0 != 0
     }
 
+    /// Selects the whole text of an editable field (nothing for any other object).
+    static func selectAllText(of object: AccessibleReference) {
+        guard let set = atspi_accessible_get_state_set(object.pointer) else { return }
+        let editable = atspi_state_set_contains(set, ATSPI_STATE_EDITABLE) != 0
+        announcer_atspi_unref(set)
+        guard editable, let text = atspi_accessible_get_text_iface(object.pointer) else { return }
+        defer { announcer_atspi_unref(text) }
+        guard let count = checked({ atspi_text_get_character_count(text, &$0) }), count > 0 else { return }
+        // The first selection set, or, where there is none to set, one added.
+        if checked({ atspi_text_set_selection(text, 0, 0, count, &$0) }) ?? 0 == 0 {
+            _ = checked { atspi_text_add_selection(text, 0, count, &$0) }
+        }
+    }
+
     /// Gives the object the keyboard focus.
     @discardableResult
     static func grabFocus(_ object: AccessibleReference) -> Bool {

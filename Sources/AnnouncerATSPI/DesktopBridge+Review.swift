@@ -280,6 +280,9 @@ extension DesktopBridge {
             case .focus(let id):
                 filter.focusAsked = id
                 if let object = reviewObjects[id] { request(.focus, of: object) }
+            case .tabTo(let id):
+                filter.focusAsked = id
+                if let object = reviewObjects[id] { request(.tabTo, of: object) }
             case .stopSpeech:
                 readingUtterance = nil
                 _ = daemon.request(.stop)

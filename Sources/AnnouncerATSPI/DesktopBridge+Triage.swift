@@ -65,6 +65,11 @@ extension DesktopBridge {
         _ = timed(application) {
             switch request {
             case .focus: ATSPI.grabFocus(object)
+            case .tabTo:
+                // As the browser's Tab does: a field's text selected (its focus, asked for, is
+                // not), first, so that the focus is read with it (a field keeps its selection).
+                ATSPI.selectAllText(of: object)
+                ATSPI.grabFocus(object)
             case .activate: ATSPI.doDefaultAction(object)
             }
         }

@@ -84,7 +84,7 @@ public final class DesktopBridge {
     var heldFocus: [String: AccessibleReference] = [:]
     /// What the user's keys asked of silent applications, in order (`request(_:of:)`).
     var heldRequests: [String: [(HeldRequest, AccessibleReference)]] = [:]
-    enum HeldRequest { case focus, activate }
+    enum HeldRequest { case focus, tabTo, activate }
     /// The root of each application met whose focus is still to be looked for, and when.
     var metApplications: [String: AccessibleReference] = [:]
     /// The applications an event came from (logged once each, with --log-keys).

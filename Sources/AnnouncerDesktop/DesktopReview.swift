@@ -15,6 +15,9 @@ public enum ReviewAction: Sendable, Equatable {
     case activate(object: String)
     /// Give the object the keyboard focus.
     case focus(object: String)
+    /// Give the object the focus as the browser's own Tab gives it: a text field's text
+    /// selected (Tab or Shift+Tab from the browse cursor).
+    case tabTo(object: String)
     /// Silence what is being said (a key stopped a read all).
     case stopSpeech
     /// Say the setting chosen on the ring, with its value as the daemon holds it.
@@ -303,7 +306,7 @@ public struct DesktopReview: Sendable {
             case .moved(let item, let from): return [.say(cellWords(item, from: from, direction: direction), unit: .line)]
             }
         case .tab(let forward):
-            return cursor.moveToFocusable(forward: forward).map { [.focus(object: $0.object)] } ?? []
+            return cursor.moveToFocusable(forward: forward).map { [.tabTo(object: $0.object)] } ?? []
         case .press:
             guard let item = cursor.current else { return [] }
             if item.kinds.contains(.textField) {

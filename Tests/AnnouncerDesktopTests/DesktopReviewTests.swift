@@ -41,6 +41,7 @@ import Testing
                 case .say(let text, let unit): "say \(text) (\(unit.rawValue))"
                 case .activate(let object): "activate \(object)"
                 case .focus(let object): "focus \(object)"
+                case .tabTo(let object): "tab to \(object)"
                 case .stopSpeech: "stop"
                 case .saySetting(let setting): "say setting \(setting.rawValue)"
                 case .changeSetting(let change): "change \(change.setting.rawValue) \(change.change)"
@@ -251,16 +252,16 @@ import Testing
         _ = review.perform(.jump(.checkBox, forward: true))
         #expect(review.tabs == (true, true))
         #expect(ReviewKeyMap.keys(in: .browse, tabs: review.tabs).isSuperset(of: [ReviewKey("Tab"), ReviewKey("Tab", shift: true)]))
-        #expect(review.perform(.tab(forward: true)) == [.focus(object: "thin")])
+        #expect(review.perform(.tab(forward: true)) == [.tabTo(object: "thin")])
         // Before the focus's event: a second Tab goes on from the item focused.
-        #expect(review.perform(.tab(forward: true)) == [.focus(object: "size")])
+        #expect(review.perform(.tab(forward: true)) == [.tabTo(object: "size")])
         _ = review.focusMoved(to: "size", element: items.first { $0.object == "size" }!.element, inDocument: true, takesArrows: false)
         // The cursor on the focus: Tab and Shift+Tab are the page's.
         #expect(review.tabs == (false, false))
         #expect(!ReviewKeyMap.keys(in: .browse, tabs: review.tabs).contains(ReviewKey("Tab")))
         // Moved away again, backwards: Shift+Tab focuses the item before the cursor.
         _ = review.perform(.jump(.checkBox, forward: false))
-        #expect(review.perform(.tab(forward: false)) == [.focus(object: "help")])
+        #expect(review.perform(.tab(forward: false)) == [.tabTo(object: "help")])
         // At the page's first focusable item, nothing before it: Shift+Tab is the page's.
         _ = review.focusMoved(to: "doc", element: Element(label: "Order"), inDocument: true, takesArrows: false)
         #expect(review.tabs == (true, false))

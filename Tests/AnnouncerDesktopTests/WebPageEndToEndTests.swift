@@ -109,14 +109,16 @@ import Testing
             ("Right", ["26 degrees"]),
             ("Tab", ["Opacity: 0.3. Slider. Horizontal. 0 to 1."]),
             ("Right", ["0.4"]),
-            // A field whose text the browser selects as it is tabbed to says so, as NVDA warns
-            // that typing replaces it; Escape says it again with the focus.
-            ("Tab", ["City: Lisbon. Text Field. Selected."]),
-            ("Escape", ["Browse mode. City: Lisbon. Text Field. Selected."]),
             // A meter: what it is, its number and its range. Firefox gives the page's every
             // digit; Chromium holds a single-precision number and its own text rounds it to four
             // places ("72.1235"): the number is said, to the digits it holds.
+            ("Escape", ["Browse mode. Opacity: 0.4. Slider. Horizontal. 0 to 1."]),
             ("Down", [browser == "firefox" ? "CPU: 72.123456789. Meter. 0 to 100." : "CPU: 72.12346. Meter. 0 to 100."]),
+            // Tab from the browse cursor focuses the next field as the browser's own Tab does,
+            // its text selected, which is said, as NVDA warns that typing replaces it; Escape
+            // says it again with the focus.
+            ("Tab", ["City: Lisbon. Text Field. Selected.", "Focus mode"]),
+            ("Escape", ["Browse mode. City: Lisbon. Text Field. Selected."]),
         ])
     }
 
