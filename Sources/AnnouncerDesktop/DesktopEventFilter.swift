@@ -119,6 +119,14 @@ public struct DesktopEventFilter: Sendable {
     private var pending: AccessibleSnapshot?
     /// The waiting object is the focus losing its selection (`deselectionWaitMs`).
     private var pendingDeselection = false
+    /// The waiting focus is a field that holds text, reached by a key that moves the focus
+    /// (Tab, which selects its text), and read with no selection: it waits `selectionWaitMs`
+    /// for the selection's event (Firefox's comes after the focus on a loaded machine), so that
+    /// the one utterance says it.
+    private var pendingSelection = false
+    public var selectionWaitMs: Milliseconds = 30
+    /// The fields a browser's Tab selects the text of.
+    static let selectingFieldRoles: Set<String> = ["entry", "text", "editbar", "search bar", "combo box"]
     /// The object other than the focus selected last, and when (`selectionMoveMs`).
     private var selectedElsewhere: (id: String, at: Milliseconds)?
     /// When the first focus of the waiting storm came, and its latest.
@@ -285,6 +293,8 @@ public struct DesktopEventFilter: Sendable {
             pendingLatest = now
             pending = object
             pendingDeselection = false
+            pendingSelection = keyMovedFocus && !keyMovedCaret && object.selection == nil && object.states.contains("editable")
+                && object.text?.isEmpty == false && Self.selectingFieldRoles.contains(object.role)
             word = ""
             caret = object.caretOffset.map { (object.id, $0) }
             // A field that selected its text as the focus came (Firefox's, at Tab) keeps that
@@ -408,7 +418,10 @@ public struct DesktopEventFilter: Sendable {
             selection = (id, range)
             // The waiting focus says the selection it came with (Chromium selects a field's
             // text after the field's focus event).
-            if pending?.id == id { pending?.selection = range }
+            if pending?.id == id {
+                pending?.selection = range
+                pendingSelection = false
+            }
             selectedAt = now
             // A selection that comes with the focus, before it or just after (a field selecting
             // its text as Tab reaches it), is the field's, not the user's: the focus says it.
@@ -491,7 +504,7 @@ public struct DesktopEventFilter: Sendable {
     }
 
     /// How long the waiting focus waits for a newer one.
-    private var pendingWaitMs: Milliseconds { pendingDeselection ? deselectionWaitMs : coalesceMs }
+    private var pendingWaitMs: Milliseconds { pendingDeselection ? deselectionWaitMs : pendingSelection ? selectionWaitMs : coalesceMs }
 
     /// Whether a waiting focus, or a live region's waiting change, may wait on for the rest of
     /// its storm: it has not yet waited `longestWaitMs`.
@@ -530,6 +543,7 @@ public struct DesktopEventFilter: Sendable {
         guard let object = pending, now >= min(pendingLatest + pendingWaitMs, pendingSince + longestWaitMs) else { return requests }
         pending = nil
         pendingDeselection = false
+        pendingSelection = false
         let element = element(object)
         guard AccessibleMapping.speaks(element) else { return requests }
         if isRepeat(object, at: now) { return requests }
