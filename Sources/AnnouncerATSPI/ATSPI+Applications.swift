@@ -37,8 +37,9 @@ extension ATSPI {
         return checked({ atspi_accessible_get_role(parent, &$0) }) == ATSPI_ROLE_DESKTOP_FRAME
     }
 
-    /// The object with the focus in an application's active window (its own search), or nil:
-    /// no window is active, or none of its objects is focused. At most 16 windows are asked.
+    /// The object with the focus in an application's active window (its own search, or the
+    /// window itself when it is focused), or nil: no window is active, or none of its objects is
+    /// focused. At most 16 windows are asked.
     static func focusedObject(in application: UnsafeMutablePointer<AtspiAccessible>) -> AccessibleReference? {
         let count = checked { atspi_accessible_get_child_count(application, &$0) } ?? 0
         for index in 0..<min(max(count, 0), 16) {
@@ -47,6 +48,9 @@ extension ATSPI {
             guard let states = atspi_accessible_get_state_set(window) else { continue }
             defer { announcer_atspi_unref(states) }
             guard atspi_state_set_contains(states, ATSPI_STATE_ACTIVE) != 0 else { continue }
+            // A top-level widget that is itself the focus (Qt's text edit shown as its own
+            // window): the collection's search looks only below it.
+            if atspi_state_set_contains(states, ATSPI_STATE_FOCUSED) != 0 { return AccessibleReference(retaining: window) }
             return announcer_atspi_focused_in(window).map { AccessibleReference(taking: $0) }
         }
         return nil
