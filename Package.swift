@@ -12,7 +12,8 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "AnnouncerSystem", targets: ["AnnouncerSystem"]),
-        .library(name: "AnnouncerCore", targets: ["AnnouncerCore"]),
+        // The core's nine layers (docs/architecture.md), for programs that use its types with the client.
+        .library(name: "AnnouncerCore", targets: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerBrailleRules", "AnnouncerFocus", "AnnouncerWire"]),
         .library(name: "AnnouncerClient", targets: ["AnnouncerClient"]),
         // Terminal programs under test, for Swift Testing (docs/testing.md).
         .library(name: "AnnouncerTesting", targets: ["AnnouncerTesting"]),
@@ -26,74 +27,84 @@ let package = Package(
         // The Linux calls Glibc's module hides behind _GNU_SOURCE (accept4, struct ucred, POLLRDHUP).
         .target(name: "CAnnouncerSystem"),
         .target(name: "AnnouncerSystem", dependencies: ["CAnnouncerSystem"]),
-        .target(name: "AnnouncerCore"),
-        .target(name: "AnnouncerClient", dependencies: ["AnnouncerCore", "AnnouncerSystem"]),
-        // The configuration in use, read from disk (System) into Core's values: one way for every program.
-        .target(name: "AnnouncerConfiguration", dependencies: ["AnnouncerCore", "AnnouncerSystem"]),
-        .target(name: "AnnouncerTesting", dependencies: ["AnnouncerClient", "AnnouncerCore", "AnnouncerSystem"]),
+        // The core (docs/architecture.md): nine layers of pure rules, each depending only on the
+        // layers before it, none on AnnouncerSystem or a C library (RepositoryDocumentsTests).
+        .target(name: "AnnouncerSupport"),
+        .target(name: "AnnouncerElements", dependencies: ["AnnouncerSupport"]),
+        .target(name: "AnnouncerLocales", dependencies: ["AnnouncerSupport", "AnnouncerElements"]),
+        .target(name: "AnnouncerSettings", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales"]),
+        .target(name: "AnnouncerComposer", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings"]),
+        .target(name: "AnnouncerScheduler", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer"]),
+        .target(name: "AnnouncerBrailleRules", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer"]),
+        .target(name: "AnnouncerFocus", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerComposer", "AnnouncerScheduler"]),
+        .target(name: "AnnouncerWire", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerBrailleRules", "AnnouncerFocus"]),
+        .target(name: "AnnouncerClient", dependencies: ["AnnouncerSupport", "AnnouncerSettings", "AnnouncerWire", "AnnouncerSystem"]),
+        // The configuration in use, read from disk (System) into the core's values (AnnouncerSettings): one way for every program.
+        .target(name: "AnnouncerConfiguration", dependencies: ["AnnouncerSupport", "AnnouncerSettings", "AnnouncerSystem"]),
+        .target(name: "AnnouncerTesting", dependencies: ["AnnouncerSupport", "AnnouncerClient", "AnnouncerSystem"]),
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         // libpulse-simple's pkg-config flags (-D_REENTRANT, -pthread) are refused by SwiftPM; its headers
         // are in /usr/include and the module map names the libraries to link.
         .systemLibrary(name: "CPulseSimple", providers: [.apt(["libpulse-dev"])]),
-        .target(name: "AnnouncerSpeech", dependencies: ["AnnouncerCore", "AnnouncerSystem"]),
+        .target(name: "AnnouncerSpeech", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerSettings", "AnnouncerScheduler", "AnnouncerSystem"]),
         // The only importer of CEspeakNG and CPulseSimple, linked only into the speech worker.
-        .target(name: "AnnouncerSynthesis", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "CEspeakNG", "CPulseSimple"]),
+        .target(name: "AnnouncerSynthesis", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerScheduler", "AnnouncerSystem", "AnnouncerSpeech", "CEspeakNG", "CPulseSimple"]),
         .executableTarget(name: "announcer-speech-worker", dependencies: ["AnnouncerSynthesis", "AnnouncerSystem"], linkerSettings: staticSwift),
         // The terminal door (docs/design.md §13): the pure rules of what a terminal says; then its shell,
         // the pseudo-terminal's loop around them and the only importer of libvterm (the screen model);
         // `announce term` reads its arguments and runs the shell.
-        .target(name: "AnnouncerTerminal", dependencies: ["AnnouncerCore"]),
+        .target(name: "AnnouncerTerminal", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler"]),
         .systemLibrary(name: "CVTerm", pkgConfig: "vterm", providers: [.apt(["libvterm-dev"])]),
-        .target(name: "AnnouncerTerm", dependencies: ["AnnouncerTerminal", "AnnouncerClient", "AnnouncerCore", "AnnouncerSystem", "CVTerm"]),
-        .executableTarget(name: "announce", dependencies: ["AnnouncerConfiguration", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "AnnouncerTerminal", "AnnouncerTerm"], linkerSettings: staticSwift),
+        .target(name: "AnnouncerTerm", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerWire", "AnnouncerTerminal", "AnnouncerClient", "AnnouncerSystem", "CVTerm"]),
+        .executableTarget(name: "announce", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerFocus", "AnnouncerWire", "AnnouncerConfiguration", "AnnouncerSystem", "AnnouncerClient", "AnnouncerTerminal", "AnnouncerTerm"], linkerSettings: staticSwift),
         // The speech-dispatcher door (docs/design.md §11): SSIP read and answered, pure.
-        .target(name: "AnnouncerSSIP", dependencies: ["AnnouncerCore"]),
+        .target(name: "AnnouncerSSIP", dependencies: ["AnnouncerElements", "AnnouncerScheduler"]),
         // The desktop door (docs/design.md §12): AT-SPI objects and events as elements and requests, pure;
         // then the bridge, the only importer of libatspi (a separate executable, so that the
         // daemon never links GLib or D-Bus).
-        .target(name: "AnnouncerDesktop", dependencies: ["AnnouncerCore"]),
+        .target(name: "AnnouncerDesktop", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer"]),
         .systemLibrary(name: "CAtSpi", pkgConfig: "atspi-2", providers: [.apt(["libatspi2.0-dev"])]),
-        .target(name: "AnnouncerATSPI", dependencies: ["AnnouncerDesktop", "AnnouncerClient", "AnnouncerCore", "AnnouncerSystem", "CAtSpi"]),
-        .executableTarget(name: "announcer-atspi", dependencies: ["AnnouncerATSPI", "AnnouncerConfiguration", "AnnouncerDesktop", "AnnouncerCore", "AnnouncerSystem"], linkerSettings: staticSwift),
-        // Braille (docs/design.md §20): the pure rules are Core's (BrailleSession, BrailleComposer);
+        .target(name: "AnnouncerATSPI", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerWire", "AnnouncerDesktop", "AnnouncerClient", "AnnouncerSystem", "CAtSpi"]),
+        .executableTarget(name: "announcer-atspi", dependencies: ["AnnouncerSupport", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerATSPI", "AnnouncerConfiguration", "AnnouncerDesktop", "AnnouncerSystem"], linkerSettings: staticSwift),
+        // Braille (docs/design.md §20): the pure rules are AnnouncerBrailleRules' (BrailleSession, BrailleComposer);
         // this is their shell, the only importer of liblouis (the cells) and of BrlAPI (the
         // display, on a thread of its own).
         .systemLibrary(name: "CLouis", pkgConfig: "liblouis", providers: [.apt(["liblouis-dev"])]),
         // libbrlapi-dev has no pkg-config file: its header is in /usr/include and the module map
         // names the library.
         .systemLibrary(name: "CBrlAPI", providers: [.apt(["libbrlapi-dev"])]),
-        .target(name: "AnnouncerBraille", dependencies: ["AnnouncerCore", "AnnouncerSystem", "CLouis", "CBrlAPI"]),
-        .target(name: "AnnouncerServer", dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerSSIP", "AnnouncerBraille"]),
-        .executableTarget(name: "announcerd", dependencies: ["AnnouncerConfiguration", "AnnouncerCore", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerServer", "AnnouncerBraille"], linkerSettings: staticSwift),
-        .executableTarget(name: "shape-shuffle", dependencies: ["AnnouncerCore", "AnnouncerClient", "AnnouncerSystem"], path: "examples/ShapeShuffle"),
-        .executableTarget(name: "announcer-bench", dependencies: ["AnnouncerCore", "AnnouncerSystem"], path: "bench/CoreBenchmark"),
+        .target(name: "AnnouncerBraille", dependencies: ["AnnouncerLocales", "AnnouncerSettings", "AnnouncerBrailleRules", "AnnouncerSystem", "CLouis", "CBrlAPI"]),
+        .target(name: "AnnouncerServer", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerBrailleRules", "AnnouncerFocus", "AnnouncerWire", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerSSIP", "AnnouncerBraille"]),
+        .executableTarget(name: "announcerd", dependencies: ["AnnouncerSupport", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerWire", "AnnouncerConfiguration", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerServer", "AnnouncerBraille"], linkerSettings: staticSwift),
+        .executableTarget(name: "shape-shuffle", dependencies: ["AnnouncerElements", "AnnouncerFocus", "AnnouncerWire", "AnnouncerClient", "AnnouncerSystem"], path: "examples/ShapeShuffle"),
+        .executableTarget(name: "announcer-bench", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerWire", "AnnouncerSystem"], path: "bench/CoreBenchmark"),
         // What the test targets share: finding the built executables and the packaged locale
         // tables, and a real announcerd on a temporary socket.
-        .target(name: "AnnouncerTestSupport", dependencies: ["AnnouncerCore", "AnnouncerSystem"], path: "Tests/AnnouncerTestSupport"),
+        .target(name: "AnnouncerTestSupport", dependencies: ["AnnouncerSupport", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerSystem"], path: "Tests/AnnouncerTestSupport"),
         .testTarget(
             name: "AnnouncerSystemTests",
             dependencies: ["AnnouncerSystem", "AnnouncerTestSupport"]
         ),
         .testTarget(
             name: "AnnouncerClientTests",
-            dependencies: ["AnnouncerClient", "AnnouncerCore", "AnnouncerSystem", "AnnouncerTestSupport", "announcerd"]
+            dependencies: ["AnnouncerElements", "AnnouncerClient", "AnnouncerSystem", "AnnouncerTestSupport", "announcerd"]
         ),
         .testTarget(
             name: "AnnouncerBrailleTests",
-            dependencies: ["AnnouncerBraille", "AnnouncerCore", "AnnouncerTestSupport"]
+            dependencies: ["AnnouncerSettings", "AnnouncerBrailleRules", "AnnouncerBraille", "AnnouncerTestSupport"]
         ),
         .testTarget(
             name: "AnnouncerCoreTests",
-            dependencies: ["AnnouncerCore", "AnnouncerSystem", "AnnouncerTestSupport"],
+            dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerBrailleRules", "AnnouncerFocus", "AnnouncerWire", "AnnouncerSystem", "AnnouncerTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "AnnouncerDesktopTests",
-            dependencies: ["AnnouncerDesktop", "AnnouncerATSPI", "AnnouncerCore", "announcer-atspi", "announcerd", "AnnouncerTestSupport"]
+            dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerDesktop", "AnnouncerATSPI", "announcer-atspi", "announcerd", "AnnouncerTestSupport"]
         ),
         .testTarget(
             name: "AnnouncerTerminalTests",
-            dependencies: ["AnnouncerTerminal", "AnnouncerTerm", "AnnouncerCore", "AnnouncerSystem", "announce", "announcerd", "AnnouncerTestSupport"],
+            dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerWire", "AnnouncerTerminal", "AnnouncerTerm", "AnnouncerSystem", "announce", "announcerd", "AnnouncerTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -102,20 +113,20 @@ let package = Package(
         ),
         .testTarget(
             name: "AnnouncerSSIPTests",
-            dependencies: ["AnnouncerSSIP", "AnnouncerCore"]
+            dependencies: ["AnnouncerScheduler", "AnnouncerSSIP"]
         ),
         .testTarget(
             name: "AnnouncerSpeechTests",
-            dependencies: ["AnnouncerSpeech", "AnnouncerSynthesis", "AnnouncerCore", "AnnouncerSystem", "announcer-speech-worker"]
+            dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerSettings", "AnnouncerScheduler", "AnnouncerSpeech", "AnnouncerSynthesis", "AnnouncerSystem", "announcer-speech-worker"]
         ),
         .testTarget(
             name: "AnnouncerServerTests",
-            dependencies: ["AnnouncerServer", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "announcerd", "announcer-speech-worker", "announce", "shape-shuffle", "AnnouncerTestSupport"],
+            dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerBrailleRules", "AnnouncerFocus", "AnnouncerWire", "AnnouncerServer", "AnnouncerSystem", "AnnouncerClient", "announcerd", "announcer-speech-worker", "announce", "shape-shuffle", "AnnouncerTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "announceTests",
-            dependencies: ["announce", "announcerd", "announcer-speech-worker", "AnnouncerCore", "AnnouncerSystem", "AnnouncerClient", "AnnouncerTestSupport"],
+            dependencies: ["AnnouncerSupport", "AnnouncerScheduler", "AnnouncerFocus", "AnnouncerWire", "announce", "announcerd", "announcer-speech-worker", "AnnouncerSystem", "AnnouncerClient", "AnnouncerTestSupport"],
             exclude: ["Fixtures"]
         ),
     ],

@@ -1,5 +1,5 @@
-import AnnouncerCore
 import AnnouncerDesktop
+import AnnouncerElements
 import CAtSpi
 
 /// An accessible object the bridge holds on to (its reference is released with it).

@@ -1,5 +1,5 @@
-import AnnouncerCore
 import AnnouncerDesktop
+import AnnouncerSupport
 import CAtSpi
 
 // What happens outside the focus that is said: progress bars and notifications.

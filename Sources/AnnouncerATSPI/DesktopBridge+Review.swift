@@ -1,6 +1,7 @@
 import AnnouncerClient
-import AnnouncerCore
 import AnnouncerDesktop
+import AnnouncerElements
+import AnnouncerSettings
 import AnnouncerSystem
 import CAtSpi
 

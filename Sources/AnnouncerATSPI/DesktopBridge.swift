@@ -1,7 +1,13 @@
 import AnnouncerClient
-import AnnouncerCore
+import AnnouncerComposer
 import AnnouncerDesktop
+import AnnouncerElements
+import AnnouncerLocales
+import AnnouncerScheduler
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
+import AnnouncerWire
 import CAtSpi
 
 /// `announcer-atspi`: the desktop's accessibility events, through `DesktopEventFilter`, to

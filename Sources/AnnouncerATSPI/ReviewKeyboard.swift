@@ -1,5 +1,5 @@
-import AnnouncerCore
 import AnnouncerDesktop
+import AnnouncerSettings
 import CAtSpi
 
 /// The review's keys, taken from the applications (docs/design.md §18) as `KeyCapture` says for

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerBrailleRules
 import AnnouncerSystem
 import CBrlAPI
 

@@ -1,4 +1,6 @@
-import AnnouncerCore
+import AnnouncerBrailleRules
+import AnnouncerLocales
+import AnnouncerSettings
 import CLouis
 import Synchronization
 

@@ -1,5 +1,6 @@
-import AnnouncerCore
+import AnnouncerSupport
 import AnnouncerSystem
+import AnnouncerWire
 
 /// A connection to announcerd for Swift programs: typed requests out, typed replies and events
 /// in, over the wire protocol (docs/protocol.md). Blocking, for one thread at a time.

@@ -1,5 +1,6 @@
-import AnnouncerCore
+import AnnouncerSettings
 import AnnouncerSystem
+import AnnouncerWire
 
 /// A door's connection to announcerd that outlives the daemon: connected when needed, said
 /// hello to, dropped when it fails and made again at the next request, so that a restarted

@@ -1,4 +1,3 @@
-import AnnouncerCore
 import AnnouncerSystem
 
 /// A private announcerd, for a test or a headless run (`announce term --keys` when none answers,

@@ -1,11 +1,12 @@
-import AnnouncerCore
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
 
 /// The configuration and locale tables in use: found and read by AnnouncerSystem's
-/// `ConfigurationFiles`, checked and turned into values by AnnouncerCore
+/// `ConfigurationFiles`, checked and turned into values by AnnouncerSettings
 /// (`ConfigurationSources.load`, the one rule). The one way announcerd, announce and
 /// announcer-atspi read them; a module of its own, since AnnouncerSystem knows nothing of
-/// AnnouncerCore's types and the daemon links no client code.
+/// the core's types and the daemon links no client code.
 /// The environment's locale (LC_ALL, LC_MESSAGES, LANG) comes with them.
 public func configurationSources(explicit: String? = nil) throws(ConfigError) -> ConfigurationSources {
     var sources: ConfigurationSources

@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerLocales
 
 /// An accessible object as an Announcer element (docs/design.md §12): role to traits, states to traits
 /// and values, name to label, description to hint, group position to "N of M". Pure, and tested

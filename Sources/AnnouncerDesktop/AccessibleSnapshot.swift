@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerElements
 
 /// What the desktop door reads of one accessible object (docs/design.md §12), with no AT-SPI type in it:
 /// the bridge fills it from libatspi, the tests write it by hand.

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSupport
 
 /// CapsLock as the screen-reader modifier (docs/design.md §18): pressed once, or held for a
 /// review key, it locks nothing; pressed twice quickly it toggles capitals, as in Orca. Pure

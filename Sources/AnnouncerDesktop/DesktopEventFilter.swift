@@ -1,4 +1,7 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerLocales
+import AnnouncerSettings
+import AnnouncerSupport
 
 /// What the desktop tells the bridge, already read from AT-SPI (docs/design.md §12).
 public enum DesktopEvent: Sendable, Equatable {

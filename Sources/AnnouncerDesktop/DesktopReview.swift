@@ -1,4 +1,7 @@
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerElements
+import AnnouncerLocales
+import AnnouncerSettings
 
 /// What the review asks of the bridge.
 public enum ReviewAction: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSupport
 
 /// Which accessibility events the bridge reads, before it reads any (docs/design.md §12). Reading
 /// an event's object costs calls to its application, on the bridge's one main loop: an

@@ -1,4 +1,3 @@
-import AnnouncerCore
 
 /// Progress bars that do not have the focus (docs/design.md §12), as a screen reader user
 /// expects to hear them: a bar's value is said each time it reaches another multiple of

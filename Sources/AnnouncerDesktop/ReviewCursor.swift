@@ -1,4 +1,3 @@
-import AnnouncerCore
 
 /// What the review cursor moves over: every item, or one kind (the rotor's categories and
 /// browse mode's single keys).

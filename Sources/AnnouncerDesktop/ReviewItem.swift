@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerElements
 
 /// One stop of the review cursor (docs/design.md §18): an element as the JSON door's reading
 /// order gives it, the object that acts for it, what it is for the rotor and browse mode's

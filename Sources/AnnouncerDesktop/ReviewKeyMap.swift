@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerElements
 
 /// A key as the review takes it: its X keysym name ("Right", "h", "KP_Enter"), Shift, and the
 /// screen-reader modifier (Insert, or CapsLock when configured).

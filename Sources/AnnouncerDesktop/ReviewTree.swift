@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerLocales
 
 /// A window's or a document's accessible tree as the review cursor's items (docs/design.md
 /// §18): every object a user can read, not only those that take the focus, as elements in the

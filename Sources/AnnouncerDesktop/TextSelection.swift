@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerLocales
+import AnnouncerSettings
 
 /// What a change to the focused text's selection says (docs/design.md §12), as a screen reader
 /// user hears it while selecting with Shift and the arrows: the part newly selected ("selected:

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerScheduler
 
 /// One SSIP connection's side of the protocol (docs/design.md §11): it reads command lines and `SPEAK`
 /// data, keeps the client's name, settings and notifications, answers what it can alone, and

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerScheduler
 
 /// One `SET` command, read and checked: what it sets, to what.
 public enum SSIPSetting: Equatable, Sendable {

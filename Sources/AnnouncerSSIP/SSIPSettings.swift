@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerScheduler
 
 /// One SSIP client's speech settings (`SET … RATE`, `PITCH`, …), with speech-dispatcher's
 /// defaults, and how they become the `Speech` the engine says.

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerScheduler
 
 /// An SSIP message in SSML mode, read as the text to say and the `<mark>`s in it (Orca puts one
 /// before each word and follows its reading by them). Other elements are read for their text

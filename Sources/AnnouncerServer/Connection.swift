@@ -1,6 +1,5 @@
 #if canImport(Glibc)
 #endif
-import AnnouncerCore
 import AnnouncerSystem
 import Dispatch
 

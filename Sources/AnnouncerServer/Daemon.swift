@@ -1,8 +1,11 @@
 import AnnouncerBraille
-import AnnouncerCore
 import AnnouncerSSIP
+import AnnouncerScheduler
+import AnnouncerSettings
 import AnnouncerSpeech
+import AnnouncerSupport
 import AnnouncerSystem
+import AnnouncerWire
 import Dispatch
 
 /// The running daemon: the I/O shell around `DaemonCore`. It accepts clients on the listening

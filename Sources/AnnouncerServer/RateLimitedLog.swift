@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSupport
 
 /// Log lines that may repeat without end (refused clients, a failing accept) are written at most
 /// once per interval; the next line says how many were held back.

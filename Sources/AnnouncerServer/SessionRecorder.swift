@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
 
 /// Writes down every input of a daemon's core with its time (`announcerd --record FILE`), one

@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerScheduler
+import AnnouncerSupport
 import Dispatch
 
 /// `announcerd --play`'s shell in real time: one serial queue owns the speech driver (the same

@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerScheduler
+import AnnouncerSettings
 import AnnouncerSystem
 
 /// Builds the engine for a sink choice.

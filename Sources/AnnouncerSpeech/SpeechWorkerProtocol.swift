@@ -1,4 +1,7 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerScheduler
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
 
 /// What announcerd tells its speech worker, one JSON object per line on their socket pair.

@@ -1,4 +1,6 @@
-import AnnouncerCore
+import AnnouncerScheduler
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
 import Dispatch
 import Synchronization

@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerSettings
 
 /// espeak-ng's settings for the speech worker (made from a `Configuration`, whose defaults are
 /// theirs).

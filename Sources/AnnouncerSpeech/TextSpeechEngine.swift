@@ -1,6 +1,8 @@
-import AnnouncerCore
-import Dispatch
+import AnnouncerScheduler
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
+import Dispatch
 
 /// The `text` sink's engine: no synthesis. An utterance "sounds" as soon as it is handed over and
 /// takes as long as the speaking-time estimate says (so timing and interruption behave as with

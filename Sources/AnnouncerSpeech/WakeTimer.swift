@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSupport
 import Dispatch
 
 /// One timer on a serial queue that fires once, replaced whenever it is set again: the one

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerScheduler
 
 /// Where synthesized audio goes: 16-bit signed mono PCM at the engine's sample rate. A sink is
 /// used only by the synthesis thread, one utterance at a time, so it need not be Sendable: it is

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 #endif
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerScheduler
 import CEspeakNG
 import AnnouncerSystem
 

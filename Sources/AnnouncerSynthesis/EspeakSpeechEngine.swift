@@ -1,7 +1,9 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerScheduler
+import AnnouncerSettings
 import AnnouncerSpeech
-import CEspeakNG
 import AnnouncerSystem
+import CEspeakNG
 import Dispatch
 import Synchronization
 

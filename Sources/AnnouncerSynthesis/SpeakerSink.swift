@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerScheduler
 import AnnouncerSpeech
 import CPulseSimple
 

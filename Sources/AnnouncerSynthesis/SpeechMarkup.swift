@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerScheduler
 
 /// The SSML document handed to espeak-ng for one utterance.
 ///

@@ -1,5 +1,5 @@
-import AnnouncerCore
 import AnnouncerSpeech
+import AnnouncerSupport
 import AnnouncerSystem
 import Synchronization
 

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerLocales
 
 /// Which espeak-ng voice says a language.
 ///

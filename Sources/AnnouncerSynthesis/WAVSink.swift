@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerScheduler
 import AnnouncerSystem
 
 /// Writes one WAV file per utterance, `<directory>/<utterance id>.wav` (16-bit PCM, mono). A cut-off

@@ -14,7 +14,7 @@ public struct ConfigurationFiles: Sendable {
     /// user's, else the packaged one; nil when there is none and the built-in defaults apply),
     /// the path it was read from or would be, the packaged locale tables (`locales/*.conf`), the
     /// user's tables that could be read, and those that could not with why. A tuple, so that
-    /// AnnouncerCore's `ConfigurationSources` takes it as it is without either module knowing
+    /// AnnouncerSettings' `ConfigurationSources` takes it as it is without either module knowing
     /// the other.
     public typealias Contents = (configuration: Text?, configurationPath: String, packagedTables: [Text], userTables: [Text],
                                  unreadableUserTables: [(path: String, reason: String)])

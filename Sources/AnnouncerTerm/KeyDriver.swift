@@ -1,6 +1,8 @@
-import AnnouncerCore
+import AnnouncerScheduler
+import AnnouncerSupport
 import AnnouncerSystem
 import AnnouncerTerminal
+import AnnouncerWire
 
 /// `announce term --keys`: a test's side of a headless run. The steps come from the keys file
 /// (read whole, every bad line reported before anything runs) or, with `-`, from standard input

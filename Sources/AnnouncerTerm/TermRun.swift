@@ -1,5 +1,6 @@
 import AnnouncerClient
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerSettings
 import AnnouncerSystem
 import AnnouncerTerminal
 

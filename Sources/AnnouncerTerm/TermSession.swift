@@ -1,7 +1,11 @@
 import AnnouncerClient
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerElements
+import AnnouncerScheduler
+import AnnouncerSettings
 import AnnouncerSystem
 import AnnouncerTerminal
+import AnnouncerWire
 
 /// The loop of `announce term`: the program's pseudo-terminal, the user's keys (or, headless,
 /// a `KeyDriver`'s steps), signals as bytes on a pipe, libvterm's model of the screen, the

@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerElements
 
 /// Check boxes and radio buttons a program draws in text (dialog's and whiptail's `[X] olives`,
 /// `(*) Large`), as the elements they stand for: a check box is a check box whose value is its

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSettings
 
 /// `announce term`'s settings keys (docs/design.md §13): Alt-S says the setting chosen on the
 /// ring (`SettingsRing`) with its value, and gives the arrows to the settings: Left and Right

@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerScheduler
+import AnnouncerSettings
 
 /// What a key did, read from the screen before it and after it, as Speakup and Fenrir read a
 /// terminal: one rule for every program and every key, not a list of keys per program.

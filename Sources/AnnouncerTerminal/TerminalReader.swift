@@ -1,4 +1,9 @@
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerElements
+import AnnouncerLocales
+import AnnouncerScheduler
+import AnnouncerSettings
+import AnnouncerSupport
 
 /// What the terminal door says, and when (docs/design.md §13): the rules of `announce term`, with no
 /// terminal, no clock and no daemon of their own (TerminalReaderTests). The shell gives it the

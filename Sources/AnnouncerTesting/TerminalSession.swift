@@ -1,5 +1,5 @@
 import AnnouncerClient
-import AnnouncerCore
+import AnnouncerSupport
 import AnnouncerSystem
 
 /// A terminal program under test, for Swift Testing: run headless under `announce term` in a

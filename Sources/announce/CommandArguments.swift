@@ -1,4 +1,3 @@
-import AnnouncerCore
 import AnnouncerSystem
 
 /// The start of every `announce` command: parse its arguments, or print its help or the usage

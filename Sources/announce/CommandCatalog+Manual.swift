@@ -1,4 +1,3 @@
-import AnnouncerCore
 import AnnouncerSystem
 
 /// The man pages (scripts/manpages): what each page says beyond its program's --help, and the

@@ -1,5 +1,7 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerSettings
 import AnnouncerSystem
+import AnnouncerWire
 
 /// The one description of `announce`'s commands: each command's synopsis and summary, the
 /// scanner that parses its arguments, its help, and the values its options take. The usage,

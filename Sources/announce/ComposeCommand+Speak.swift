@@ -1,4 +1,3 @@
-import AnnouncerCore
 import AnnouncerSystem
 
 /// `announce compose --speak`: hands the lines to `announcerd --play`, which owns the voice

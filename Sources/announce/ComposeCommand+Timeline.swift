@@ -1,5 +1,8 @@
-import AnnouncerCore
+import AnnouncerScheduler
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
+import AnnouncerWire
 
 /// `announce compose --timeline`: the request lines run through the real scheduler on a virtual
 /// clock, printing what would be heard when.

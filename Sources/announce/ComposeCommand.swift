@@ -1,6 +1,11 @@
+import AnnouncerComposer
 import AnnouncerConfiguration
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerLocales
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
+import AnnouncerWire
 
 /// `announce compose [FILE]`: what a screen reader would say for a file of request lines,
 /// with no daemon and no audio.

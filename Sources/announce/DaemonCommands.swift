@@ -1,6 +1,9 @@
-import AnnouncerCore
-import AnnouncerSystem
 import AnnouncerClient
+import AnnouncerScheduler
+import AnnouncerSettings
+import AnnouncerSupport
+import AnnouncerSystem
+import AnnouncerWire
 
 /// The commands that talk to a running announcerd.
 enum DaemonCommands {

@@ -1,8 +1,11 @@
 import AnnouncerClient
 import AnnouncerConfiguration
-import AnnouncerCore
+import AnnouncerFocus
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
 import AnnouncerTerminal
+import AnnouncerWire
 
 /// `announce keys`: the keyboard of the focus model in a terminal. The tty goes into raw mode,
 /// each key press becomes a `key` request, and one status line shows what is being spoken. A

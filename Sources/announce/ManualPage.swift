@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSupport
 
 /// A man page in roff (man(7) macros), in real sections, made from a program's --help and the
 /// catalog's description of the page (CommandCatalog+Manual). Text is always filled (never

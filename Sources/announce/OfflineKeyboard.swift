@@ -1,4 +1,7 @@
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerFocus
+import AnnouncerSupport
+import AnnouncerWire
 
 /// The keyboard focus model as announcerd runs it for the client that registered the last
 /// screen, with no daemon: `screen` registers a tree (its first focus by the daemon's rule),

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSupport
 import AnnouncerSystem
 
 /// A snapshot of what is said, one utterance a line: `announce compose --expect` and

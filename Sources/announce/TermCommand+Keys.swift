@@ -1,5 +1,5 @@
 import AnnouncerClient
-import AnnouncerCore
+import AnnouncerScheduler
 import AnnouncerSystem
 import AnnouncerTerm
 import AnnouncerTerminal

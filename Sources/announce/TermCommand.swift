@@ -1,6 +1,9 @@
 import AnnouncerClient
+import AnnouncerComposer
 import AnnouncerConfiguration
-import AnnouncerCore
+import AnnouncerLocales
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
 import AnnouncerTerm
 import AnnouncerTerminal

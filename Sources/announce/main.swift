@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSupport
 import AnnouncerSystem
 
 /// `announce`: the client of the Announcer speech daemon, and its offline composer.

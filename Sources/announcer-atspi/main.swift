@@ -1,7 +1,9 @@
 import AnnouncerATSPI
 import AnnouncerConfiguration
-import AnnouncerCore
 import AnnouncerDesktop
+import AnnouncerLocales
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
 
 // `announcer-atspi`: GTK, Qt, Firefox and LibreOffice heard through announcerd (docs/design.md §12).

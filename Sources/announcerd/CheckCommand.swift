@@ -1,5 +1,7 @@
 import AnnouncerConfiguration
-import AnnouncerCore
+import AnnouncerLocales
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
 
 /// `announcerd --check-config FILE` and `--check-locale FILE`: every problem of the file, by

@@ -1,6 +1,10 @@
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerScheduler
+import AnnouncerSettings
 import AnnouncerSpeech
+import AnnouncerSupport
 import AnnouncerSystem
+import AnnouncerWire
 import Dispatch
 
 /// `announcerd --play FILE`: speaks a file of request lines in real time through the chosen

@@ -1,9 +1,13 @@
+import AnnouncerComposer
 import AnnouncerConfiguration
-import AnnouncerCore
+import AnnouncerLocales
+import AnnouncerScheduler
 import AnnouncerServer
+import AnnouncerSettings
 import AnnouncerSpeech
-import Dispatch
+import AnnouncerSupport
 import AnnouncerSystem
+import Dispatch
 
 /// The daemon proper: listen on the socket, speak what clients ask, until SIGTERM or SIGINT.
 struct ServeCommand {

@@ -1,6 +1,9 @@
+import AnnouncerComposer
 import AnnouncerConfiguration
-import AnnouncerCore
+import AnnouncerLocales
+import AnnouncerSettings
 import AnnouncerSpeech
+import AnnouncerSupport
 import AnnouncerSystem
 
 /// `announcerd`: Announcer's speech daemon. Wiring only: configuration, the speech output, and

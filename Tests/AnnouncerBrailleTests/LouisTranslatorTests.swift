@@ -1,5 +1,6 @@
 import AnnouncerBraille
-import AnnouncerCore
+import AnnouncerBrailleRules
+import AnnouncerSettings
 import AnnouncerTestSupport
 import Testing
 

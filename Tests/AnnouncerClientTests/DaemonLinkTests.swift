@@ -1,5 +1,5 @@
 import AnnouncerClient
-import AnnouncerCore
+import AnnouncerElements
 import AnnouncerSystem
 import AnnouncerTestSupport
 import Foundation

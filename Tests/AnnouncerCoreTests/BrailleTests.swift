@@ -1,4 +1,7 @@
-import AnnouncerCore
+import AnnouncerBrailleRules
+import AnnouncerElements
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerTestSupport
 import Testing
 

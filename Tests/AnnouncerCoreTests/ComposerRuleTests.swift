@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSettings
 import Testing
 
 /// Cases beyond the reference vectors, one per rule of docs/design.md §3, written as VoiceOver says them.

@@ -1,7 +1,9 @@
-import AnnouncerCore
+import AnnouncerScheduler
+import AnnouncerSettings
+import AnnouncerSupport
+import AnnouncerTestSupport
 import Foundation
 import Testing
-import AnnouncerTestSupport
 
 @Suite struct ConfigurationTests {
     @Test func thePackagedFileIsTheDefaults() throws {

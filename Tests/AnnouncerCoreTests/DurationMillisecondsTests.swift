@@ -1,4 +1,3 @@
-import AnnouncerCore
 import Testing
 
 @Suite struct DurationMillisecondsTests {

@@ -1,6 +1,8 @@
-import AnnouncerCore
-import Testing
+import AnnouncerComposer
+import AnnouncerFocus
 import AnnouncerTestSupport
+import AnnouncerWire
+import Testing
 
 /// A screen's first words are chosen by one rule, `FocusEngine.firstSpoken`, for the daemon and
 /// for `compose --timeline` and `--play` (which go through `Request.schedulerEvent`).

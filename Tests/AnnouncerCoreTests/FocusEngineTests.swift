@@ -1,4 +1,6 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerFocus
+import AnnouncerSupport
 import Testing
 
 /// The keyboard focus model on a small game screen: a toolbar group, a card group whose views

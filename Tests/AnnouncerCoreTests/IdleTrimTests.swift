@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSupport
 import Testing
 
 @Suite struct IdleTrimTests {

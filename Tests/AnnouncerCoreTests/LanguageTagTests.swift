@@ -1,6 +1,7 @@
-import AnnouncerCore
-import Testing
+import AnnouncerLocales
+import AnnouncerScheduler
 import AnnouncerTestSupport
+import Testing
 
 /// One rule for "does language tag X match Y": the voice list (`SynthesisVoice`), the check that
 /// some voice speaks a tag (`anySpeaks`) and the locale tables (`LocaleCatalog`) answer alike.

@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerTestSupport
 import Testing
 

@@ -1,7 +1,12 @@
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerElements
+import AnnouncerFocus
+import AnnouncerLocales
+import AnnouncerSettings
+import AnnouncerSupport
+import AnnouncerTestSupport
 import Foundation
 import Testing
-import AnnouncerTestSupport
 
 @Suite struct LocaleTests {
     struct Case: CustomTestStringConvertible, Sendable {

@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerSupport
 import Testing
 
 /// Trees and the descriptions VoiceOver reads for them, in order.

@@ -1,4 +1,7 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerFocus
+import AnnouncerSupport
+import AnnouncerWire
 import Testing
 
 @Suite struct RequestLineTests {

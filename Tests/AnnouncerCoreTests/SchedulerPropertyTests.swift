@@ -1,4 +1,6 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerScheduler
+import AnnouncerSupport
 import Testing
 
 /// docs/design.md §4's invariants (with §11's SSIP messages, STOP, CANCEL, PAUSE and RESUME) over 10,000 random sequences of requests, engine reports and clock

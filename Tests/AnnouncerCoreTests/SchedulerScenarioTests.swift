@@ -1,4 +1,6 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerScheduler
+import AnnouncerSupport
 import Testing
 
 /// docs/design.md §4 as scenarios on a manual clock. The simulated engine says each utterance in 100 ms

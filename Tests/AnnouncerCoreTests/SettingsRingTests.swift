@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSettings
 import Testing
 
 /// The ring the settings keys go round: every setting once, in order, both ways; the locale

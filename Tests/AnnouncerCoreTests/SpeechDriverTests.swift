@@ -1,4 +1,6 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerScheduler
+import AnnouncerSupport
 import Testing
 
 /// The glue between the scheduler and the engine that the daemon's core and `announcerd --play`

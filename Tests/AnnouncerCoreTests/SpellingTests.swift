@@ -1,4 +1,7 @@
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerLocales
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerTestSupport
 import Testing
 

@@ -1,4 +1,7 @@
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerElements
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
 import AnnouncerTestSupport
 import Foundation

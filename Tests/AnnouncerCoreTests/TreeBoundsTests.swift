@@ -1,4 +1,7 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerFocus
+import AnnouncerSupport
+import AnnouncerWire
 import Testing
 
 /// Every way a tree can grow has a bound: depth and text on `update` as on `screen`, the length

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSupport
 import Testing
 
 /// `diff -u`'s output, checked against what GNU diff prints for the same files.

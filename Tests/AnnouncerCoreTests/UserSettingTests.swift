@@ -1,4 +1,5 @@
-@testable import AnnouncerCore
+@testable import AnnouncerSettings
+@testable import AnnouncerSupport
 import AnnouncerTestSupport
 import Testing
 

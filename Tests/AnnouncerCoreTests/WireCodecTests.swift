@@ -1,4 +1,8 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerFocus
+import AnnouncerScheduler
+import AnnouncerSupport
+import AnnouncerWire
 import Testing
 
 /// One encoder and one decoder for every line of the protocol: what is encoded decodes to an

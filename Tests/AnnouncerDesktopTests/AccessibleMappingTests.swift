@@ -1,5 +1,6 @@
-import AnnouncerCore
+import AnnouncerComposer
 @testable import AnnouncerDesktop
+import AnnouncerElements
 import AnnouncerSystem
 import AnnouncerTestSupport
 import Foundation

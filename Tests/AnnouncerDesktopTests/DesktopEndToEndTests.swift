@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import AnnouncerCore
+import AnnouncerLocales
 import AnnouncerTestSupport
 import Foundation
 import Testing

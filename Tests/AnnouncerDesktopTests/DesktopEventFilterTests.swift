@@ -1,5 +1,6 @@
-import AnnouncerCore
 @testable import AnnouncerDesktop
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerTestSupport
 import Testing
 

@@ -1,5 +1,7 @@
-import AnnouncerCore
+import AnnouncerComposer
 @testable import AnnouncerDesktop
+import AnnouncerElements
+import AnnouncerSettings
 import AnnouncerTestSupport
 import Testing
 

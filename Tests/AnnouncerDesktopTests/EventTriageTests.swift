@@ -1,5 +1,5 @@
-import AnnouncerCore
 @testable import AnnouncerDesktop
+import AnnouncerSupport
 import Testing
 
 /// Which events the bridge reads (docs/design.md §12): a flood of changes to objects nothing

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerComposer
 @testable import AnnouncerDesktop
 import AnnouncerTestSupport
 import Testing

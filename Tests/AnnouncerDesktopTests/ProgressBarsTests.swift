@@ -1,5 +1,5 @@
-import AnnouncerCore
 @testable import AnnouncerDesktop
+import AnnouncerElements
 import AnnouncerTestSupport
 import Testing
 

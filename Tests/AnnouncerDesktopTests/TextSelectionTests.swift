@@ -1,4 +1,3 @@
-import AnnouncerCore
 @testable import AnnouncerDesktop
 import AnnouncerTestSupport
 import Testing

@@ -1,5 +1,5 @@
-import AnnouncerCore
 @testable import AnnouncerSSIP
+import AnnouncerScheduler
 import Testing
 
 /// SSIP read and answered by one connection's session (docs/design.md §11), with no socket: lines in,

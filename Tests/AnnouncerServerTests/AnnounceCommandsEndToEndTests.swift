@@ -1,8 +1,8 @@
-import AnnouncerCore
+import AnnouncerSupport
 import AnnouncerSystem
+import AnnouncerTestSupport
 import Foundation
 import Testing
-import AnnouncerTestSupport
 
 /// The `announce` a speech-dispatcher user expects (docs/design.md §14), run against a real announcerd
 /// on the text sink: what it prints, what the daemon says, and the exit status.

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSupport
 import AnnouncerTestSupport
 import Foundation
 import Testing

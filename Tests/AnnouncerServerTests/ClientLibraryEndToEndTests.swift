@@ -1,7 +1,10 @@
 import AnnouncerClient
-import AnnouncerCore
-import Testing
+import AnnouncerElements
+import AnnouncerFocus
+import AnnouncerScheduler
 import AnnouncerTestSupport
+import AnnouncerWire
+import Testing
 
 /// The Swift client library against the real daemon: typed requests, replies and events.
 @Suite struct ClientLibraryEndToEndTests {

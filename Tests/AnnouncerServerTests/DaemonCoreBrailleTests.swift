@@ -1,5 +1,8 @@
-import AnnouncerCore
+import AnnouncerBrailleRules
+import AnnouncerComposer
+import AnnouncerScheduler
 @testable import AnnouncerServer
+import AnnouncerSettings
 import AnnouncerTestSupport
 import Testing
 

@@ -1,5 +1,5 @@
-import AnnouncerCore
 @testable import AnnouncerServer
+import AnnouncerSettings
 import AnnouncerTestSupport
 import Testing
 

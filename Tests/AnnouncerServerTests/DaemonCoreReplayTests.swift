@@ -1,7 +1,12 @@
-import AnnouncerCore
+import AnnouncerBrailleRules
+import AnnouncerComposer
+import AnnouncerScheduler
 @testable import AnnouncerServer
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
 import AnnouncerTestSupport
+import AnnouncerWire
 import Foundation
 import Testing
 

@@ -1,6 +1,6 @@
-import AnnouncerCore
-@testable import AnnouncerServer
 import AnnouncerSSIP
+import AnnouncerScheduler
+@testable import AnnouncerServer
 import AnnouncerTestSupport
 import Testing
 

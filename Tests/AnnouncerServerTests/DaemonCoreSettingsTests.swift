@@ -1,5 +1,6 @@
-import AnnouncerCore
+import AnnouncerScheduler
 @testable import AnnouncerServer
+import AnnouncerSettings
 import AnnouncerTestSupport
 import Testing
 

@@ -1,7 +1,11 @@
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerScheduler
 @testable import AnnouncerServer
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
 import AnnouncerTestSupport
+import AnnouncerWire
 import Testing
 
 /// A daemon core driven by hand on a virtual clock: inputs in, actions out.

@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import AnnouncerCore
+import AnnouncerSettings
+import AnnouncerWire
 import AnnouncerSystem
 import Foundation
 import Testing

@@ -1,4 +1,3 @@
-import AnnouncerCore
 import AnnouncerTestSupport
 import Foundation
 import Testing

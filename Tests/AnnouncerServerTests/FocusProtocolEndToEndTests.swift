@@ -1,7 +1,7 @@
-import AnnouncerCore
+import AnnouncerSupport
+import AnnouncerTestSupport
 import Foundation
 import Testing
-import AnnouncerTestSupport
 
 /// The keyboard focus model through the real daemon: one client owns a tree, another sends keys.
 @Suite struct FocusProtocolEndToEndTests {

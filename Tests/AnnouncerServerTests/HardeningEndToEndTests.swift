@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import AnnouncerCore
+import AnnouncerSupport
 import Foundation
 import Testing
 import AnnouncerTestSupport

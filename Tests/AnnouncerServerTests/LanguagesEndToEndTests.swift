@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerElements
 import AnnouncerTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerScheduler
 @testable import AnnouncerServer
 import Testing
 

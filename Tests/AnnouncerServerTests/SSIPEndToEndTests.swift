@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import AnnouncerCore
 import AnnouncerSystem
 import Foundation
 import Testing

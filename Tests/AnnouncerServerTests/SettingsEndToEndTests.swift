@@ -1,7 +1,6 @@
-import AnnouncerCore
+import AnnouncerTestSupport
 import Foundation
 import Testing
-import AnnouncerTestSupport
 
 /// The listener's settings changed while listening, through the real announcerd, espeak-ng and
 /// `announce set`: a slower rate is heard slower (the WAV sink's file grows), each change is

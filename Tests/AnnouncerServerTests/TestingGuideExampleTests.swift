@@ -1,6 +1,8 @@
 import AnnouncerClient
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerFocus
 import AnnouncerTestSupport
+import AnnouncerWire
 import Foundation
 import Testing
 

@@ -1,6 +1,8 @@
+import AnnouncerElements
+import AnnouncerScheduler
+import AnnouncerSettings
 @testable import AnnouncerSpeech
 @testable import AnnouncerSynthesis
-import AnnouncerCore
 import Foundation
 import Testing
 

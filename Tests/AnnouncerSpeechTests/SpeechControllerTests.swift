@@ -1,5 +1,7 @@
+import AnnouncerElements
+import AnnouncerScheduler
+import AnnouncerSettings
 @testable import AnnouncerSpeech
-import AnnouncerCore
 import AnnouncerSystem
 import Testing
 

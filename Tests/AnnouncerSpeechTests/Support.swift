@@ -1,8 +1,8 @@
+import AnnouncerScheduler
 @testable import AnnouncerSpeech
 @testable import AnnouncerSynthesis
-import AnnouncerCore
-import Foundation
 import AnnouncerSystem
+import Foundation
 
 /// Collects an engine's reports and lets a test wait for one.
 final class EventRecorder: Sendable {

@@ -1,5 +1,7 @@
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerScheduler
 import AnnouncerSpeech
+import AnnouncerSupport
 import Testing
 
 /// The worker's lines read back as they were written; a line it cannot read is an error, not a

@@ -1,4 +1,6 @@
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerElements
+import AnnouncerScheduler
 import AnnouncerTerminal
 import AnnouncerTestSupport
 import Testing

@@ -1,7 +1,10 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerSettings
+import AnnouncerComposer
+import AnnouncerScheduler
 import AnnouncerTerm
 import AnnouncerTerminal
 import AnnouncerTestSupport

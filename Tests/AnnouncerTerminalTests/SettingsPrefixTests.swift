@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSettings
 import AnnouncerTerminal
 import Testing
 

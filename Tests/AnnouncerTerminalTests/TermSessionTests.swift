@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import AnnouncerCore
+import AnnouncerSettings
+import AnnouncerScheduler
+import AnnouncerWire
 import AnnouncerSystem
 import AnnouncerTerm
 import AnnouncerTerminal

@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import AnnouncerCore
+import AnnouncerSupport
+import AnnouncerWire
 import AnnouncerTestSupport
 import Foundation
 import Testing

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerScheduler
 import AnnouncerTerminal
 import Testing
 

@@ -1,4 +1,8 @@
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerElements
+import AnnouncerLocales
+import AnnouncerScheduler
+import AnnouncerSettings
 import AnnouncerTerminal
 import AnnouncerTestSupport
 import Testing

@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerScheduler
+import AnnouncerSettings
 import AnnouncerTerminal
 import AnnouncerTestSupport
 import Testing

@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerLocales
+import AnnouncerSettings
 import AnnouncerSystem
 
 /// The texts of the packaged locale tables (config/locales).

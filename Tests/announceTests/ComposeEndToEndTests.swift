@@ -1,7 +1,7 @@
-import AnnouncerCore
+import AnnouncerSupport
+import AnnouncerTestSupport
 import Foundation
 import Testing
-import AnnouncerTestSupport
 
 /// The built `announce compose`, run as a user runs it.
 @Suite struct ComposeEndToEndTests {

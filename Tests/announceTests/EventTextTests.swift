@@ -1,6 +1,6 @@
-@testable import announce
-import AnnouncerCore
+import AnnouncerWire
 import Testing
+@testable import announce
 
 /// `announce listen` prints every event as one line of text, never some as text and some as JSON.
 @Suite struct EventTextTests {

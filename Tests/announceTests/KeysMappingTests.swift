@@ -1,6 +1,6 @@
-@testable import announce
-import AnnouncerCore
+import AnnouncerFocus
 import Testing
+@testable import announce
 
 /// `announce keys`' documented mapping from terminal bytes to focus-model keys.
 @Suite struct KeysMappingTests {

@@ -1,7 +1,6 @@
-import AnnouncerCore
+import AnnouncerTestSupport
 import Foundation
 import Testing
-import AnnouncerTestSupport
 
 /// The built `announcerd --play` and `announce compose --speak`, with real espeak-ng.
 @Suite struct PlayEndToEndTests {

@@ -1,6 +1,6 @@
-@testable import announce
-import AnnouncerCore
+import AnnouncerScheduler
 import Testing
+@testable import announce
 
 /// `announce voices`: a header line, and a variant column only when some voice has a variant.
 @Suite struct VoiceTableTests {

@@ -1,5 +1,10 @@
-import AnnouncerCore
+import AnnouncerComposer
+import AnnouncerElements
+import AnnouncerScheduler
+import AnnouncerSettings
+import AnnouncerSupport
 import AnnouncerSystem
+import AnnouncerWire
 import Foundation
 
 // Throughput of Announcer's core, with no I/O: the scheduler's state machine, the composer, and

@@ -7,7 +7,9 @@
 // Then drive it from another terminal with `announce keys`.
 
 import AnnouncerClient
-import AnnouncerCore
+import AnnouncerElements
+import AnnouncerFocus
+import AnnouncerWire
 import AnnouncerSystem
 
 /// Writes a line to standard output, at once (a pipe or a file is not a terminal).

@@ -1,5 +1,8 @@
 import AnnouncerBraille
-import AnnouncerCore
+import AnnouncerBrailleRules
+import AnnouncerElements
+import AnnouncerFocus
+import AnnouncerWire
 
 /// The braille display's side of the session (docs/design.md §20): the focus, an announcement
 /// flashed, a door's line with its caret, each shown through `BrailleSession` and sent to the

@@ -1,4 +1,7 @@
-import AnnouncerCore
+import AnnouncerBrailleRules
+import AnnouncerScheduler
+import AnnouncerSettings
+import AnnouncerSupport
 
 /// A daemon session written down as the core's inputs with their times, one JSON object a line
 /// (`announcerd --record FILE`): fed to a new core with the same settings, it gives the same

@@ -1,5 +1,8 @@
-import AnnouncerCore
+import AnnouncerFocus
+import AnnouncerScheduler
+import AnnouncerSupport
 import AnnouncerSystem
+import AnnouncerWire
 
 /// The JSON socket's requests (docs/protocol.md): each line answered with one reply.
 extension DaemonCore {

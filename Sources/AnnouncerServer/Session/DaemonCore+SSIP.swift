@@ -1,5 +1,5 @@
-import AnnouncerCore
 import AnnouncerSSIP
+import AnnouncerScheduler
 
 /// The speech-dispatcher door in the daemon's core (docs/design.md §11): SSIP clients share the
 /// clients' limits, turns and quotas with JSON clients and the one scheduler with everyone.

@@ -1,4 +1,8 @@
-import AnnouncerCore
+import AnnouncerLocales
+import AnnouncerScheduler
+import AnnouncerSettings
+import AnnouncerSupport
+import AnnouncerWire
 
 /// The listener's settings, changed while listening (`settings`, docs/protocol.md): each change
 /// read by announcer.conf's own rule, said in the voice it makes, and handed to the shell to

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerScheduler
 
 /// The one voice inside the core: requests hand the speech driver their events at the input's
 /// time, and what it decides is carried out after the input's own actions — to the engine

@@ -1,5 +1,7 @@
-import AnnouncerCore
 import AnnouncerSSIP
+import AnnouncerScheduler
+import AnnouncerSupport
+import AnnouncerWire
 
 /// The synthesizer's voices, asked of the speech worker without waiting for it: a `voices`
 /// request (or SSIP's `LIST SYNTHESIS_VOICES`) before the list has come is answered when it

@@ -1,5 +1,11 @@
-import AnnouncerCore
+import AnnouncerBrailleRules
+import AnnouncerComposer
+import AnnouncerFocus
 import AnnouncerSSIP
+import AnnouncerScheduler
+import AnnouncerSettings
+import AnnouncerSupport
+import AnnouncerWire
 
 /// Everything announcerd decides, as one value driven by inputs with their time: who is
 /// connected, who owns which tree (and whose the keyboard acts on), who subscribed to what, whose

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerSettings
 
 /// The daemon's bounds (settings in `announcer.conf`, with `Configuration`'s defaults).
 public struct DaemonLimits: Sendable, Equatable {

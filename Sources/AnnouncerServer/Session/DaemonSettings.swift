@@ -1,4 +1,6 @@
-import AnnouncerCore
+import AnnouncerLocales
+import AnnouncerScheduler
+import AnnouncerSettings
 
 /// What a configuration reload (SIGHUP) hands the core, as the `reconfigure` input: the locale
 /// and hint style its composer speaks with, its bounds, and the scheduler's settings. What is

@@ -1,4 +1,4 @@
-import AnnouncerCore
+import AnnouncerElements
 
 /// What is in front of the user: the clients' trees, the keyboard acting on the one registered
 /// or updated last, and the window a door said last (the same one again is not said).

@@ -1,4 +1,5 @@
-import AnnouncerCore
+import AnnouncerScheduler
+import AnnouncerSupport
 
 /// A client's share of the speech queue (`max-queued-per-client`): an announcement past it is
 /// refused with `queue_full`, so that one client cannot fill the queue for everyone; a focus,

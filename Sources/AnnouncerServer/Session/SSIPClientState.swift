@@ -1,5 +1,5 @@
-import AnnouncerCore
 import AnnouncerSSIP
+import AnnouncerSupport
 
 /// One SSIP client's side of the daemon's core (docs/design.md §11): its session (settings,
 /// `SPEAK` data), whether its speech is paused, and the events it is sent. An event never comes
