@@ -130,14 +130,30 @@ fi
 
 results=$work/results.jsonl
 touch "$results"
-# Wake-ups of both stacks idle (bench/wakeups.py): announcerd and its worker against
-# speech-dispatcher and its espeak-ng module, from 12 s after their last utterance (past
+# Wake-ups of both stacks idle (bench/wakeups.py): announcerd and its worker (and one with
+# braille = auto, and announce term at a prompt) against speech-dispatcher and its espeak-ng module, from 12 s after their last utterance (past
 # Announcer's idle trim and libdispatch's retiring of the threads it used), over 60 s (5 s in a
 # short run). The same window for both.
 if part wakeups; then
+    # Beside them, from the same moment: a second announcerd with `braille = auto` and no BRLTTY
+    # answering (its braille thread waits on BRLTTY's socket directory), and `announce term` with
+    # a shell at its prompt (its keys a pipe that stays open), speaking through the first.
+    printf 'braille = auto\n' >"$work/braille-auto.conf"
+    "$bin/announcerd" --socket "$work/braille-auto.socket" --config "$work/braille-auto.conf" --sink null --log-level error &
+    braille_auto=$!
+    pids+=($braille_auto)
+    for _ in $(seq 100); do [ -S "$work/braille-auto.socket" ] && break; sleep 0.1; done
+    "$bin/announce" say "ready" --wait --socket "$work/braille-auto.socket"
+    mkfifo "$work/term-keys"
+    sleep infinity >"$work/term-keys" &
+    pids+=($!)
+    PS1='ready> ' ENV=/dev/null "$bin/announce" term --socket "$sock" -- /bin/sh -i <"$work/term-keys" >/dev/null 2>&1 &
+    term=$!
+    pids+=($term)
     # The memory part's idle measures have waited 10 s already.
     if part memory; then sleep 2; else sleep 12; fi
-    wakeup_stacks=(--stack "announcerd + worker=$announcerd")
+    wakeup_stacks=(--stack "announcerd + worker=$announcerd" --stack "announcerd + worker, braille = auto, no BRLTTY=$braille_auto"
+                   --stack "announce term at a shell prompt=$term")
     [ "$speechd_rss" != null ] && wakeup_stacks+=(--stack "speech-dispatcher + sd_espeak-ng=$speechd_server,$speechd_module")
     /usr/bin/python3 bench/wakeups.py --seconds "$(( trials >= 15 ? 60 : 5 ))" "${wakeup_stacks[@]}" | tee -a "$results"
 fi

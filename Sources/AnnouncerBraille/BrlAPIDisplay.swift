@@ -6,8 +6,9 @@ import CBrlAPI
 /// own: whatever BRLTTY does (absent, hung, killed), the daemon only hands over the latest
 /// window and never waits. The thread connects (BRLAPI_HOST and BRLAPI_AUTH from the
 /// environment, as every BrlAPI client finds BRLTTY), takes the display, writes the newest
-/// window, and reads its keys; a lost connection is tried again every `retry` until BRLTTY is
-/// back, and the newest window is written again then.
+/// window, and reads its keys. A lost connection is tried again when BRLTTY's socket directory
+/// changes (inotify: no wakeup while BRLTTY is away), or, for a BRLTTY on another host, after
+/// `retry`, twice as long each time up to a minute; the newest window is written again then.
 public final class BrlAPIDisplay: Sendable {
     /// What the thread tells the daemon, on the thread (the daemon hops to its own queue).
     public enum Report: Sendable, Equatable {
@@ -64,19 +65,58 @@ public final class BrlAPIDisplay: Sendable {
 
     private func run() {
         var lastReason: String?
+        // After a change in BRLTTY's socket directory, BRLTTY may not listen yet: a few more tries
+        // this long apart, then the wait is for the directory alone.
+        var soon: [Int32] = []
+        var delay = retry
         while !stopped {
+            // Watched before BRLTTY is tried: a socket made between a failed try and the wait
+            // still wakes the thread.
+            let watch = Self.socketDirectory.flatMap { try? DirectoryWatch($0) }
             // BrlAPI's handle is opaque: as many bytes as it says, zeroed.
             let memory = UnsafeMutableRawPointer.allocate(byteCount: brlapi_getHandleSize(), alignment: 16)
             memory.initializeMemory(as: UInt8.self, repeating: 0, count: brlapi_getHandleSize())
-            defer { memory.deallocate() }
-            let handle = OpaquePointer(memory)
-            let reason = serve(handle)
+            let (reason, reached) = serve(OpaquePointer(memory))
+            memory.deallocate()
             if reason != lastReason {
                 report(.disconnected(reason: reason))
                 lastReason = reason
             }
-            if !stopped { sleep(retry) }
+            if stopped { break }
+            if let watch, !reached {
+                // No wakeup until BRLTTY's directory changes (or the daemon stops us).
+                if wait(for: watch, atMost: soon.first ?? -1) {
+                    soon = [50, 200, 1000]
+                } else if !soon.isEmpty {
+                    soon.removeFirst()
+                }
+            } else if reached {
+                // BRLTTY answered (and went, or has no display yet while its driver starts):
+                // soon again.
+                delay = retry
+                sleep(retry)
+            } else {
+                // BRLTTY on another host: tried again, less often each time, at most once a minute.
+                sleep(delay)
+                delay = min(delay * 2, .seconds(60))
+            }
         }
+    }
+
+    /// Where BRLTTY makes its BrlAPI socket on this machine (BRLAPI_HOST unset, empty, or
+    /// `:N`); nil for a BRLTTY on another host, reached by TCP.
+    static var socketDirectory: String? {
+        let host = Environment.current["BRLAPI_HOST"] ?? ""
+        return host.isEmpty || host.hasPrefix(":") ? "/var/lib/BrlAPI" : nil
+    }
+
+    /// Waits until `watch` sees a change (true), the daemon wakes the thread, or `milliseconds`
+    /// pass (-1: no limit).
+    private func wait(for watch: borrowing DirectoryWatch, atMost milliseconds: Int32) -> Bool {
+        var entries = [Poll.Entry(watch.descriptor, .readable), Poll.Entry(wake.read, .readable)]
+        _ = try? Poll.wait(&entries, timeoutMilliseconds: milliseconds)
+        drainWake()
+        return !entries[0].returned.isEmpty
     }
 
     /// Waits `duration`, or less when the daemon stops us.
@@ -91,12 +131,17 @@ public final class BrlAPIDisplay: Sendable {
         while case .processed(let count)? = try? wake.read.read(into: &buffer), count > 0 {}
     }
 
-    /// One connection, from opening to its end: why it ended.
-    private func serve(_ handle: OpaquePointer) -> String {
+    /// One connection, from opening to its end: why it ended, and whether BRLTTY answered.
+    private func serve(_ handle: OpaquePointer) -> (reason: String, reached: Bool) {
         announcer_brlapi_keep_exceptions(handle)
         let fd = brlapi__openConnection(handle, nil, nil)
-        guard fd >= 0 else { return "no braille display: \(Self.lastError())" }
+        guard fd >= 0 else { return ("no braille display: \(Self.lastError())", false) }
         defer { brlapi__closeConnection(handle) }
+        return (session(handle, fd), true)
+    }
+
+    /// A connection BRLTTY answered, until its end: why it ended.
+    private func session(_ handle: OpaquePointer, _ fd: Int32) -> String {
         var width: UInt32 = 0, height: UInt32 = 0
         guard brlapi__getDisplaySize(handle, &width, &height) == 0, width > 0 else { return "the braille display has no size: \(Self.lastError())" }
         guard brlapi__enterTtyModeWithPath(handle, nil, 0, nil) >= 0 else { return "cannot take the braille display: \(Self.lastError())" }

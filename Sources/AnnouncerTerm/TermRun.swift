@@ -59,8 +59,9 @@ public struct TermRun {
         let child: PseudoTerminal
         let signals: SignalPipe
         do {
-            // Before the program starts: a window change or a SIGTERM from now on is heard by the loop.
-            signals = try SignalPipe([.windowChanged, .terminate, .hangUp, .quit])
+            // Before the program starts: a window change, a SIGTERM or the program's end from now
+            // on is heard by the loop, which otherwise sleeps until something comes.
+            signals = try SignalPipe([.windowChanged, .terminate, .hangUp, .quit, .child])
             child = try PseudoTerminal.spawn(command, rows: size.rows, columns: size.columns)
         } catch {
             Console.error("announce term: \(error)")

@@ -78,9 +78,10 @@ public struct TermSession {
         daemon.connectIfNeeded()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
-            var timeout: Int32 = 500
-            if let deadline = reader.deadline { timeout = Int32(max(0, min(500, (deadline - now).rounded(.up)))) }
-            if let driver { timeout = min(timeout, Int32(max(0, (driver.pacing.deadline(at: now) - now).rounded(.up)))) }
+            // No wakeup without a cause: the reader's or the key script's next moment, else
+            // none (the program's end comes as SIGCHLD, through the signal pipe).
+            let deadlines = [reader.deadline, driver.map { $0.pacing.deadline(at: now) }].compactMap { $0 }
+            let timeout: Int32 = deadlines.min().map { Int32(max(0, min(Double(Int32.max), ($0 - now).rounded(.up)))) } ?? -1
             let keys: FileDescriptor? = if let driver { driver.wantsInput ? driver.input : nil } else { inputOpen ? .standardInput : nil }
             var entries = [
                 Poll.Entry(keys, .readable),
@@ -157,11 +158,15 @@ public struct TermSession {
         return status
     }
 
-    /// Acts on the signals that came: a window change is passed on; SIGTERM, SIGHUP and SIGQUIT
+    /// Acts on the signals that came: a child's end wakes the loop, which reads the program's
+    /// status; a window change is passed on; SIGTERM, SIGHUP and SIGQUIT
     /// end `announce term` as they would have ended it (128 + the signal), the terminal restored.
     private func takeSignals() -> Int32? {
         for signal in signals?.take() ?? [] {
-            if signal == .windowChanged {
+            if signal == .child {
+                // The program (or a child of it) ended: the loop looks at its status.
+                continue
+            } else if signal == .windowChanged {
                 // Headless, the program's terminal keeps the size it was given.
                 if driver == nil, let size = PseudoTerminal.size(of: .standardInput) {
                     child.resize(rows: size.rows, columns: size.columns)

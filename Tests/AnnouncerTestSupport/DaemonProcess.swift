@@ -22,9 +22,11 @@ public final class DaemonProcess {
     public let stderrPath: String
 
     /// `environment` is laid over this process's; the locale is English's (`C.UTF-8`) unless it
-    /// names one, so that a machine's own language never changes what a test hears.
+    /// names one, so that a machine's own language never changes what a test hears. `wrapper`
+    /// is a command line that runs announcerd, given after it with its arguments, by `exec`
+    /// (announcerd keeps the wrapper's process id).
     public init(arguments: [String] = ["--sink", "text"], config: String? = nil, socketPath: String? = nil, waitForSocket: Bool = true,
-                environment extra: [String: String] = [:]) throws {
+                environment extra: [String: String] = [:], wrapper: [String] = []) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("announcerd-\(UUID().uuidString.prefix(8))").path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         socket = socketPath ?? directory + "/run/socket"
@@ -38,8 +40,13 @@ public final class DaemonProcess {
             try config.write(toFile: path, atomically: true, encoding: .utf8)
             args += ["--config", path]
         }
-        process.executableURL = URL(fileURLWithPath: binary("announcerd"))
-        process.arguments = args
+        if let program = wrapper.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(wrapper.dropFirst()) + [binary("announcerd")] + args
+        } else {
+            process.executableURL = URL(fileURLWithPath: binary("announcerd"))
+            process.arguments = args
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = directory + "/config-home"
         environment["LC_ALL"] = nil
