@@ -48,7 +48,7 @@ final class ReviewKeyboard {
     /// Control tapped alone: silence now.
     nonisolated(unsafe) static var controlTapped: (() -> Void)?  // Safe: the same: set before the loop, read on its thread.
     /// Control+C, Control+X or Control+V pressed (the clipboard's keys, watched never taken).
-    nonisolated(unsafe) static var clipboardKey: ((ClipboardKey) -> Void)?  // Safe: the same.
+    nonisolated(unsafe) static var clipboardKey: ((ClipboardKey) -> Void)?  // Safe: the same: set before the loop, read on its thread.
     /// The Control keys held now.
     nonisolated(unsafe) private static var controlsHeld: Set<UInt32> = []  // Safe: the key watcher's, on the loop's thread only.
     static let clipboardKeysyms: [UInt32: ClipboardKey] = [0x63: .copy, 0x43: .copy, 0x78: .cut, 0x58: .cut, 0x76: .paste, 0x56: .paste]

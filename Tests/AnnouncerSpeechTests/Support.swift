@@ -40,16 +40,18 @@ final class EventRecorder: Sendable {
 
 /// A sink that keeps every sample of every utterance, and can call back after some samples
 /// (to cut off mid-sentence from inside synthesis).
+// Safe: `samples`, `current`, `cutOffs` and `sampleRate` are read and written under `lock`; `onSamples` is set before the engine is given the sink, and only read after.
 final class RecordingSink: AudioSink, @unchecked Sendable {
     private let lock = NSLock()
     private var samples: [UtteranceID: [Int16]] = [:]
     private var current: UtteranceID?
     private var cutOffs: [UtteranceID] = []
     var onSamples: ((UtteranceID, Int) -> Void)?
-    private(set) var sampleRate = 0
+    private var rate = 0
+    var sampleRate: Int { lock.withLock { rate } }
 
     func begin(_ id: UtteranceID, sampleRate: Int) {
-        lock.withLock { current = id; samples[id] = []; self.sampleRate = sampleRate }
+        lock.withLock { current = id; samples[id] = []; rate = sampleRate }
     }
 
     func write(_ buffer: UnsafeBufferPointer<Int16>) {

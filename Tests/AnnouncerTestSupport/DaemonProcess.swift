@@ -108,6 +108,7 @@ public final class DaemonProcess {
 
 /// A blocking line client with a read timeout, so that a test never hangs. One thread may read
 /// while another only writes (`sendRaw` touches nothing but the descriptor).
+// Safe: `buffer` is touched by the one thread that reads only; a writing thread uses the descriptor alone, which the kernel locks.
 public final class LineClient: @unchecked Sendable {
     public let fd: Int32
     private var buffer: [UInt8] = []
