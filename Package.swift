@@ -80,7 +80,7 @@ let package = Package(
         .executableTarget(name: "announcer-bench", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerWire", "AnnouncerSystem"], path: "bench/CoreBenchmark"),
         // What the test targets share: finding the built executables and the packaged locale
         // tables, and a real announcerd on a temporary socket.
-        .target(name: "AnnouncerTestSupport", dependencies: ["AnnouncerSupport", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerSystem"], path: "Tests/AnnouncerTestSupport"),
+        .target(name: "AnnouncerTestSupport", dependencies: ["AnnouncerSupport", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerClient", "AnnouncerSystem"], path: "Tests/AnnouncerTestSupport"),
         .testTarget(
             name: "AnnouncerSystemTests",
             dependencies: ["AnnouncerSystem", "AnnouncerTestSupport"]

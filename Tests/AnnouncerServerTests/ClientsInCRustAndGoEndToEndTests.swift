@@ -25,7 +25,7 @@ import AnnouncerTestSupport
                                                 "-L", library, "-lannouncer", "-pthread"])
         #expect(build.status == 0, "\(build.stderr)")
         let daemon = try DaemonProcess()
-        let result = try runTool("/usr/bin/timeout", ["60", program, daemon.socket, "\(daemon.process.processIdentifier)"],
+        let result = try runTool("/usr/bin/timeout", ["60", program, daemon.socket, "\(daemon.pid)"],
                                  environment: ["LD_LIBRARY_PATH": library])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").map(String.init) == [

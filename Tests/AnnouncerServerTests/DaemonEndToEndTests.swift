@@ -202,7 +202,7 @@ import AnnouncerTestSupport
         let first = try DaemonProcess()
         let second = try DaemonProcess(socketPath: first.socket, waitForSocket: false)
         #expect(try second.waitForExit() == 69)
-        #expect(second.stderr.contains("socket \(first.socket) is in use by a running announcerd (pid \(first.process.processIdentifier))"))
+        #expect(second.stderr.contains("socket \(first.socket) is in use by a running announcerd (pid \(first.pid))"))
     }
 
     @Test func aStaleSocketIsReplacedAndANonSocketRefused() throws {

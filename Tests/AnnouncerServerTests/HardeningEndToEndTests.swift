@@ -14,7 +14,7 @@ import AnnouncerTestSupport
     /// an eventfd) come and go with what the daemon is doing, and an idle daemon arms no timer.
     /// The daemon's open sockets, by inode ("socket:[5761155]").
     private func sockets(_ daemon: DaemonProcess) -> Set<String> {
-        let directory = "/proc/\(daemon.process.processIdentifier)/fd"
+        let directory = "/proc/\(daemon.pid)/fd"
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
         return Set(names.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + $0) }.filter { $0.hasPrefix("socket:") })
     }
@@ -31,7 +31,7 @@ import AnnouncerTestSupport
 
     /// What the daemon's descriptors are, for a failure's message.
     private func descriptors(_ daemon: DaemonProcess) -> String {
-        let directory = "/proc/\(daemon.process.processIdentifier)/fd"
+        let directory = "/proc/\(daemon.pid)/fd"
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         return names.sorted().map { "\($0)→\((try? FileManager.default.destinationOfSymbolicLink(atPath: directory + "/" + $0)) ?? "?")" }.joined(separator: " ")
     }
@@ -50,7 +50,7 @@ import AnnouncerTestSupport
         }
         first.send(["type": "status", "id": 2])
         #expect(try first.reply(2)["clients"] == 2)
-        #expect(daemon.process.isRunning)
+        #expect(daemon.isRunning)
     }
 
     @Test func tenThousandConnectAndCloseCyclesLeaveNoDescriptorBehind() throws {
@@ -75,7 +75,7 @@ import AnnouncerTestSupport
         #expect(settleNewSockets(daemon, since: before, to: 1) == 1, "\(descriptors(daemon))")
         watcher.send(["type": "status", "id": 2])
         #expect(try watcher.reply(2)["type"] == "ok")
-        #expect(daemon.process.isRunning)
+        #expect(daemon.isRunning)
     }
 
     /// Found by the soak: a client that sends part of a line and closes was never read to its
@@ -137,7 +137,7 @@ import AnnouncerTestSupport
     }
 
     private func residentKiB(_ daemon: DaemonProcess) -> Int {
-        let status = (try? String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let status = (try? String(contentsOfFile: "/proc/\(daemon.pid)/status", encoding: .utf8)) ?? ""
         let line = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") } ?? ""
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }
@@ -198,7 +198,7 @@ import AnnouncerTestSupport
         do {
             reply = try patient.reply("mine")
         } catch {
-            Issue.record("\(error); announcerd running: \(daemon.process.isRunning); its errors: \(daemon.stderr)")
+            Issue.record("\(error); announcerd running: \(daemon.isRunning); its errors: \(daemon.stderr)")
             return
         }
         // ...and is answered after at most a few turns of the flood, not after all of it: the
@@ -214,7 +214,7 @@ import AnnouncerTestSupport
             do {
                 late = try newcomer.read()
             } catch {
-                Issue.record("\(error) after \(late); announcerd running: \(daemon.process.isRunning); its errors: \(daemon.stderr)")
+                Issue.record("\(error) after \(late); announcerd running: \(daemon.isRunning); its errors: \(daemon.stderr)")
                 return
             }
         }
@@ -327,7 +327,7 @@ import AnnouncerTestSupport
         #expect(status["restarts"] == 2)
         guard case .object(let counters)? = status["counters"] else { Issue.record("no counters"); return }
         #expect(counters["failed"] == 2)
-        #expect(daemon.process.isRunning)
+        #expect(daemon.isRunning)
     }
 
     @Test func aHungSynthesizerIsReplacedByTheWatchdog() throws {
@@ -339,7 +339,7 @@ import AnnouncerTestSupport
         _ = try client.reply(0)
         // The daemon listens while its worker starts; it says "listening" once the worker is up.
         try waitFor { daemon.stderr.contains("listening on") }
-        let workers = childProcesses(of: daemon.process.processIdentifier)
+        let workers = childProcesses(of: daemon.pid)
         #expect(workers.count == 1)
         // A stopped worker takes its utterance and never answers: as a hung synthesizer would.
         for worker in workers { kill(worker, SIGSTOP) }
@@ -353,7 +353,7 @@ import AnnouncerTestSupport
         } else {
             Issue.record("no reason for the failure")
         }
-        let replaced = childProcesses(of: daemon.process.processIdentifier)
+        let replaced = childProcesses(of: daemon.pid)
         #expect(replaced.count == 1)
         #expect(Set(replaced).isDisjoint(with: workers))
     }
@@ -403,7 +403,7 @@ import AnnouncerTestSupport
 
     @Test func outOfFileDescriptorsRefusesCleanlyAndDoesNotSpin() throws {
         let daemon = try DaemonProcess()
-        let pid = daemon.process.processIdentifier
+        let pid = daemon.pid
         let limit = Process()
         limit.executableURL = URL(fileURLWithPath: "/usr/bin/prlimit")
         limit.arguments = ["--pid", "\(pid)", "--nofile=64:64"]

@@ -25,7 +25,7 @@ import Testing
     func anIdleDaemonAndItsWorkerNeverWake() throws {
         let daemon = try DaemonProcess(arguments: ["--sink", "null"])
         #expect(try runTool(binary("announce"), ["say", "one utterance", "--wait", "--socket", daemon.socket]).status == 0)
-        let pid = daemon.process.processIdentifier
+        let pid = daemon.pid
         let worker = try #require(LeanBinaryTests.children(of: pid).first, "announcerd started no speech worker")
         // Past the idle trim (5 s after the last utterance) and past the 5 s after it in which
         // libdispatch retires the threads the trim used, with room for a loaded machine: the
@@ -71,7 +71,7 @@ import Testing
                         "mkdir -p /var/lib/BrlAPI && mount -t tmpfs brlapi /var/lib/BrlAPI && exec \"$0\" \"$@\""]
         let daemon = try DaemonProcess(arguments: ["--sink", "null"], config: "braille = auto\n", environment: ["BRLAPI_HOST": ""], wrapper: private_)
         #expect(try runTool(binary("announce"), ["say", "one utterance", "--wait", "--socket", daemon.socket]).status == 0)
-        let pid = daemon.process.processIdentifier
+        let pid = daemon.pid
         #expect(Self.threadNames(pid).contains("braille"), "no braille thread in \(Self.threadNames(pid))")
         // Past the idle trim and libdispatch's retiring of its threads, as above.
         Thread.sleep(forTimeInterval: 12)

@@ -35,7 +35,7 @@ import Glibc
         let daemon = try DaemonProcess(arguments: ["--sink", "null"])
         let said = try runTool(binary("announce"), ["say", "one utterance", "--wait", "--socket", daemon.socket])
         #expect(said.status == 0)
-        let pid = daemon.process.processIdentifier
+        let pid = daemon.pid
         let worker = try #require(Self.children(of: pid).first, "announcerd started no speech worker")
         let busy = (daemon: Self.releasableKiB(pid), worker: Self.releasableKiB(worker))
         #expect(busy.daemon > 0 && busy.worker > 0)

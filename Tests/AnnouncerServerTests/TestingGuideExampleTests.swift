@@ -1,9 +1,7 @@
 import AnnouncerClient
 import AnnouncerElements
 import AnnouncerFocus
-import AnnouncerTestSupport
 import AnnouncerWire
-import Foundation
 import Testing
 
 // docs/testing.md shows this file: keep the two the same (TestingGuideTests checks).
@@ -12,7 +10,11 @@ import Testing
 /// AnnouncerClient, against a private announcerd with no audio.
 @Suite struct DeleteDialogSpeechTests {
     @Test func theDialogStartsOnCancelAndReadsItsButtons() throws {
-        let daemon = try PrivateAnnouncerd()
+        // announcerd on the `text:instant` sink and a socket of its own (AnnouncerClient's).
+        var options = PrivateAnnouncerd.Options()
+        options.settings = "hint-delay-ms = 0\n"
+        let daemon = try PrivateAnnouncerd.start(options)
+        defer { daemon.stop() }
         let connection = try DaemonConnection(socket: daemon.socket)
         _ = try connection.request(.subscribe(events: ["speaking", "finished"]))
         let tree = try ElementTree(roots: [
@@ -48,39 +50,4 @@ import Testing
 struct SpeechTimeout: Error {
     var said: [String]
     var request: Request
-}
-
-/// announcerd on the `text:instant` sink and a socket of its own, stopped when released.
-final class PrivateAnnouncerd {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("announcerd-\(UUID().uuidString)").path
-    var socket: String { directory + "/socket" }
-    private let process = Process()
-
-    init(executable: String = ProcessInfo.processInfo.environment["ANNOUNCERD"] ?? binary("announcerd")) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try "hint-delay-ms = 0\n".write(toFile: directory + "/announcer.conf", atomically: true, encoding: .utf8)
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = ["--socket", socket, "--sink", "text:instant", "--config", directory + "/announcer.conf"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        // Ready when it accepts a connection (the socket's file comes a moment before that).
-        var tries = 0
-        while (try? DaemonConnection(socket: socket)) == nil, tries < 1000 {
-            usleep(10_000)
-            tries += 1
-        }
-    }
-
-    deinit {
-        process.terminate()
-        var tries = 0
-        while process.isRunning, tries < 500 {
-            usleep(10_000)
-            tries += 1
-        }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: directory)
-    }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import AnnouncerClient
 import AnnouncerSupport
 import AnnouncerSystem
 import Foundation
@@ -13,13 +14,16 @@ public struct Timeout: Error, CustomStringConvertible {
     public init(description: String) { self.description = description }
 }
 
-/// A real announcerd on a temporary socket, with its standard output and error in files.
+/// A real announcerd on a temporary socket, with its standard output and error in files,
+/// started by AnnouncerClient's `PrivateAnnouncerd` (the one way Swift starts a private daemon).
 public final class DaemonProcess {
     public let directory: String
     public let socket: String
-    public let process = Process()
+    public let daemon: PrivateAnnouncerd
     public let stdoutPath: String
     public let stderrPath: String
+    /// How it ended, once it has (it is reaped once, then remembered).
+    private let ending = Locked<WaitStatus?>(nil)
 
     /// `environment` is laid over this process's; the locale is English's (`C.UTF-8`) unless it
     /// names one, so that a machine's own language never changes what a test hears. `wrapper`
@@ -32,39 +36,42 @@ public final class DaemonProcess {
         socket = socketPath ?? directory + "/run/socket"
         stdoutPath = directory + "/stdout"
         stderrPath = directory + "/stderr"
-        _ = FileManager.default.createFile(atPath: stdoutPath, contents: nil)
-        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
-        var args = ["--socket", socket] + arguments
-        if let config {
-            let path = directory + "/announcer.conf"
-            try config.write(toFile: path, atomically: true, encoding: .utf8)
-            args += ["--config", path]
-        }
-        if let program = wrapper.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = Array(wrapper.dropFirst()) + [binary("announcerd")] + args
-        } else {
-            process.executableURL = URL(fileURLWithPath: binary("announcerd"))
-            process.arguments = args
-        }
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CONFIG_HOME"] = directory + "/config-home"
         environment["LC_ALL"] = nil
         environment["LC_MESSAGES"] = nil
         environment["LANG"] = "C.UTF-8"
         environment.merge(extra) { $1 }
-        process.environment = environment
-        process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: stdoutPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: stderrPath))
-        try process.run()
+        var options = PrivateAnnouncerd.Options()
+        options.executable = binary("announcerd")
+        options.arguments = arguments
+        options.settings = config
+        options.socket = socket
+        options.directory = directory
+        options.environment = environment
+        options.wrapper = wrapper
+        options.output = (stdoutPath, stderrPath)
+        options.waitUntilAnswering = false
+        daemon = try PrivateAnnouncerd.start(options)
         if waitForSocket { try waitUntilListening() }
+    }
+
+    /// Its process id.
+    public var pid: Int32 { daemon.process.id }
+
+    /// Whether it still runs (its end is reaped once, and remembered).
+    public var isRunning: Bool {
+        ending.withLock { ending in
+            if ending == nil, let status = (try? daemon.process.ended()) ?? nil { ending = status }
+            return ending == nil
+        }
     }
 
     public func waitUntilListening() throws {
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
             if (try? LineClient(path: socket)) != nil { return }
-            if !process.isRunning { throw Timeout(description: "announcerd exited: \(stderr)") }
+            if !isRunning { throw Timeout(description: "announcerd exited: \(stderr)") }
             usleep(20_000)
         }
         throw Timeout(description: "announcerd did not listen on \(socket): \(stderr)")
@@ -73,16 +80,16 @@ public final class DaemonProcess {
     public var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
     public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
 
-    public func signal(_ number: Int32) { kill(process.processIdentifier, number) }
+    public func signal(_ number: Int32) { kill(pid, number) }
 
-    /// Waits for the process to exit; returns its status.
+    /// Waits for the process to exit; returns its status (as a shell gives it: 128 + a signal).
     public func waitForExit(seconds: Double = 20) throws -> Int32 {
         let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning {
+        while isRunning {
             if Date() > deadline { throw Timeout(description: "announcerd did not exit") }
             usleep(10_000)
         }
-        return process.terminationStatus
+        return ending.withLock { $0?.shellStatus ?? -1 }
     }
 
     /// Waits until standard output holds `text`.
@@ -95,12 +102,12 @@ public final class DaemonProcess {
     }
 
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        if isRunning {
+            kill(pid, SIGKILL)
+            _ = try? daemon.process.wait()
         } else if stderr.contains("Sanitizer") {
             // The daemon stopped on a sanitizer's finding: its report, for the test's log.
-            print("announcerd (\(process.arguments ?? [])) stopped with a report:\n\(stderr)")
+            print("announcerd (\(socket)) stopped with a report:\n\(stderr)")
         }
         try? FileManager.default.removeItem(atPath: directory)
     }
