@@ -74,8 +74,11 @@ let package = Package(
         // names the library.
         .systemLibrary(name: "CBrlAPI", providers: [.apt(["libbrlapi-dev"])]),
         .target(name: "AnnouncerBraille", dependencies: ["AnnouncerLocales", "AnnouncerSettings", "AnnouncerBrailleRules", "AnnouncerSystem", "CLouis", "CBrlAPI"]),
-        .target(name: "AnnouncerServer", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerBrailleRules", "AnnouncerFocus", "AnnouncerWire", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerSSIP", "AnnouncerBraille"]),
-        .executableTarget(name: "announcerd", dependencies: ["AnnouncerSupport", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerWire", "AnnouncerConfiguration", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerServer", "AnnouncerBraille"], linkerSettings: staticSwift),
+        // What announcerd decides, one pure value (DaemonCore): the core's layers and the SSIP
+        // door's rules, no C library and not AnnouncerSystem.
+        .target(name: "AnnouncerSession", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerBrailleRules", "AnnouncerFocus", "AnnouncerWire", "AnnouncerSSIP"]),
+        .target(name: "AnnouncerServer", dependencies: ["AnnouncerSession", "AnnouncerSupport", "AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerBrailleRules", "AnnouncerFocus", "AnnouncerWire", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerSSIP", "AnnouncerBraille"]),
+        .executableTarget(name: "announcerd", dependencies: ["AnnouncerSession", "AnnouncerSupport", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerWire", "AnnouncerConfiguration", "AnnouncerSystem", "AnnouncerSpeech", "AnnouncerServer", "AnnouncerBraille"], linkerSettings: staticSwift),
         .executableTarget(name: "shape-shuffle", dependencies: ["AnnouncerElements", "AnnouncerFocus", "AnnouncerWire", "AnnouncerClient", "AnnouncerSystem"], path: "examples/ShapeShuffle"),
         .executableTarget(name: "announcer-bench", dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerWire", "AnnouncerSystem"], path: "bench/CoreBenchmark"),
         // What the test targets share: finding the built executables and the packaged locale
@@ -121,7 +124,7 @@ let package = Package(
         ),
         .testTarget(
             name: "AnnouncerServerTests",
-            dependencies: ["AnnouncerSupport", "AnnouncerElements", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerBrailleRules", "AnnouncerFocus", "AnnouncerWire", "AnnouncerServer", "AnnouncerSystem", "AnnouncerClient", "announcerd", "announcer-speech-worker", "announce", "shape-shuffle", "AnnouncerTestSupport"],
+            dependencies: ["AnnouncerBraille", "AnnouncerSession", "AnnouncerSupport", "AnnouncerElements", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerScheduler", "AnnouncerBrailleRules", "AnnouncerFocus", "AnnouncerWire", "AnnouncerServer", "AnnouncerSystem", "AnnouncerClient", "announcerd", "announcer-speech-worker", "announce", "shape-shuffle", "AnnouncerTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

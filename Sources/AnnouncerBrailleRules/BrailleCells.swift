@@ -1,3 +1,4 @@
+import AnnouncerLocales
 import AnnouncerSettings
 
 /// A line translated into braille cells (liblouis does it: `LouisTranslator`), with where each
@@ -40,4 +41,8 @@ public struct BrailleCells: Sendable, Equatable {
 public protocol BrailleTranslating: Sendable {
     func translate(_ text: String, grade: BrailleGrade, caret: Int?) -> BrailleCells
 }
+
+/// The translator for a locale's braille tables, as the daemon's shell makes it (liblouis's
+/// `LouisTranslator`): given to the session, which never reaches a C library itself.
+public typealias BrailleTranslatorMaker = @Sendable (LocaleWords.BrailleTables) -> any BrailleTranslating
 

@@ -2,6 +2,7 @@
 #endif
 import AnnouncerSystem
 import Dispatch
+import AnnouncerSession
 
 /// One client's socket: the I/O shell around the daemon core's view of that client.
 /// Everything runs on the daemon's queue (asserted): reads are framed into lines and reported

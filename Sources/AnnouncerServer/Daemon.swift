@@ -1,6 +1,7 @@
 import AnnouncerBraille
 import AnnouncerSSIP
 import AnnouncerScheduler
+import AnnouncerSession
 import AnnouncerSettings
 import AnnouncerSpeech
 import AnnouncerSupport

@@ -1,3 +1,4 @@
+import AnnouncerSession
 import AnnouncerSettings
 import AnnouncerSupport
 import AnnouncerSystem

@@ -194,7 +194,7 @@ struct ComposeCommand {
             Console.error("announce compose: cannot read \(input ?? "-")")
             return nil
         }
-        return RequestInput.lines(of: data).map { line in
+        return RequestLine.lines(of: data).map { line in
             (line.number, Result { () throws(RequestError) in try RequestLine(line.bytes) })
         }
     }

@@ -427,7 +427,7 @@ enum DaemonCommands {
             return .noInput
         }
         let daemon = DaemonConnection.connectOrExit(socket: parsed.options["--socket"])
-        let lines = RequestInput.lines(of: data)
+        let lines = RequestLine.lines(of: data)
         // A file that subscribes replaces send's own subscription: it is left at its last reply.
         let subscribes = lines.contains { if case .subscribe? = (try? RequestLine($0.bytes))?.request { true } else { false } }
         var replies = 0

@@ -32,7 +32,7 @@ struct PlayCommand {
         var bursts: [Burst] = []
         var badLines = 0
         var clock: Milliseconds = 0
-        for (number, line) in RequestInput.lines(of: data) {
+        for (number, line) in RequestLine.lines(of: data) {
             do {
                 let request = try RequestLine(line)
                 if case .number(let at) = request.members["at"] ?? .null, at.isFinite { clock = max(clock, at) }

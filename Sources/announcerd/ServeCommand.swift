@@ -1,8 +1,10 @@
+import AnnouncerBraille
 import AnnouncerComposer
 import AnnouncerConfiguration
 import AnnouncerLocales
 import AnnouncerScheduler
 import AnnouncerServer
+import AnnouncerSession
 import AnnouncerSettings
 import AnnouncerSpeech
 import AnnouncerSupport
@@ -84,7 +86,8 @@ struct ServeCommand {
 
         Signal.ignore(.pipe)
         let core = DaemonCore(composer: composer, limits: limits(configuration), scheduler: configuration.schedulerSettings,
-                              sinkDescription: sink.description, uid: Environment.userID, configuration: configuration)
+                              sinkDescription: sink.description, uid: Environment.userID, configuration: configuration,
+                              brailleTranslator: { LouisTranslator(tables: $0) })
         var recorder: SessionRecorder?
         if let recordPath {
             do {

@@ -1,7 +1,9 @@
+import AnnouncerBraille
 import AnnouncerBrailleRules
 import AnnouncerComposer
 import AnnouncerScheduler
 @testable import AnnouncerServer
+@testable import AnnouncerSession
 import AnnouncerSettings
 import AnnouncerTestSupport
 import Testing
@@ -101,7 +103,8 @@ import Testing
         configuration.brailleFlashMs = 500
         var test = CoreHarness()
         test.core = DaemonCore(composer: UtteranceComposer(catalog: packagedCatalog), limits: DaemonLimits(maximumClients: 2, maximumBacklogBytes: 1 << 20, maximumQueuedPerClient: 9),
-                               scheduler: SchedulerSettings(), sinkDescription: "text", uid: CoreHarness.me, configuration: configuration)
+                               scheduler: SchedulerSettings(), sinkDescription: "text", uid: CoreHarness.me, configuration: configuration,
+                               brailleTranslator: { LouisTranslator(tables: $0) })
         _ = test.connect(1)
         _ = test.send(1, #"{"type":"subscribe","events":["braille"]}"#)
         let focus = test.send(1, #"{"type":"focus","element":{"label":"the button","traits":["button"]}}"#)
@@ -115,7 +118,8 @@ import Testing
         configuration.braille = .auto
         var test = CoreHarness()
         test.core = DaemonCore(composer: UtteranceComposer(catalog: packagedCatalog), limits: DaemonLimits(maximumClients: 2, maximumBacklogBytes: 1 << 20, maximumQueuedPerClient: 9),
-                               scheduler: SchedulerSettings(), sinkDescription: "text", uid: CoreHarness.me, configuration: configuration)
+                               scheduler: SchedulerSettings(), sinkDescription: "text", uid: CoreHarness.me, configuration: configuration,
+                               brailleTranslator: { LouisTranslator(tables: $0) })
         _ = test.connect(1)
         #expect(Self.windows(test.send(1, #"{"type":"focus","element":{"label":"Play","traits":["button"]}}"#)).isEmpty)
         #expect(Self.windows(test.handle(.braille(.connected(width: 20)))) == ["⠠⠏⠇⠁⠽⠀⠃⠞⠝"])

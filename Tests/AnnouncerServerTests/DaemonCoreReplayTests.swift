@@ -1,7 +1,9 @@
+import AnnouncerBraille
 import AnnouncerBrailleRules
 import AnnouncerComposer
 import AnnouncerScheduler
 @testable import AnnouncerServer
+@testable import AnnouncerSession
 import AnnouncerSettings
 import AnnouncerSupport
 import AnnouncerSystem
@@ -64,7 +66,8 @@ import Testing
         }
         var core = DaemonCore(composer: UtteranceComposer(catalog: packagedCatalog, locale: configuration.locale, hintStyle: configuration.hintStyle),
                               limits: DaemonLimits(configuration), scheduler: configuration.schedulerSettings,
-                              sinkDescription: sink, uid: UInt32(uid), configuration: configuration)
+                              sinkDescription: sink, uid: UInt32(uid), configuration: configuration,
+                              brailleTranslator: { LouisTranslator(tables: $0) })
         var replay = Replay()
         for line in lines {
             let (input, time) = try DaemonCore.Input.recorded(Array(line.utf8))

@@ -1,6 +1,7 @@
 import AnnouncerSSIP
 import AnnouncerScheduler
 @testable import AnnouncerServer
+@testable import AnnouncerSession
 import AnnouncerTestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import AnnouncerScheduler
 @testable import AnnouncerServer
+@testable import AnnouncerSession
 import AnnouncerSettings
 import AnnouncerTestSupport
 import Testing

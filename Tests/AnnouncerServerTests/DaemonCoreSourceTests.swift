@@ -1,16 +1,18 @@
+import AnnouncerSession
 import AnnouncerTestSupport
 import Foundation
 import Testing
 
 /// How the daemon's core is written, read from its source: a client that has gone is an input
 /// like any other (an engine report or a wake-up can come after it left), so no file of
-/// AnnouncerServer reaches a client's state by force (`clients[id]!`); `withClient` says what
+/// AnnouncerSession or AnnouncerServer reaches a client's state by force (`clients[id]!`); `withClient` says what
 /// happens when it is missing.
 @Suite struct DaemonCoreSourceTests {
     @Test func noClientStateIsReachedByForce() throws {
-        let directory = packageRoot.appendingPathComponent("Sources/AnnouncerServer").path
-        let files = try #require(FileManager.default.enumerator(atPath: directory)).compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") }
-        #expect(files.contains("Session/DaemonCore.swift"))
+        let directory = packageRoot.appendingPathComponent("Sources").path
+        let files = try #require(FileManager.default.enumerator(atPath: directory)).compactMap { $0 as? String }
+            .filter { $0.hasSuffix(".swift") && ($0.hasPrefix("AnnouncerSession/") || $0.hasPrefix("AnnouncerServer/")) }
+        #expect(files.contains("AnnouncerSession/DaemonCore.swift"))
         let forced = try Regex(#"clients\[[^\]]*\]!"#)
         var found: [String] = []
         for file in files {

@@ -1,6 +1,8 @@
+import AnnouncerBraille
 import AnnouncerComposer
 import AnnouncerScheduler
 @testable import AnnouncerServer
+@testable import AnnouncerSession
 import AnnouncerSettings
 import AnnouncerSupport
 import AnnouncerSystem
@@ -16,7 +18,7 @@ struct CoreHarness {
 
     init(limits: DaemonLimits = DaemonLimits(maximumClients: 2, maximumBacklogBytes: 100, maximumQueuedPerClient: 2)) {
         core = DaemonCore(composer: UtteranceComposer(catalog: packagedCatalog), limits: limits, scheduler: SchedulerSettings(),
-                          sinkDescription: "text", uid: Self.me)
+                          sinkDescription: "text", uid: Self.me, brailleTranslator: { LouisTranslator(tables: $0) })
     }
 
     mutating func handle(_ input: DaemonCore.Input) -> [DaemonCore.Action] { core.handle(input, at: clock) }

@@ -7,6 +7,7 @@ import AnnouncerSystem
 import Foundation
 import Testing
 import AnnouncerTestSupport
+import AnnouncerSession
 
 /// The real announcerd on a real socket with the text sink, driven as clients drive it.
 @Suite struct DaemonEndToEndTests {

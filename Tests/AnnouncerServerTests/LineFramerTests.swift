@@ -1,4 +1,5 @@
 @testable import AnnouncerServer
+@testable import AnnouncerSession
 import Testing
 
 @Suite struct LineFramerTests {

@@ -1,6 +1,7 @@
 import AnnouncerElements
 import AnnouncerScheduler
 @testable import AnnouncerServer
+@testable import AnnouncerSession
 import Testing
 
 /// A client's share of the queue (QueueShare), as a table: what it has waiting, what it sends,

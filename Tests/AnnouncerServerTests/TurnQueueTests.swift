@@ -1,4 +1,5 @@
 @testable import AnnouncerServer
+@testable import AnnouncerSession
 import Testing
 
 /// Whose turn it is (TurnQueue), as tables: clients with the lines they have waiting, and the

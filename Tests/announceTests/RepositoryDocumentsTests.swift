@@ -87,7 +87,7 @@ import Testing
 
     @Test func theArchitectureTableHasEveryTargetWithItsDependencies() throws {
         let targets = try Self.packageTargets()
-        #expect(targets.count == 36)
+        #expect(targets.count == 37)
         var table: [String: Set<String>] = [:]
         for line in try Self.text("docs/architecture.md").split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -131,6 +131,22 @@ import Testing
         }
         // Nothing below the top layer reaches the wire; nothing of the core reaches the system.
         #expect(!targets.filter { drawn.contains($0.key) }.values.contains { $0.contains("AnnouncerSystem") })
+    }
+
+    /// What announcerd decides is pure: AnnouncerSession reaches, through everything it depends
+    /// on, no C library (a system library or a C shim) and not AnnouncerSystem.
+    @Test func theDaemonsCoreReachesNoCLibraryNorTheSystem() throws {
+        let targets = try Self.packageTargets()
+        let systemLibraries = try Set(Self.text("Package.swift").matches(of: Regex(#"\.systemLibrary\(name: "([^"]+)""#)).compactMap { $0.output[1].substring.map(String.init) })
+        #expect(systemLibraries.contains("CLouis"))
+        var reached: Set<String> = []
+        var next = ["AnnouncerSession"]
+        while let name = next.popLast() {
+            for dependency in targets[name] ?? [] where reached.insert(dependency).inserted { next.append(dependency) }
+        }
+        #expect(reached.contains("AnnouncerSSIP") && reached.contains("AnnouncerWire"), "AnnouncerSession reaches \(reached)")
+        #expect(reached.isDisjoint(with: systemLibraries.union(["AnnouncerSystem", "CAnnouncerSystem", "AnnouncerBraille"])),
+                "AnnouncerSession reaches \(reached.intersection(systemLibraries.union(["AnnouncerSystem", "CAnnouncerSystem", "AnnouncerBraille"])))")
     }
 
     @Test func theDiagramAndTheReadmeLayoutNameEveryTarget() throws {

@@ -187,14 +187,18 @@ public struct DaemonCore {
     var brailleWidth: Int?
     /// The client whose focus or line the display shows; whether it is its tree's focus.
     var brailleOwner: (client: ClientID, tree: Bool)?
+    /// The cells' translator for a locale's tables, injected by the shell.
+    let makeBrailleTranslator: BrailleTranslatorMaker
 
     public static let version = AnnouncerVersion.current
     public static let protocolVersion = 1
     /// Lines a client is served in one turn before the others get theirs.
     public static let linesPerTurn = TurnQueue.linesPerTurn
 
+    /// `brailleTranslator` makes the cells of a locale's tables (the shell's liblouis).
     public init(composer: UtteranceComposer, limits: DaemonLimits, scheduler: SchedulerSettings, sinkDescription: String, uid: UInt32,
-                configuration: Configuration = Configuration()) {
+                configuration: Configuration = Configuration(), brailleTranslator: @escaping BrailleTranslatorMaker) {
+        self.makeBrailleTranslator = brailleTranslator
         var composer = composer
         composer.verbosity = .init(configuration)
         self.composer = composer

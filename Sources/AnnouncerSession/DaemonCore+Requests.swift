@@ -1,7 +1,6 @@
 import AnnouncerFocus
 import AnnouncerScheduler
 import AnnouncerSupport
-import AnnouncerSystem
 import AnnouncerWire
 
 /// The JSON socket's requests (docs/protocol.md): each line answered with one reply.
@@ -12,7 +11,7 @@ extension DaemonCore {
         case .tooLong(let length):
             return [.send(client, .reply(Reply(RequestError(.tooLong, "the line is longer than \(Request.maximumLineBytes) bytes (\(length) so far); it was skipped"))))]
         case .line(let bytes):
-            if RequestInput.isBlank(bytes) { return [] }
+            if RequestLine.isBlank(bytes) { return [] }
             do {
                 let line = try RequestLine(bytes)
                 var actions: [Action] = []

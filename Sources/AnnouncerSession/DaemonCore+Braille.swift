@@ -1,4 +1,3 @@
-import AnnouncerBraille
 import AnnouncerBrailleRules
 import AnnouncerElements
 import AnnouncerFocus
@@ -24,10 +23,10 @@ extension DaemonCore {
     }
 
     /// The locale's tables, with the configured grade and flash.
-    private mutating func brailleTranslator() -> LouisTranslator {
+    private mutating func brailleTranslator() -> any BrailleTranslating {
         braille.grade = configuration.brailleGrade
         braille.flashMilliseconds = configuration.brailleFlashMs
-        return LouisTranslator(tables: composer.words.brailleTables)
+        return makeBrailleTranslator(composer.words.brailleTables)
     }
 
     mutating func showBrailleFocus(_ element: Element, group: [ReadingItem], owner: ClientID, tree: Bool) -> [Action] {
