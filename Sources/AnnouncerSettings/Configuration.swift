@@ -90,103 +90,14 @@ public struct Configuration: Sendable, Equatable {
         return (configuration, problems)
     }
 
+    /// One line read by its key's rule (`Configuration.keys`); an unknown key or a bad value is
+    /// an error with the line.
     mutating func apply(_ entry: KeyValueFile.Entry, file name: String) throws(ConfigError) {
-        func fail(_ message: String) -> ConfigError {
-            ConfigError(file: name, line: entry.line, "\(entry.key): \(message)")
-        }
-        func number(_ range: ClosedRange<Int>, _ unit: String) throws(ConfigError) -> Int {
-            guard let number = Int(entry.value), range.contains(number) else {
-                throw fail("expected \(unit) from \(range.lowerBound) to \(range.upperBound), got \"\(entry.value)\"")
-            }
-            return number
-        }
-        switch entry.key {
-        case "locale":
-            guard !entry.value.isEmpty else { throw fail("expected a locale tag such as en, de or zh-Hans") }
-            locale = entry.value
-        case "hint-style":
-            guard let style = HintStyle(rawValue: entry.value) else {
-                throw fail("expected touch or keyboard, got \"\(entry.value)\"")
-            }
-            hintStyle = style
-        case "hint-delay-ms":
-            hintDelayMs = try number(0...60_000, "milliseconds")
-        case "max-age-ms":
-            maxAgeMs = try number(0...600_000, "milliseconds")
-        case "queue-limit":
-            queueLimit = try number(1...100_000, "a number of announcements")
-        case "rate":
-            rate = try number(80...450, "words per minute")
-        case "voice":
-            guard !entry.value.isEmpty, !entry.value.contains(" ") else { throw fail("expected a language tag or an espeak-ng voice name") }
-            voice = entry.value
-        case "volume":
-            volume = try number(0...200, "a volume")
-        case "pitch":
-            pitch = try number(0...100, "a pitch")
-        case "traits":
-            guard let words = TraitWords(rawValue: entry.value) else { throw fail("expected full or brief, got \"\(entry.value)\"") }
-            traits = words
-        case "hints", "positions":
-            guard let on = ["on": true, "off": false][entry.value] else { throw fail("expected on or off, got \"\(entry.value)\"") }
-            if entry.key == "hints" { hints = on } else { positions = on }
-        case "punctuation":
-            guard let level = Announcement.Punctuation(rawValue: entry.value) else {
-                throw fail("expected none, some, most or all, got \"\(entry.value)\"")
-            }
-            punctuation = level
-        case "sink":
-            do {
-                sink = try SinkChoice(parsing: entry.value)
-            } catch {
-                throw fail(error.description)
-            }
-        case "speaker-buffer-ms":
-            speakerBufferMs = try number(5...1000, "milliseconds")
-        case "speaker-idle-close-ms":
-            speakerIdleCloseMs = try number(0...3_600_000, "milliseconds")
-        case "max-clients":
-            maxClients = try number(1...10_000, "a number of clients")
-        case "max-backlog-bytes":
-            maxBacklogBytes = try number(4096...(1 << 30), "bytes")
-        case "max-queued-per-client":
-            maxQueuedPerClient = try number(1...100_000, "a number of utterances")
-        case "ssip-socket":
-            switch entry.value {
-            case "", "off": ssipSocket = nil
-            case "auto": ssipSocket = "auto"
-            default:
-                guard entry.value.hasPrefix("/") else { throw fail("expected off, auto or an absolute path, got \"\(entry.value)\"") }
-                ssipSocket = entry.value
-            }
-        case "braille":
-            guard let use = BrailleUse(rawValue: entry.value) else { throw fail("expected auto, on or off, got \"\(entry.value)\"") }
-            braille = use
-        case "braille-grade":
-            guard let grade = BrailleGrade(rawValue: entry.value) else { throw fail("expected uncontracted or contracted, got \"\(entry.value)\"") }
-            brailleGrade = grade
-        case "braille-flash-ms":
-            brailleFlashMs = try number(0...60_000, "milliseconds")
-        case "desktop.modifier":
-            guard let modifier = DesktopModifier(rawValue: entry.value) else {
-                throw fail("expected insert, capslock or both, got \"\(entry.value)\"")
-            }
-            desktopModifier = modifier
-        case "desktop.progress-percent":
-            desktopProgressPercent = try number(0...100, "a percent")
-        case "term.quiet-ms":
-            terminal.quietMs = try number(0...10_000, "milliseconds")
-        case "term.repeat-ms":
-            terminal.repeatMs = try number(0...600_000, "milliseconds")
-        case "term.flood-lines":
-            terminal.floodLines = try number(1...100_000, "a number of lines")
-        case "typing-echo", "term.typing-echo":
-            guard let echo = TypingEcho(rawValue: entry.value) else {
-                throw fail("expected characters, words, both or none, got \"\(entry.value)\"")
-            }
-            terminal.typingEcho = echo
-        default:
+        guard let key = Self.key(named: entry.key) else {
             throw ConfigError(file: name, line: entry.line, "unknown setting \"\(entry.key)\"")
+        }
+        if let problem = key.read(&self, entry.value) {
+            throw ConfigError(file: name, line: entry.line, "\(entry.key): \(problem)")
         }
     }
 }

@@ -48,20 +48,9 @@ extension Configuration {
         for (setting, value) in values { try? set(setting, to: value) }
     }
 
-    /// The setting's value as announcer.conf writes it.
+    /// The setting's value as announcer.conf writes it (its key's, `Configuration.keys`).
     public func value(of setting: UserSetting) -> String {
-        switch setting {
-        case .rate: String(rate)
-        case .pitch: String(pitch)
-        case .volume: String(volume)
-        case .voice: voice
-        case .punctuation: punctuation.rawValue
-        case .hints: hints ? "on" : "off"
-        case .positions: positions ? "on" : "off"
-        case .traits: traits.rawValue
-        case .typingEcho: typingEcho.rawValue
-        case .locale: locale
-        }
+        value(ofKey: setting.rawValue) ?? ""
     }
 
     /// Sets it from a value as announcer.conf writes it; a bad value is the file's error for it.

@@ -17,16 +17,17 @@ public struct KeyValueFile: Sendable, Equatable {
     public var name: String
     public var entries: [Entry]
 
+    /// A file made of these entries, as if read.
+    public init(name: String, entries: [Entry]) {
+        self.name = name
+        self.entries = entries
+    }
+
     /// Parses `text`; the first problem is thrown (see `checking` for all of them).
     public init(parsing text: String, name: String) throws(ConfigError) {
         let (file, problems) = Self.checking(text, name: name)
         if let first = problems.first { throw first }
         self = file
-    }
-
-    private init(name: String, entries: [Entry]) {
-        self.name = name
-        self.entries = entries
     }
 
     /// Every line that parses, and a problem for each one that does not.
