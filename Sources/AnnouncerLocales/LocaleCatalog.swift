@@ -22,6 +22,9 @@ public struct LocaleCatalog: Sendable {
         }
     }
 
+    /// Every table, in the order of `tags`.
+    public var tables: [LocaleWords] { tags.compactMap { LanguageTag($0).flatMap { byTag[$0] } } }
+
     /// The table for `tag` itself, or nil when Announcer has none.
     public func table(for tag: String) -> LocaleWords? {
         LanguageTag(tag)?.fallbacks.lazy.compactMap { byTag[$0] }.first

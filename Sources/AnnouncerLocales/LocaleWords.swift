@@ -395,6 +395,22 @@ public struct LocaleWords: Sendable, Equatable {
         self.plurals = plurals
     }
 
+    /// The whole table as its file's entries (every key: the tag, aliases, braille tables, every
+    /// word and every counted word's forms), which `LocaleWords(file:)` reads back as it is: a
+    /// recording carries its tables this way.
+    public var entries: [KeyValueFile.Entry] {
+        var pairs: [(String, String)] = [("locale", tag), ("aliases", aliases.joined(separator: ", ")),
+                                         ("braille.table.uncontracted", brailleTables.uncontracted)]
+        if let contracted = brailleTables.contracted { pairs.append(("braille.table.contracted", contracted)) }
+        pairs += Word.allCases.map { ($0.rawValue, words[$0.index]) }
+        for word in Word.counted {
+            for (category, text) in (plurals[word] ?? [:]).sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+                pairs.append(("\(word.rawValue).\(category.rawValue)", text))
+            }
+        }
+        return pairs.enumerated().map { KeyValueFile.Entry(key: $1.0, value: $1.1, line: $0 + 1) }
+    }
+
     /// A key naming a counted word's form ("terminal.moreLines.few"); `other` is the word's own key.
     private static func pluralForm(_ key: String) -> (Word, PluralCategory)? {
         guard let dot = key.lastIndex(of: "."), let word = Word(rawValue: String(key[..<dot])), Word.counted.contains(word),

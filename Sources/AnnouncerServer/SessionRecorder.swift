@@ -11,16 +11,13 @@ public final class SessionRecorder: @unchecked Sendable {  // Safe: written on t
     private let path: String
     private let log: LogHandler
 
-    /// The header's fields: what a replay needs besides the inputs.
-    public static func header(uid: UInt32, sink: String) -> JSONValue {
-        .object(["record": "announcerd", "version": .string(AnnouncerVersion.current), "uid": .number(Double(uid)), "sink": .string(sink)])
-    }
-
-    public init(path: String, uid: UInt32, sink: String, log: @escaping LogHandler) throws(Errno) {
+    /// `header`: what a replay needs besides the inputs (the configuration and the tables, so
+    /// that it replays without the files the daemon read).
+    public init(path: String, header: RecordingHeader, log: @escaping LogHandler) throws(Errno) {
         self.path = path
         self.log = log
         file = try FileDescriptor.create(path)
-        write(Self.header(uid: uid, sink: sink))
+        write(header.json)
     }
 
     func record(_ input: DaemonCore.Input, at time: Milliseconds) {

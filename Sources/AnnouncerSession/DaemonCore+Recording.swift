@@ -87,9 +87,9 @@ extension DaemonCore.Input {
             members["hintDelayMs"] = .number(settings.scheduler.hintDelayMs)
             members["maxAgeMs"] = .number(settings.scheduler.maxAgeMs)
             members["queueLimit"] = .number(Double(settings.scheduler.queueLimit))
-            if let configuration = settings.configuration {
-                members["settings"] = .object(Dictionary(uniqueKeysWithValues: DaemonSettings.userValues(configuration).map { ($0.rawValue, .string($1)) }))
-            }
+            // The whole configuration read again, and the tables, when the reload read them.
+            if let configuration = settings.configuration { members["configuration"] = RecordingHeader.json(configuration.entries) }
+            if let catalog = settings.catalog { members["locales"] = RecordingHeader.json(catalog) }
         case .shutdown:
             members["input"] = "shutdown"
         }
@@ -177,9 +177,12 @@ extension DaemonCore.Input {
                 let hintStyle = try reader.required("hintStyle") { key throws(FieldError) in
                     try reader.choice(key, HintStyle.allCases.map(\.rawValue)).flatMap(HintStyle.init(rawValue:))
                 }
-                // The listener's settings, when the reload read them, by the file's own rule.
+                // The configuration, when the reload read it (an older recording: the listener's
+                // settings alone), by the file's own rule; the tables, when it read them.
                 var configuration: Configuration?
-                if case .object(let values)? = reader.value("settings") {
+                if let entries = reader.value("configuration") {
+                    configuration = try RecordingHeader.configuration(entries, path: "configuration")
+                } else if case .object(let values)? = reader.value("settings") {
                     var read = Configuration()
                     for (key, value) in values {
                         guard let setting = UserSetting(rawValue: key), case .string(let text) = value else {
@@ -189,9 +192,9 @@ extension DaemonCore.Input {
                     }
                     configuration = read
                 }
-                // The tables are the replay's own, as at the start (`catalog` nil keeps them).
+                let catalog = try reader.value("locales").map { value throws(FieldError) in try RecordingHeader.catalog(value, path: "locales") }
                 input = .reconfigure(DaemonSettings(
-                    catalog: nil, locale: try reader.required("locale") { key throws(FieldError) in try reader.string(key) },
+                    catalog: catalog, locale: try reader.required("locale") { key throws(FieldError) in try reader.string(key) },
                     hintStyle: hintStyle,
                     limits: DaemonLimits(maximumClients: try count("maxClients"), maximumBacklogBytes: try count("maxBacklogBytes"),
                                          maximumQueuedPerClient: try count("maxQueuedPerClient")),

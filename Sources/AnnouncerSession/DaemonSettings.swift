@@ -6,8 +6,8 @@ import AnnouncerSettings
 /// and hint style its composer speaks with, its bounds, and the scheduler's settings. What is
 /// queued stays queued.
 public struct DaemonSettings: Sendable, Equatable {
-    /// The tables read again, or nil to keep the core's. Neither recorded nor compared: tables
-    /// are files, and a recording replays against the tables at hand, as its start does.
+    /// The tables read again, or nil to keep the core's. Recorded whole (a recording replays
+    /// with its own tables), not compared.
     public var catalog: LocaleCatalog?
     public var locale: String
     public var hintStyle: HintStyle

@@ -91,7 +91,8 @@ struct ServeCommand {
         var recorder: SessionRecorder?
         if let recordPath {
             do {
-                recorder = try SessionRecorder(path: recordPath, uid: Environment.userID, sink: sink.description, log: log)
+                recorder = try SessionRecorder(path: recordPath, header: RecordingHeader(uid: Environment.userID, sink: sink.description,
+                                                                                          configuration: configuration, catalog: composer.catalog), log: log)
             } catch {
                 listening.removeFile()
                 ssip?.removeFile()

@@ -11,6 +11,7 @@ import AnnouncerSystem
 let help = """
     usage: announcerd [--socket PATH] [--ssip PATH] [--config FILE] [--sink SINK] [--log-level LEVEL] [--record FILE]
            announcerd --play FILE [--config FILE] [--sink SINK]
+           announcerd --replay FILE [--transcript]
            announcerd --check-config FILE
            announcerd --check-locale FILE
 
@@ -22,7 +23,10 @@ let help = """
 
     --play speaks a file of request lines in real time instead, and exits when everything has
     been said; a line's "at" is when, in milliseconds after the start, it is sent ("-" is
-    standard input). --check-config reports every error of a configuration file, by line,
+    standard input). --replay feeds a recording made with --record to a new daemon core on its
+    own clock and prints what the text sink would have said (--transcript: every input and what
+    the core did), with the configuration and locale tables the recording carries, so that it
+    replays on another machine. --check-config reports every error of a configuration file, by line,
     and checks that the locale it names has a table; --check-locale does the same for a locale
     table (a user's table in ~/.config/announcer/locales may change only some words of a
     packaged one of the same name; a new one must give every word).
@@ -37,6 +41,7 @@ let help = """
       --record FILE   write every input of the daemon's core (connections, lines, the engine's
                       reports, times) to FILE, one JSON line each, to replay the session
       --play FILE     the request lines to speak
+      --replay FILE   a recording to replay (--transcript: print every input and its actions)
       --sink SINK     speaker, wav:DIR, text, text:instant or null (default: the configuration's
                       sink, which is speaker unless changed)
       --config FILE   read this configuration instead of the user's or the packaged default
@@ -48,7 +53,7 @@ let help = """
 
 // One heap for every thread, before any starts: less held apart, more given back when idle.
 IdlePages.useOneHeap()
-let scanner = ArgumentScanner(flags: ["--help", "-h", "--version"], options: ["--config", "--sink", "--play", "--locale", "--hint-style", "--socket", "--ssip", "--log-level", "--check-config", "--check-locale", "--record"], maximumPositionals: 0)
+let scanner = ArgumentScanner(flags: ["--help", "-h", "--version", "--transcript"], options: ["--config", "--sink", "--play", "--replay", "--locale", "--hint-style", "--socket", "--ssip", "--log-level", "--check-config", "--check-locale", "--record"], maximumPositionals: 0)
 let parsed: ArgumentScanner.Parsed
 do {
     parsed = try scanner.parse(CommandLine.arguments.dropFirst())
@@ -63,6 +68,11 @@ if parsed.has("--help") || parsed.has("-h") {
 if parsed.has("--version") {
     Console.out("announcerd \(AnnouncerVersion.current)")
     ExitStatus.success.exit()
+}
+
+// Before the configuration is read: a recording carries its own.
+if let path = parsed.options["--replay"] {
+    ReplayCommand(path: path, transcript: parsed.has("--transcript"), configPath: parsed.options["--config"]).run().exit()
 }
 
 if let path = parsed.options["--check-config"] ?? parsed.options["--check-locale"] {

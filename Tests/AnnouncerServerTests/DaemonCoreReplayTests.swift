@@ -17,82 +17,14 @@ import Testing
 /// new core on a virtual clock, gives every reply and event the clients read, and every line
 /// the text sink spoke, in the same order.
 @Suite struct DaemonCoreReplayTests {
-    /// What a replayed recording did: per client, the lines it was sent; the text sink's lines.
-    struct Replay {
-        var sent: [Int: [String]] = [:]
-        var doors: [Int: DaemonCore.Door] = [:]
-        var textSink: [String] = []
-        var inputs = 0
-        /// Every input (the recording's line, without its time) and the actions it gave.
-        var transcript: [String] = []
-    }
-
     static let fixtures = packageRoot.appendingPathComponent("Tests/AnnouncerServerTests/Fixtures")
     /// Set to rewrite the fixture recording from the live session and its transcript.
     static let updating = ProcessInfo.processInfo.environment["ANNOUNCER_UPDATE_FIXTURES"] != nil
 
-    /// One action as a line of a transcript.
-    static func describe(_ action: DaemonCore.Action) -> String {
-        switch action {
-        case .admit(let client): "admit \(client)"
-        case .refuse(let client, let reply): "refuse \(client) \(DaemonMessage.reply(reply).line.count) bytes"
-        case .serve(let client, let lines): "serve \(client) \(lines)"
-        case .nextTurn: "next turn"
-        case .send(let client, let message): "send \(client) \(String(decoding: message.line.dropLast(), as: UTF8.self))"
-        case .write(let client, let text): "write \(client) \(TextSinkLine.escaped(text))"
-        case .hangUp(let client): "hang up \(client)"
-        case .close(let client, let reason): "close \(client): \(reason)"
-        case .resumeAccepting: "resume accepting"
-        case .wake(let client, let time): "wake \(client) at \(time)"
-        case .speak(let item): "speak \(item.id) \(item.kind) \(item.speech.text)"
-        case .cutOff(let id): "cut off \(id)"
-        case .wakeScheduler(let time): time.map { "wake the scheduler at \($0)" } ?? "no wake for the scheduler"
-        case .showBraille(let cells): "braille \(BrailleCells.unicode(cells))"
-        case .wakeBraille(let time): time.map { "wake braille at \($0)" } ?? "no wake for braille"
-        case .listVoices: "list voices"
-        case .sounding(let item): TextSinkLine.speaking(item)
-        case .ended(let id, let status): TextSinkLine.finished(id, status)
-        case .log(let level, let message, _): "log \(level): \(message)"
-        case .settingsChanged(let configuration, let settings):
-            "settings \(settings.map { "\($0.rawValue) = \(configuration.value(of: $0))" }.joined(separator: ", "))"
-        }
-    }
-
-    static func replay(_ recording: String, configuration: Configuration = Configuration()) throws -> Replay {
-        var lines = recording.split(separator: "\n").map(String.init)
-        guard case .object(let header)? = try? JSONValue.parse(lines.removeFirst()), header["record"] == "announcerd",
-              case .number(let uid)? = header["uid"], case .string(let sink)? = header["sink"] else {
-            throw Timeout(description: "the recording has no header")
-        }
-        var core = DaemonCore(composer: UtteranceComposer(catalog: packagedCatalog, locale: configuration.locale, hintStyle: configuration.hintStyle),
-                              limits: DaemonLimits(configuration), scheduler: configuration.schedulerSettings,
-                              sinkDescription: sink, uid: UInt32(uid), configuration: configuration,
-                              brailleTranslator: { LouisTranslator(tables: $0) })
-        var replay = Replay()
-        for line in lines {
-            let (input, time) = try DaemonCore.Input.recorded(Array(line.utf8))
-            replay.inputs += 1
-            if case .connected(let client, _, _, let door) = input { replay.doors[client] = door }
-            let actions = core.handle(input, at: time)
-            replay.transcript.append("\(input.json(at: 0).serialized().replacing(#"{"at":0,"#, with: "{"))")
-            replay.transcript += actions.map { "  " + describe($0) }
-            for action in actions {
-                switch action {
-                case .send(let client, let message):
-                    replay.sent[client, default: []].append(String(decoding: message.line.dropLast(), as: UTF8.self))
-                case .write(let client, let text):
-                    // SSIP's replies and events, a line each as the client reads them.
-                    replay.sent[client, default: []] += text.split(separator: "\r\n").map(String.init)
-                case .sounding(let item):
-                    replay.textSink.append(TextSinkLine.speaking(item))
-                case .ended(let id, let status):
-                    replay.textSink.append(TextSinkLine.finished(id, status))
-                default:
-                    break
-                }
-            }
-        }
-        return replay
+    /// The recording replayed by the one replay (`SessionReplay`, `announcerd --replay`'s);
+    /// a recording without its tables (the fixture, older) is replayed with the packaged ones.
+    static func replay(_ recording: String) throws -> SessionReplay {
+        try SessionReplay(recording, tables: { packagedCatalog }, brailleTranslator: { LouisTranslator(tables: $0) })
     }
 
     @Test func aRecordedSessionReplaysToTheSameRepliesEventsAndSpeech() throws {
@@ -101,7 +33,14 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let ssipPath = directory + "/ssip"
         let recordPath = directory + "/session.record"
-        let daemon = try DaemonProcess(arguments: ["--sink", "text", "--ssip", ssipPath, "--record", recordPath])
+        // A configuration and a user's locale table of its own, which the recording must carry:
+        // its replay elsewhere reads neither.
+        let configHome = directory + "/config-home"
+        try FileManager.default.createDirectory(atPath: configHome + "/announcer/locales", withIntermediateDirectories: true)
+        try "locale = en\ntrait.adjustable = Dial.\n".write(toFile: configHome + "/announcer/locales/en.conf", atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(arguments: ["--sink", "text", "--ssip", ssipPath, "--record", recordPath],
+                                       config: "hint-delay-ms = 250\ntraits = full\nbraille-flash-ms = 1500\n",
+                                       environment: ["XDG_CONFIG_HOME": configHome])
 
         // A JSON client with a tree, speech of every kind, a bad line and the voice list.
         let app = try LineClient(path: daemon.socket)
@@ -165,7 +104,25 @@ import Testing
         #expect(Array((replay.sent[ssipID] ?? []).prefix(ssipLines.count)) == ssipLines)
         let spoken = daemon.stdout.split(separator: "\n").map(String.init)
         #expect(spoken.count > 10)
+        #expect(spoken.contains { $0.hasSuffix("Volume: 50%. Dial.") }, "the user's table was not used: \(spoken)")
         #expect(replay.textSink == spoken)
+        #expect(replay.header.configuration.brailleFlashMs == 1500 && replay.header.configuration.hintDelayMs == 250)
+
+        // The recording alone, replayed by announcerd in a fresh directory with no configuration,
+        // no user tables and no packaged files to find: the same speech.
+        let fresh = directory + "/fresh"
+        try FileManager.default.createDirectory(atPath: fresh, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: recordPath, toPath: fresh + "/session.record")
+        let replayed = try runTool("/usr/bin/env", ["-i", "HOME=\(fresh)", "XDG_CONFIG_HOME=\(fresh)/config", "ANNOUNCER_DATA_DIR=\(fresh)/nothing",
+                                                    binary("announcerd"), "--replay", fresh + "/session.record"])
+        #expect(replayed.status == 0, "\(replayed.stderr)")
+        #expect(replayed.stdout.split(separator: "\n").map(String.init) == spoken)
+        // Without its tables in the header (an older recording), the tables at hand would be
+        // needed: there are none here, and it says so.
+        let header = try #require(recording.split(separator: "\n").first)
+        try (String(header).replacing(#/,"locales":\[.*\]\]\]/#, with: "") + "\n").write(toFile: fresh + "/old.record", atomically: true, encoding: .utf8)
+        let old = try runTool("/usr/bin/env", ["-i", "HOME=\(fresh)", "ANNOUNCER_DATA_DIR=\(fresh)/nothing", binary("announcerd"), "--replay", fresh + "/old.record"])
+        #expect(old.status != 0 && old.stderr.contains("carries no locale tables"), "\(old)")
     }
 
     /// A session recorded once (by the test above with ANNOUNCER_UPDATE_FIXTURES=1), replayed on a
