@@ -164,7 +164,9 @@ extension ATSPI {
     /// Selects the whole text of an editable field (nothing for any other object).
     static func selectAllText(of object: AccessibleReference) {
         guard let set = atspi_accessible_get_state_set(object.pointer) else { return }
-        let editable = atspi_state_set_contains(set, ATSPI_STATE_EDITABLE) != 0
+        // A one-line field's text, as the browser's own Tab selects it; a text area keeps its
+        // caret (neither browser selects a text area's text on Tab).
+        let editable = atspi_state_set_contains(set, ATSPI_STATE_EDITABLE) != 0 && atspi_state_set_contains(set, ATSPI_STATE_MULTI_LINE) == 0
         announcer_atspi_unref(set)
         guard editable, let text = atspi_accessible_get_text_iface(object.pointer) else { return }
         defer { announcer_atspi_unref(text) }
