@@ -63,9 +63,9 @@ extension ATSPI {
 
     /// What an object holds, read the same for an event and for the review: its Value
     /// interface's number, bounds and (for an event, `valueText`) its words; its heading level,
-    /// placeholder, page role (`xml-roles`), layout (`display`), a slider's or spin button's
-    /// words (`valuetext`, on every path) and place in its group from `attributes`; and a
-    /// combo box's chosen option. `object.text` must be
+    /// placeholder, page role (`xml-roles`), layout (`display`), `aria-pressed`, a slider's or
+    /// spin button's words (`valuetext`, on every path) and place in its group from
+    /// `attributes`; and a combo box's chosen option. `object.text` must be
     /// read first: a combo box that says its choice in its text is not asked for the option.
     /// `placed`: the roles whose place in their group is taken from the page.
     static func readValues(_ accessible: UnsafeMutablePointer<AtspiAccessible>, attributes: OpaquePointer?,
@@ -94,6 +94,9 @@ extension ATSPI {
             if let display = announcer_atspi_attribute(attributes, "display") { object.display = String(cString: display) }
             // `aria-current`: both browsers give it as the `current` attribute.
             if let current = announcer_atspi_attribute(attributes, "current") { object.current = String(cString: current) }
+            // `aria-pressed`: Firefox gives it as the `pressed` attribute, read afresh at every
+            // call, where the role it gives may be the one it first worked out (`isToggleButton`).
+            if let pressed = announcer_atspi_attribute(attributes, "pressed") { object.pressed = String(cString: pressed) }
             // Firefox's name for it, and Chromium's.
             if let placeholder = announcer_atspi_attribute(attributes, "placeholder-text") ?? announcer_atspi_attribute(attributes, "placeholder") {
                 object.placeholder = String(cString: placeholder)

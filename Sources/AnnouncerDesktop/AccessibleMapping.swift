@@ -9,7 +9,8 @@ import AnnouncerLocales
 /// - Check boxes, radio buttons, toggle buttons and switches say what they are ("Check Box.",
 ///   "Radio Button.", "Toggle Button.", "Switch Button.") with their state from the value 1
 ///   (checked, pressed, on), 0 or 2 (mixed), in the locale's words: a check box is never said
-///   as a switch. A button that opens a menu is a "Menu Button."; a button or link that shows
+///   as a switch. A web page's button with `aria-pressed` is a toggle button, whatever role the
+///   browser gave it. A button that opens a menu is a "Menu Button."; a button or link that shows
 ///   more says "Expanded." or "Collapsed." after what it is.
 /// - A heading's level is its value ("level 2"), since VoiceOver's iOS words have none.
 /// - Every word of its own comes from the locale tables (value.level, value.expanded,
@@ -70,8 +71,8 @@ public enum AccessibleMapping {
         let words = catalog.words(for: element.language, configured: locale)
         let states = object.states
         // A web page's switch (role=switch), which the browsers give AT-SPI as a toggle button or
-        // a check box, is a switch.
-        let role = object.xmlRoles?.split(separator: " ").first == "switch" ? "switch" : object.role
+        // a check box, is a switch; a button with `aria-pressed` a toggle button.
+        let role = object.xmlRoles?.split(separator: " ").first == "switch" ? "switch" : isToggleButton(object) ? "toggle button" : object.role
         switch role {
         case "push button", "button":
             // A button that opens a menu says so (ARIA's haspopup, a toolkit's menu button).
@@ -316,6 +317,20 @@ public enum AccessibleMapping {
 
     /// U+FFFC OBJECT REPLACEMENT CHARACTER.
     public static let objectReplacement: Unicode.Scalar = "\u{FFFC}"
+
+    /// Whether a button is a toggle button: its role says so, or the page gives it `aria-pressed`
+    /// (any value but "" and "undefined", as the browsers decide its role). Firefox works an
+    /// object's role out once and keeps it: worked out before its parent process had the page's
+    /// ARIA attributes (fetched from the page a moment after a client first needs them, its
+    /// cache domains), it is the plain button's for good, while the `pressed` attribute and the
+    /// pressed state follow the page (widgets.html's Bold, now and then).
+    static func isToggleButton(_ object: AccessibleSnapshot) -> Bool {
+        switch object.role {
+        case "toggle button": true
+        case "push button", "button": object.pressed.map { !$0.isEmpty && $0 != "undefined" } ?? false
+        default: false
+        }
+    }
 
     /// A check box's, radio button's, toggle button's or switch's state as its value: 1 checked
     /// (or pressed), 0 not, 2 mixed.

@@ -46,6 +46,10 @@ public struct AccessibleSnapshot: Sendable, Equatable {
     public var display: String?
     /// Which current one of a set it is, a web page's `aria-current` ("page", "step", "true").
     public var current: String?
+    /// A web page's `aria-pressed` ("true", "false", "mixed"), as Firefox gives it (the `pressed`
+    /// attribute): a button that has one is a toggle button, whatever role it came with
+    /// (`AccessibleMapping.isToggleButton`).
+    public var pressed: String?
 
     /// The containers it is in, outermost first, up to the web document it is in (a group, a
     /// radio group, a list, a table…; empty outside a web document): what the focus entered

@@ -32,6 +32,15 @@ let composer = UtteranceComposer(catalog: packagedCatalog, hintStyle: .keyboard)
         // A web page's role=switch, which a browser gives as a toggle button: a switch.
         Row(object: Object(id: "1", role: "toggle button", name: "Notifications", states: sensitive, xmlRoles: "switch"),
             spoken: "Notifications. Switch Button. Off.", hint: "Press Space to toggle setting."),
+        // A web page's button with aria-pressed, which Firefox may give as a push button for good
+        // (its role worked out before the page's ARIA attributes reached it): a toggle button by
+        // its `pressed` attribute, its state from its states. "undefined" makes no toggle.
+        Row(object: { var object = Object(id: "1", role: "push button", name: "Bold", states: sensitive); object.pressed = "false"; return object }(),
+            spoken: "Bold. Toggle Button. Not Pressed.", hint: "Press Space to toggle setting."),
+        Row(object: { var object = Object(id: "1", role: "push button", name: "Bold", states: sensitive.union(["pressed"])); object.pressed = "true"; return object }(),
+            spoken: "Bold. Toggle Button. Pressed.", hint: "Press Space to toggle setting."),
+        Row(object: { var object = Object(id: "1", role: "push button", name: "Bold", states: sensitive); object.pressed = "undefined"; return object }(),
+            spoken: "Bold. Button."),
         Row(object: Object(id: "1", role: "check box", name: "Remember me"), spoken: "Remember me. Check Box. Not Checked.", hint: "Press Space to toggle setting."),
         Row(object: Object(id: "1", role: "check box", name: "Remember me", states: sensitive.union(["checked"])), spoken: "Remember me. Check Box. Checked.", hint: "Press Space to toggle setting."),
         Row(object: Object(id: "1", role: "check box", name: "All", states: sensitive.union(["indeterminate"])), spoken: "All. Check Box. Mixed.", hint: "Press Space to toggle setting."),
