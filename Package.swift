@@ -129,7 +129,7 @@ let package = Package(
         ),
         .testTarget(
             name: "announceTests",
-            dependencies: ["AnnouncerSupport", "AnnouncerScheduler", "AnnouncerFocus", "AnnouncerWire", "announce", "announcerd", "announcer-speech-worker", "AnnouncerSystem", "AnnouncerClient", "AnnouncerTestSupport"],
+            dependencies: ["AnnouncerElements", "AnnouncerLocales", "AnnouncerSettings", "AnnouncerComposer", "AnnouncerSupport", "AnnouncerScheduler", "AnnouncerFocus", "AnnouncerWire", "announce", "announcerd", "announcer-speech-worker", "AnnouncerSystem", "AnnouncerClient", "AnnouncerTestSupport"],
             exclude: ["Fixtures"]
         ),
     ],
