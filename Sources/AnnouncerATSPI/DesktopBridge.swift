@@ -85,9 +85,9 @@ public final class DesktopBridge {
     var probeAnswers: [(application: String, result: EventTriage.ProbeResult)] = []
     /// The applications an event came from (logged once each, with --log-keys).
     var heardApplications: Set<String> = []
-    /// Progress bars outside the focus (`DesktopBridge+Progress`): which objects are bars, the
+    /// Progress bars outside the focus (`DesktopBridge+Outside`): which objects are bars, the
     /// window each is in, and the bars whose value waits to be read.
-    var progress = ProgressReading()
+    var progress = ProgressReads<AccessibleReference>()
     /// Windows created, waiting to be read (`windowCreated`), oldest first.
     var createdWindows: [AccessibleReference] = []
     private let origin = ContinuousClock.now
