@@ -4,67 +4,50 @@ import CAtSpi
 
 // What happens outside the focus that is said: progress bars and notifications.
 
-/// What the bridge keeps to read progress bars outside the focus at a bounded cost: an
-/// application's bar that changes a thousand times a second costs one call for its role, one
-/// walk up to its window, and a read of its value at most every `readEveryMs`.
-struct ProgressReading {
-    /// Whether each object heard changing its value is a progress bar, the window it is in, and
-    /// its bounds (read once).
-    var bars: [String: (isBar: Bool, window: String?, minimum: Double?, maximum: Double?)] = [:]
-    /// A bar's latest change, waiting to be read, and when each bar was read last.
-    var waiting: [String: AccessibleReference] = [:]
-    var readAt: [String: Milliseconds] = [:]
-    static let readEveryMs: Milliseconds = 100
-    /// The most objects remembered: past it the oldest knowledge is let go and read again.
-    static let remembered = 512
-}
-
 extension DesktopBridge {
     static let valueChanges: Set<String> = ["object:property-change:accessible-value", "object:value-changed"]
 
     /// A value changed outside the focus: read when it is a progress bar's (its role asked once),
     /// at once or, when the bar was read less than `readEveryMs` ago, once that time is up (the
-    /// latest change then: 100% is never lost).
+    /// latest change then: 100% is never lost), as `ProgressReads` decides. An application's bar
+    /// that changes a thousand times a second costs one call for its role, one walk up to its
+    /// window, and a read of its value at most every `readEveryMs`.
     func progressChanged(_ source: UnsafeMutablePointer<AtspiAccessible>, application: String) {
         guard filter.progressBars.stepPercent > 0, !triage.isSilent(application) else { return }
         let object = AccessibleReference(retaining: source)
         let id = object.id
-        if progress.bars[id] == nil {
-            guard let known = timed(application, { () -> (isBar: Bool, window: String?, minimum: Double?, maximum: Double?) in
-                guard object.role == "progress bar" else { return (false, nil, nil, nil) }
+        if progress.bar(id) == nil {
+            guard let known = timed(application, { () -> ProgressReads<AccessibleReference>.Bar in
+                guard object.role == "progress bar" else { return .init(isBar: false) }
                 let bounds = ATSPI.valueBounds(object.pointer)
-                return (true, ATSPI.place(of: object).window?.id, bounds.minimum, bounds.maximum)
+                return .init(isBar: true, window: ATSPI.place(of: object).window?.id, minimum: bounds.minimum, maximum: bounds.maximum)
             }) else { return }
-            if progress.bars.count >= ProgressReading.remembered { progress.bars.removeAll() }
-            progress.bars[id] = known
+            progress.learned(id, known)
         }
         // A bar in another window is not said: it is not read either (a flooding application's
         // bar costs nothing while its window is in the background).
-        guard let bar = progress.bars[id], bar.isBar, filter.activeWindowID.map({ $0 == bar.window }) ?? true else { return }
-        let waited = progress.waiting[id] != nil
-        progress.waiting[id] = object
-        let last = progress.readAt[id] ?? -.infinity
-        if now - last >= ProgressReading.readEveryMs {
+        guard let bar = progress.bar(id), bar.isBar, filter.activeWindowID.map({ $0 == bar.window }) ?? true else { return }
+        switch progress.changed(id, object: object, at: now) {
+        case .now:
             readProgress(id)
-        } else if !waited {
-            ATSPI.after(milliseconds: Int((last + ProgressReading.readEveryMs - now).rounded(.up))) { _ in
+        case .after(let wait):
+            ATSPI.after(milliseconds: Int(wait.rounded(.up))) { _ in
                 DesktopBridge.current?.readProgress(nil)
                 return 0  // G_SOURCE_REMOVE
             }
+        case .waits:
+            break
         }
     }
 
     /// Reads the waiting change of bar `id`, or of every bar whose time is up (nil).
     func readProgress(_ id: String?) {
-        let due = id.map { [$0] } ?? progress.waiting.keys.filter { now - (progress.readAt[$0] ?? -.infinity) >= ProgressReading.readEveryMs - 1 }
-        for id in due {
-            guard let object = progress.waiting.removeValue(forKey: id) else { continue }
-            progress.readAt[id] = now
-            if progress.readAt.count > ProgressReading.remembered { progress.readAt = [id: now] }
+        for id in id.map({ [$0] }) ?? progress.due(at: now) {
+            guard let object = progress.take(id, at: now) else { continue }
             // One call: the value; its bounds were read with its role.
-            guard answers(object), let bar = progress.bars[id], let value = timed(ATSPI.application(of: object.pointer), { ATSPI.currentValue(object.pointer) }) ?? nil,
+            guard answers(object), let bar = progress.bar(id), let value = timed(ATSPI.application(of: object.pointer), { ATSPI.currentValue(object.pointer) }) ?? nil,
                   let percent = ProgressBars.percent(value: value, minimum: bar.minimum, maximum: bar.maximum) else { continue }
-            receive(.progressChanged(id: id, percent: percent, window: progress.bars[id]?.window))
+            receive(.progressChanged(id: id, percent: percent, window: progress.bar(id)?.window))
         }
     }
 }

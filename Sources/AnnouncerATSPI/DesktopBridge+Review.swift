@@ -100,8 +100,7 @@ extension DesktopBridge {
             treeIsStale = true
             // Read while the user listens to the focus, so that the first review key is quick;
             // a page whose document took the focus says its first item once its title is said.
-            documentShown = place.document?.id == id ? id : nil
-            documentWaits = 0
+            documentWait.rootChanged(document: place.document?.id, focus: id)
             readNewWindowsTree(afterMs: 0)
         }
         let takesArrows = ReviewKeyMap.takesArrows(role: object.role, traits: element.traits)
@@ -156,16 +155,8 @@ extension DesktopBridge {
         }
     }
 
-    /// A walk is done: its tree is the review's.
-    ///
-    /// A walk cut short (an application slow to answer: Firefox on a loaded machine, just after
-    /// its page took the focus, gave its document and none of the page) is not the tree: the
-    /// review answers from it only until the next review key, which reads the tree again, and
-    /// so on while each walk cut short reads more than the one before (the application is
-    /// catching up). One that reads no more is kept until the tree changes: the application is
-    /// slow, not only busy for a moment, and each key must not cost another walk. Nor is a walk
-    /// that only ran out of time read again (a tree of 10,000 objects): reading it again would
-    /// read as little, and hold every key for the walk's seconds.
+    /// A walk is done: its tree is the review's, read again when it was cut short while the
+    /// application catches up (`CutShortWalks`).
     private func walkEnded(_ walk: TreeWalk) {
         guard self.walk === walk else { return }
         self.walk = nil
@@ -178,21 +169,17 @@ extension DesktopBridge {
         let items = ReviewTree.items(node, catalog: settings.catalog, locale: settings.locale)
         review.read(items, window: (window.name, AccessibleMapping.windowRole(window.role)), sameWindow: walkSameWindow)
         reviewObjects = walk.objects
-        if let document = documentShown, walk.root.id == document {
-            if let actions = review.documentShown(document, waitedEnough: documentWaits >= Self.documentWaitLimit) {
-                documentShown = nil
-                documentWaits = 0
+        if let waiting = documentWait.walked(root: walk.root.id) {
+            if let actions = review.documentShown(waiting.document, waitedEnough: waiting.waitedEnough) {
+                documentWait.said()
                 perform(actions)
             } else {
                 // Its first item has no words yet: the page is still being laid out.
-                documentWaits += 1
                 treeIsStale = true
-                readNewWindowsTree(afterMs: Self.documentWaitMs)
+                readNewWindowsTree(afterMs: documentWait.readAgain())
             }
         }
-        let readAgain = walk.cutShort && !walk.ranOutOfTime && walk.objects.count > (cutShortRead ?? 0)
-        cutShortRead = readAgain ? walk.objects.count : nil
-        if readAgain { treeIsStale = true }
+        if cutShortWalks.ended(cutShort: walk.cutShort, ranOutOfTime: walk.ranOutOfTime, objects: walk.objects.count) { treeIsStale = true }
     }
 
     /// A review key: answered once the accessibility events already received have been taken,
@@ -202,23 +189,18 @@ extension DesktopBridge {
     func keyPressed(_ key: ReviewKey) {
         if settings.logKeys { settings.log("announcer-atspi: key: \(key)") }
         noteActivity()
-        waitingKeys.append(key)
-        guard waitingKeys.count == 1 else { return }
-        keysWaitingSince = now
-        answerKeys()
+        if keys.pressed(key, at: now) { answerKeys() }
     }
 
     func answerKeys() {
-        if ATSPI.eventsWaiting, now < keysWaitingSince + filter.longestWaitMs {
+        guard let answered = keys.answer(eventsWaiting: ATSPI.eventsWaiting, at: now) else {
             ATSPI.after(milliseconds: 1) { _ in
                 DesktopBridge.current?.answerKeys()
                 return 0  // G_SOURCE_REMOVE
             }
             return
         }
-        let keys = waitingKeys
-        waitingKeys = []
-        for key in keys { reviewKey(key) }
+        for key in answered { reviewKey(key) }
     }
 
     func reviewKey(_ key: ReviewKey) {
@@ -232,7 +214,7 @@ extension DesktopBridge {
             review.focusReadAgain(snapshot.id, element: element, takesArrows: ReviewKeyMap.takesArrows(role: snapshot.role, traits: element.traits),
                                   containers: AccessibleMapping.placedContainers(snapshot.containers).map(\.container))
         }
-        performTakingKeys(review.perform(command, presses: presses.press(key.description, at: now)))
+        performTakingKeys(review.perform(command, presses: keys.presses(of: key, at: now)))
         // A change to the item the cursor is on (its own object, not a run of a text's) is said.
         // Tab moved the cursor to the item it focuses without saying it: the focus says it.
         if case .tab = command {

@@ -30,7 +30,7 @@ extension DesktopBridge {
 
     /// Keeps `object`, a focus of `application` (silent now), to read when it answers.
     func hold(_ object: AccessibleReference, of application: String) {
-        heldFocus[application] = object
+        held.holdFocus(object, of: application)
         triage.holdFocus(of: application)
     }
 
@@ -39,7 +39,7 @@ extension DesktopBridge {
     func meet(_ application: String, root: AccessibleReference) {
         guard !application.isEmpty else { return }
         if settings.logKeys { settings.log("announcer-atspi: met \(application); its focus is looked for") }
-        metApplications[application] = root
+        held.met(application, root: root)
         act(triage.met(application))
     }
 
@@ -48,7 +48,7 @@ extension DesktopBridge {
     func focusUnread(_ object: UnsafeMutablePointer<AtspiAccessible>, of application: String) {
         guard let root = ATSPI.root(of: object) else { return }
         if settings.logKeys { settings.log("announcer-atspi: a focus of \(application) could not be read; its focus is looked for") }
-        metApplications[application] = root
+        held.met(application, root: root)
         act(triage.focusUnread(application))
     }
 
@@ -57,7 +57,7 @@ extension DesktopBridge {
     func request(_ request: HeldRequest, of object: AccessibleReference) {
         let application = ATSPI.application(of: object.pointer)
         if triage.holdRequest(of: application) {
-            heldRequests[application, default: []].append((request, object))
+            held.hold(request, of: object, in: application)
             return
         }
         // Timed out, it was asked all the same (the application takes it when it wakes), and
@@ -86,21 +86,21 @@ extension DesktopBridge {
             case .log(let text):
                 settings.log("announcer-atspi: \(text)")
             case .probe(let application, let afterMs):
-                probesDue.append((application, now + afterMs))
+                probesDue.add(application, at: now + afterMs)
                 ATSPI.after(milliseconds: Int(afterMs)) { _ in
                     DesktopBridge.current?.probeDue()
                     return 0  // G_SOURCE_REMOVE
                 }
             case .findFocus(let application, let afterMs):
-                focusSearchesDue.append((application, now + afterMs))
+                focusSearchesDue.add(application, at: now + afterMs)
                 ATSPI.after(milliseconds: Int(afterMs)) { _ in
                     DesktopBridge.current?.focusSearchDue()
                     return 0  // G_SOURCE_REMOVE
                 }
             case .performHeldRequests(let application):
-                for (held, object) in heldRequests.removeValue(forKey: application) ?? [] { request(held, of: object) }
+                for (asked, object) in held.takeRequests(of: application) { request(asked, of: object) }
             case .readHeldFocus(let application):
-                guard let object = heldFocus.removeValue(forKey: application) else { continue }
+                guard let object = held.takeFocus(of: application) else { continue }
                 lastFocused = object
                 guard let read = timed(application, { ATSPI.snapshot(object.pointer) }) else {
                     // Timed out again: silent again, and the focus still held, read once it answers
@@ -115,15 +115,13 @@ extension DesktopBridge {
     }
 
     private func focusSearchDue() {
-        let due = focusSearchesDue.filter { $0.at <= now + 1 }
-        focusSearchesDue.removeAll { $0.at <= now + 1 }
-        for (application, _) in due { findFocus(of: application) }
+        for application in focusSearchesDue.take(at: now) { findFocus(of: application) }
     }
 
     /// Looks for the focus of an application met (`EventTriage.met`) and reads it as a focus,
     /// unless a focus event came while its calls waited (libatspi takes events then).
     private func findFocus(of application: String) {
-        guard let root = metApplications[application], triage.searchesFocus(of: application) else {
+        guard let root = held.root(of: application), triage.searchesFocus(of: application) else {
             forgetMetApplications()
             return
         }
@@ -162,13 +160,11 @@ extension DesktopBridge {
 
     /// The applications met whose focus is no longer to be looked for are let go.
     func forgetMetApplications() {
-        metApplications = metApplications.filter { triage.wantsFocus(of: $0.key) }
+        held.keepRoots { triage.wantsFocus(of: $0) }
     }
 
     private func probeDue() {
-        let due = probesDue.filter { $0.at <= now + 1 }
-        probesDue.removeAll { $0.at <= now + 1 }
-        for (application, _) in due { probe(application) }
+        for application in probesDue.take(at: now) { probe(application) }
     }
 
     private func probe(_ application: String) {
@@ -189,11 +185,7 @@ extension DesktopBridge {
         let answers = probeAnswers
         probeAnswers = []
         for (application, result) in answers {
-            if result == .gone {
-                heldFocus[application] = nil
-                heldRequests[application] = nil
-                metApplications[application] = nil
-            }
+            if result == .gone { held.gone(application) }
             act(triage.probed(application, result, at: now))
         }
     }

@@ -54,29 +54,19 @@ public final class DesktopBridge {
     var reviewWindow: AccessibleReference?
     var reviewObjects: [String: AccessibleReference] = [:]
     var treeIsStale = true
-    /// The review keys pressed in a row (Insert+Up pressed again spells).
-    var presses = PressCount()
     /// Whether the focus is a table's cell: Ctrl+Alt+arrows are taken in every mode then.
     var focusInTable = false
     /// A page's document that took the focus: its first item is said once a walk has read its
     /// tree (`walkEnded`).
-    var documentShown: String?
-    /// How many times the tree of `documentShown` was read again since its first item had no
-    /// words yet (`DesktopReview.documentShown`): every `documentWaitMs`, at most
-    /// `documentWaitLimit` times (2 s), after which the item is said as it is.
-    var documentWaits = 0
-    static let documentWaitMs = 200
-    static let documentWaitLimit = 10
+    var documentWait = DocumentWait()
     /// The walk of the tree under way, and whether it reads the window the review was in.
     var walk: TreeWalk?
     var walkSameWindow = false
-    /// How many objects the walk that read the tree in hand read, when it was cut short and
-    /// the tree is to be read again (`refreshTree`).
-    var cutShortRead: Int?
-    /// Review keys pressed and not yet answered, in order, and when the first of them came:
-    /// they wait for the accessibility events already received (`answerKeys`).
-    var waitingKeys: [ReviewKey] = []
-    var keysWaitingSince: Milliseconds = 0
+    /// Whether a walk cut short is read again (`refreshTree`).
+    var cutShortWalks = CutShortWalks()
+    /// Review keys pressed and not yet answered: they wait for the accessibility events already
+    /// received (`answerKeys`).
+    var keys: ReviewKeyQueue
     /// The utterance of the read all's item being said, and the daemon connection's watch.
     var readingUtterance: UtteranceID?
     var watchedDescriptor: Int32?
@@ -84,23 +74,20 @@ public final class DesktopBridge {
     var keyCaptures: [String: KeyCapture] = [:]
     /// The applications asked for their attributes (`ATSPI.wakeApplication`).
     var awakeApplications: Set<String> = []
-    /// Which events are read, which applications are silent, the focus each silent one holds,
-    /// and the probes' answers not yet taken (`DesktopBridge+Triage`).
+    /// Which events are read, which applications are silent; the focus each silent one holds,
+    /// what the user's keys asked of it, and the root of each application met whose focus is
+    /// still to be looked for; the searches and probes due, and the probes' answers not yet
+    /// taken (`DesktopBridge+Triage`).
     var triage = EventTriage()
-    var heldFocus: [String: AccessibleReference] = [:]
-    /// What the user's keys asked of silent applications, in order (`request(_:of:)`).
-    var heldRequests: [String: [(HeldRequest, AccessibleReference)]] = [:]
-    enum HeldRequest { case focus, tabTo, activate }
-    /// The root of each application met whose focus is still to be looked for, and when.
-    var metApplications: [String: AccessibleReference] = [:]
+    var held = HeldObjects<AccessibleReference>()
+    var focusSearchesDue = DueApplications()
+    var probesDue = DueApplications()
+    var probeAnswers: [(application: String, result: EventTriage.ProbeResult)] = []
     /// The applications an event came from (logged once each, with --log-keys).
     var heardApplications: Set<String> = []
-    var focusSearchesDue: [(application: String, at: Milliseconds)] = []
-    var probesDue: [(application: String, at: Milliseconds)] = []
-    var probeAnswers: [(application: String, result: EventTriage.ProbeResult)] = []
-    /// Progress bars outside the focus (`DesktopBridge+Progress`): which objects are bars, the
+    /// Progress bars outside the focus (`DesktopBridge+Outside`): which objects are bars, the
     /// window each is in, and the bars whose value waits to be read.
-    var progress = ProgressReading()
+    var progress = ProgressReads<AccessibleReference>()
     /// Windows created, waiting to be read (`windowCreated`), oldest first.
     var createdWindows: [AccessibleReference] = []
     private let origin = ContinuousClock.now
@@ -116,6 +103,7 @@ public final class DesktopBridge {
         self.settings = settings
         self.filter = DesktopEventFilter(typingEcho: settings.typingEcho, catalog: settings.catalog, locale: settings.locale)
         filter.progressBars.stepPercent = settings.progressPercent
+        self.keys = ReviewKeyQueue(longestWaitMs: filter.longestWaitMs)
         self.review = DesktopReview(composer: UtteranceComposer(catalog: settings.catalog, locale: settings.locale, hintStyle: .keyboard))
         let log = settings.log
         var link = DaemonLink.Settings(socket: settings.socket, client: "announcer-atspi", hints: .keyboard)

@@ -1,0 +1,45 @@
+import AnnouncerElements
+
+/// The object the review cursor is on, as the focus's rules see it (docs/design.md §18): a change
+/// to it is said, as a change to the focus is (Insert+Enter toggled it); and the focus the review
+/// gave it (Enter or Space on the browse cursor's item, which focuses it and then acts), saying
+/// what the cursor said of it, is heard already, not said again, as NVDA's browse mode does not.
+/// The bridge sets both as the cursor moves and acts. Pure (ReviewedObjectTests).
+public struct ReviewedObject: Sendable {
+    /// The object the review cursor is on and what was said of it.
+    public var object: (id: String, element: Element)?
+    /// The object the review gave the focus, until the next key. A focus the application moved
+    /// (Shift+Tab back to the item the review is on) is said.
+    public var focusAsked: String?
+
+    public init() {}
+
+    /// A change to `object`, which has not the focus: the reviewed object said again when it says
+    /// something else now, else nothing.
+    public mutating func changed(_ object: AccessibleSnapshot, element: (AccessibleSnapshot) -> Element) -> DesktopRequest? {
+        guard let reviewed = self.object, reviewed.id == object.id else { return nil }
+        let element = element(object)
+        guard !Self.saysTheSame(element, as: reviewed.element) else { return nil }
+        self.object = (object.id, element)
+        return .focus(element)
+    }
+
+    /// Whether the focus coming to `id`, said as `element`, is the one the review asked for and
+    /// says what the cursor said of it: heard already.
+    public func heard(_ id: String, as element: Element) -> Bool {
+        guard focusAsked == id, let reviewed = object, reviewed.id == id else { return false }
+        return Self.saysTheSame(element, as: reviewed.element)
+    }
+
+    /// A key was pressed: a focus after it is the key's, not the review's.
+    public mutating func keyPressed() {
+        focusAsked = nil
+    }
+
+    /// Whether an object says what the review said of its item: its name, value, traits and
+    /// range (the item's reading is the same element made for a line of the page, with its
+    /// children gathered into its name).
+    static func saysTheSame(_ element: Element, as item: Element) -> Bool {
+        element.label == item.label && element.value == item.value && element.traits == item.traits && element.range == item.range
+    }
+}

@@ -1,0 +1,56 @@
+@testable import AnnouncerDesktop
+import AnnouncerElements
+import AnnouncerTestSupport
+import Testing
+
+/// The object the review is on, as the focus's rules see it (docs/design.md §18): a change to it
+/// is said, and the focus the review gave it is heard already.
+@Suite struct ReviewedObjectTests {
+    typealias Object = AccessibleSnapshot
+    static let remember = Object(id: "remember", role: "check box", name: "Remember me")
+    static var checked: Object {
+        var object = remember
+        object.states.insert("checked")
+        return object
+    }
+
+    /// (reviewed, changed, said): a change to the reviewed object that says something else now
+    /// is said; the same, another object's, or any with nothing reviewed, is not.
+    @Test(arguments: [
+        (remember, checked, "Remember me. Check Box. Checked."),
+        (remember, remember, nil),
+        (remember, Object(id: "other", role: "check box", name: "Other", states: ["sensitive", "checked"]), nil),
+        (nil, checked, nil),
+    ] as [(Object?, Object, String?)])
+    func aChangeToTheReviewedObjectIsSaid(_ reviewed: Object?, _ changed: Object, _ said: String?) {
+        var review = ReviewedObject()
+        review.object = reviewed.map { ($0.id, english($0)) }
+        let request = review.changed(changed, element: english)
+        if case .focus(let element)? = request {
+            #expect(composer.compose(element).description == said)
+            // Said, it is what the review says of it now: the same change again says nothing.
+            let again = review.changed(changed, element: english)
+            #expect(again == nil)
+        } else {
+            #expect(request == nil && said == nil)
+        }
+    }
+
+    /// (asked, focus, key pressed since, heard): the focus the review asked for, saying what the
+    /// cursor said, is heard already; the application's own focus on it (none asked, or asked
+    /// before a key), another object, or the object saying something else now, is said.
+    @Test(arguments: [
+        ("remember", remember, false, true),
+        (nil, remember, false, false),
+        ("remember", remember, true, false),
+        ("remember", checked, false, false),
+        ("other", remember, false, false),
+    ] as [(String?, Object, Bool, Bool)])
+    func theFocusTheReviewAskedForIsHeardAlready(_ asked: String?, _ focus: Object, _ keyPressed: Bool, _ heard: Bool) {
+        var review = ReviewedObject()
+        review.object = (Self.remember.id, english(Self.remember))
+        review.focusAsked = asked
+        if keyPressed { review.keyPressed() }
+        #expect(review.heard(focus.id, as: english(focus)) == heard)
+    }
+}
