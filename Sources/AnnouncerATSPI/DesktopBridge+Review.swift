@@ -261,10 +261,10 @@ extension DesktopBridge {
             case .activate(let object):
                 if let object = reviewObjects[object] { request(.activate, of: object) }
             case .focus(let id):
-                filter.focusAsked = id
+                filter.askFocus(id, at: now)
                 if let object = reviewObjects[id] { request(.focus, of: object) }
             case .tabTo(let id):
-                filter.focusAsked = id
+                filter.askFocus(id, at: now)
                 if let object = reviewObjects[id] { request(.tabTo, of: object) }
             case .stopSpeech:
                 readingUtterance = nil

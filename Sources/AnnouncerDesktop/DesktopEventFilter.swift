@@ -75,6 +75,11 @@ public struct DesktopEventFilter: Sendable {
     /// The object the review gave the focus (Enter or Space on the browse cursor's item), until
     /// the next key: its focus, saying what the cursor said of it, is not said again.
     public var focusAsked: String? { get { review.focusAsked } set { review.focusAsked = newValue } }
+
+    /// The review gave `id` the focus at `now` (`ReviewedObject.ask`).
+    public mutating func askFocus(_ id: String, at now: Milliseconds) {
+        review.ask(id, at: now)
+    }
     /// The web document the focus is in: only its live regions speak. The bridge sets it as the
     /// focus moves.
     public var focusedDocument: String? { get { live.focusedDocument } set { live.focusedDocument = newValue } }
@@ -149,7 +154,6 @@ public struct DesktopEventFilter: Sendable {
             caret.keyPressed(movesCaret: movesCaret)
             focus.keyPressed(movesFocus: movesFocus, movesCaret: movesCaret)
             live.keyPressed()
-            review.keyPressed()
         case .clipboard(let key):
             let field = focus.said.flatMap { $0.element.traits.contains(.textEntry) ? $0.object.id : nil }
             requests += selection.pressed(key, field: field, at: now, in: words)
@@ -192,7 +196,8 @@ public struct DesktopEventFilter: Sendable {
         requests += windows.focusSaid(said.object)
         let placed = place.said(said.object, element: said.element, after: before)
         let reached = caret.focusSaid(said.object, after: before?.object, at: now, in: words)
-        let heard = review.heard(said.object.id, as: said.element)
+        let heard = review.heard(said.object.id, as: said.element, at: now)
+        review.focusSaid()
         return requests + [heard ? .focusHeard(placed) : .focus(placed)] + reached
     }
 

@@ -208,6 +208,26 @@ import Testing
         #expect(words(filter.due(at: 310)) == ["focus Compose. Button."])
     }
 
+    /// The focus the review gave (Return on the browse cursor's combo box) comes after the
+    /// next key was pressed (a loaded machine: the key after the answer "Focus mode"): it is
+    /// still the review's, heard already, and the key's own focus after it is said.
+    @Test func theFocusTheReviewGaveIsHeardThoughAKeyCameBeforeIt() {
+        var filter = DesktopEventFilter(catalog: packagedCatalog)
+        _ = filter.receive(.focused(Self.compose), at: 0)
+        _ = filter.due(at: 10)
+        filter.reviewed = ("remember", AccessibleMapping.element(Self.remember, catalog: packagedCatalog, locale: "en"))
+        filter.askFocus("remember", at: 20)
+        _ = filter.receive(.keyPressed(movesFocus: true, movesCaret: false), at: 30)
+        _ = filter.receive(.focused(Self.remember), at: 40)
+        #expect(words(filter.due(at: 50)) == ["heard Remember me. Check Box. Not Checked."])
+        _ = filter.receive(.focused(Self.compose), at: 60)
+        #expect(words(filter.due(at: 70)) == ["focus Compose. Button."])
+        // Back to it by the application's key: said.
+        _ = filter.receive(.keyPressed(movesFocus: true, movesCaret: false), at: 80)
+        _ = filter.receive(.focused(Self.remember), at: 90)
+        #expect(words(filter.due(at: 100)) == ["focus Remember me. Check Box. Not Checked."])
+    }
+
     @Test func aStormSpeaksOnlyTheLatestFocus() {
         var filter = DesktopEventFilter(catalog: packagedCatalog)
         var spoken: [String] = []

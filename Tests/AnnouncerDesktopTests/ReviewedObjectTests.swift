@@ -40,17 +40,26 @@ import Testing
     /// cursor said, is heard already; the application's own focus on it (none asked, or asked
     /// before a key), another object, or the object saying something else now, is said.
     @Test(arguments: [
-        ("remember", remember, false, true),
-        (nil, remember, false, false),
-        ("remember", remember, true, false),
-        ("remember", checked, false, false),
-        ("other", remember, false, false),
-    ] as [(String?, Object, Bool, Bool)])
-    func theFocusTheReviewAskedForIsHeardAlready(_ asked: String?, _ focus: Object, _ keyPressed: Bool, _ heard: Bool) {
-        var review = ReviewedObject()
-        review.object = (Self.remember.id, english(Self.remember))
-        review.focusAsked = asked
-        if keyPressed { review.keyPressed() }
-        #expect(review.heard(focus.id, as: english(focus)) == heard)
+        ("remember", remember, 0.0, true),
+        (nil, remember, 0.0, false),
+        // Asked more than two seconds before: that focus never came, this one is another's.
+        ("remember", remember, 2500.0, false),
+        ("remember", checked, 0.0, false),
+        ("other", remember, 0.0, false),
+    ] as [(String?, Object, Double, Bool)])
+    func theFocusTheReviewAskedForIsHeardAlready(_ asked: String?, _ focus: Object, _ after: Double, _ heard: Bool) {
+        var filter = ReviewedObject()
+        filter.object = (Self.remember.id, english(Self.remember))
+        if let asked { filter.ask(asked, at: 100) }
+        #expect(filter.heard(focus.id, as: english(focus), at: 100 + after) == heard)
+    }
+
+    /// A focus said, the asked one or another, ends the wait: the next is the application's.
+    @Test func aFocusSaidEndsTheWait() {
+        var filter = ReviewedObject()
+        filter.object = (Self.remember.id, english(Self.remember))
+        filter.ask("remember", at: 0)
+        filter.focusSaid()
+        #expect(!filter.heard("remember", as: english(Self.remember), at: 10))
     }
 }
