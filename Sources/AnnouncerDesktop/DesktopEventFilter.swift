@@ -72,11 +72,8 @@ public struct DesktopEventFilter: Sendable {
     /// The object the review cursor is on and what was said of it (docs/design.md §18): a
     /// change to it is said, as a change to the focus is. The bridge sets it as the cursor moves.
     public var reviewed: (id: String, element: Element)? { get { review.object } set { review.object = newValue } }
-    /// The object the review gave the focus (Enter or Space on the browse cursor's item), until
-    /// the next key: its focus, saying what the cursor said of it, is not said again.
-    public var focusAsked: String? { get { review.focusAsked } set { review.focusAsked = newValue } }
-
-    /// The review gave `id` the focus at `now` (`ReviewedObject.ask`).
+    /// The review gave `id` the focus at `now` (Enter or Space on the browse cursor's item): its
+    /// focus, saying what the cursor said of it, is not said again (`ReviewedObject.ask`).
     public mutating func askFocus(_ id: String, at now: Milliseconds) {
         review.ask(id, at: now)
     }

@@ -14,9 +14,9 @@ public struct ReviewedObject: Sendable {
     /// most `askedFocusMs`. A key pressed meanwhile leaves it: on a loaded machine the test's
     /// next key came before the focus Return gave Chromium's combo box, which was said again.
     /// A focus the application moved (Shift+Tab back to the item the review is on) is said.
-    public var focusAsked: String?
-    /// When it was asked (nil: no bound).
-    public var focusAskedAt: Milliseconds?
+    public private(set) var focusAsked: String?
+    /// When it was asked.
+    private var focusAskedAt: Milliseconds = 0
     /// How long a focus asked for is waited for: one that never came (the object had it
     /// already) is not taken for a later one.
     public static let askedFocusMs: Milliseconds = 2000
@@ -41,16 +41,14 @@ public struct ReviewedObject: Sendable {
 
     /// Whether the focus coming to `id`, said as `element` at `now`, is the one the review asked
     /// for and says what the cursor said of it: heard already.
-    public func heard(_ id: String, as element: Element, at now: Milliseconds? = nil) -> Bool {
-        guard focusAsked == id, let reviewed = object, reviewed.id == id else { return false }
-        if let asked = focusAskedAt, let now, now - asked > Self.askedFocusMs { return false }
+    public func heard(_ id: String, as element: Element, at now: Milliseconds) -> Bool {
+        guard focusAsked == id, let reviewed = object, reviewed.id == id, now - focusAskedAt <= Self.askedFocusMs else { return false }
         return Self.saysTheSame(element, as: reviewed.element)
     }
 
     /// A focus was said (the one asked for, or another): none is waited for any more.
     public mutating func focusSaid() {
         focusAsked = nil
-        focusAskedAt = nil
     }
 
     /// Whether an object says what the review said of its item: its name, value, traits and

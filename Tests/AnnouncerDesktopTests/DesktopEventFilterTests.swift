@@ -191,7 +191,7 @@ import Testing
         _ = filter.receive(.focused(Self.compose), at: 70)
         _ = filter.due(at: 80)
         // The review gave it the focus (Enter on it): heard already.
-        filter.focusAsked = "remember"
+        filter.askFocus("remember", at: 90)
         _ = filter.receive(.focused(Self.remember), at: 100)
         #expect(words(filter.due(at: 110)) == ["heard Remember me. Check Box. Not Checked."])
         var checked = Self.remember
@@ -200,7 +200,7 @@ import Testing
         // Checked before its focus came: the focus says what changed.
         let gift = Object(id: "gift", role: "check box", name: "Gift wrap")
         filter.reviewed = ("gift", AccessibleMapping.element(gift, catalog: packagedCatalog, locale: "en"))
-        filter.focusAsked = "gift"
+        filter.askFocus("gift", at: 190)
         _ = filter.receive(.focused(Object(id: "gift", role: "check box", name: "Gift wrap", states: ["sensitive", "checked"])), at: 200)
         #expect(words(filter.due(at: 210)) == ["focus Gift wrap. Check Box. Checked."])
         // Another object: said.
