@@ -76,14 +76,7 @@ import Testing
     }
 
     @Test func everyListenersSettingIsInAnnounceSetsHelp() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary("announce"))
-        process.arguments = ["set", "--help"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let help = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let help = try run(announceBinary, ["set", "--help"]).stdout
         for setting in UserSetting.allCases {
             #expect(help.contains("\n  \(setting.rawValue) "), "announce set --help lacks \(setting.rawValue)")
         }
