@@ -23,6 +23,8 @@ public final class BrlAPIDisplay: Sendable {
     private let wake: (read: FileDescriptor, write: FileDescriptor)
     private let report: @Sendable (Report) -> Void
     private let retry: Duration
+    /// BRLTTY's socket directory, watched while it is away (nil: BRLTTY on another host).
+    private let socketDirectory = BrlAPIDisplay.socketDirectory(Environment.current)
 
     private struct State {
         var window: [UInt8]?
@@ -72,7 +74,7 @@ public final class BrlAPIDisplay: Sendable {
         while !stopped {
             // Watched before BRLTTY is tried: a socket made between a failed try and the wait
             // still wakes the thread.
-            let watch = Self.socketDirectory.flatMap { try? DirectoryWatch($0) }
+            let watch = socketDirectory.flatMap { try? DirectoryWatch($0) }
             // BrlAPI's handle is opaque: as many bytes as it says, zeroed.
             let memory = UnsafeMutableRawPointer.allocate(byteCount: brlapi_getHandleSize(), alignment: 16)
             memory.initializeMemory(as: UInt8.self, repeating: 0, count: brlapi_getHandleSize())
@@ -105,8 +107,8 @@ public final class BrlAPIDisplay: Sendable {
 
     /// Where BRLTTY makes its BrlAPI socket on this machine (BRLAPI_HOST unset, empty, or
     /// `:N`); nil for a BRLTTY on another host, reached by TCP.
-    static var socketDirectory: String? {
-        let host = Environment.current["BRLAPI_HOST"] ?? ""
+    package static func socketDirectory(_ environment: [String: String]) -> String? {
+        let host = environment["BRLAPI_HOST"] ?? ""
         return host.isEmpty || host.hasPrefix(":") ? "/var/lib/BrlAPI" : nil
     }
 
