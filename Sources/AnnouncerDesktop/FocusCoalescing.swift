@@ -33,7 +33,8 @@ public struct FocusCoalescing: Sendable {
     /// text), and read with no selection, waits this long for the selection's event (Firefox's
     /// comes after the focus on a loaded machine), so that the one utterance says it.
     public var selectionWaitMs: Milliseconds = 30
-    /// The fields a browser's Tab selects the text of.
+    /// The fields a browser's Tab selects the text of (one-line ones: a text area keeps its
+    /// caret, as the bridge's own Tab from the browse cursor, `ATSPI.selectAllText`, leaves it).
     static let selectingFieldRoles: Set<String> = ["entry", "text", "editbar", "search bar", "combo box"]
 
     /// A focus said: the object, what was said of it (without its containers), and when.
@@ -109,7 +110,7 @@ public struct FocusCoalescing: Sendable {
         pending = object
         pendingDeselection = false
         pendingSelection = keyMovedFocus && !keyMovedCaret && object.selection == nil && object.states.contains("editable")
-            && object.text?.isEmpty == false && Self.selectingFieldRoles.contains(object.role)
+            && !object.states.contains("multi-line") && object.text?.isEmpty == false && Self.selectingFieldRoles.contains(object.role)
         return true
     }
 
