@@ -155,8 +155,10 @@ import Testing
 
     /// git log through its pager (less in the main screen): a page, the next, j the new line,
     /// and q takes the prompt away unsaid. The repository's commits are fixed, so are their ids.
+    /// Each key once the one before has been answered (CI's load stage pressed j while less still
+    /// drew Space's page).
     @Test func gitLogThroughItsPager() async throws {
-        let spoken = try await session("./gitlog.sh", ["wait:Note 9", "Space", "j", "q"])
+        let spoken = try await session("./gitlog.sh", ["wait:Note 9", "Space", "wait:10:15:00 2026", "j", "q"])
         #expect(spoken.count == 4)
         #expect(spoken.first?.hasPrefix("commit f10048700e234af096a48bbab7577aa6b7227427 (HEAD -> master)\\nAuthor: Tester <tester@example.org>\\nDate: Tue Dec 1 10:22:00 2026 +0000\\nNote 12\\n") == true)
         #expect(spoken.first?.hasSuffix("Note 9\\n:") == true)
